@@ -120,7 +120,7 @@ class Outcome:
 
     def describe(self) -> str:
         def txt(c: Count) -> str:
-            return ", ".join(f"{n} {t if n == 1 else UNITS[t].plural}" for t, n in c) or "none"
+            return ", ".join(f"{n} {t if n == 1 or t == 'infantry' else UNITS[t].plural}" for t, n in c) or "none"
         parts = [f"attackers left: {txt(self.attackers)}", f"defenders left: {txt(self.defenders)}"]
         if self.disengaged:
             parts.append(f"disengaged: {txt(self.disengaged)}")
@@ -236,6 +236,10 @@ def step_table(dice: tuple[tuple[str, int], ...], combined_counts: bool, enemies
         k = (h, min(r, enemies - h))
         out[k] = out.get(k, 0.0) + p
     return tuple((h, r, p) for (h, r), p in out.items())
+
+
+def clear_caches() -> None:
+    """Forget memoised transitions (the benchmarks time cold calls)."""
 
 
 def dice_key(battle: Battle) -> tuple[tuple[str, int], ...]:
