@@ -1,0 +1,18 @@
+"""fortress: a rules-enforcing digital edition of the board wargame Fortress America.
+
+>>> import fortress
+>>> game = fortress.new_game(seed=7)
+>>> sorted(game.legal_actions(), key=str)[0] in game.legal_actions()
+True
+
+The public API: :func:`new_game`, :class:`Game` (``side``, ``phase``, ``round``,
+``legal_actions()``, ``explain()``, ``apply()``, ``undo()``, ``parse()``, ``to_json()``,
+``Game.from_json()``), :class:`IllegalAction`, the actions in :mod:`fortress.actions`
+and :class:`Board`.
+"""
+from fortress.actions import Action, NotationError
+from fortress.board import Area, Board
+from fortress.game import Game, IllegalAction, new_game
+
+__all__ = ["Action", "Area", "Board", "Game", "IllegalAction", "NotationError", "new_game"]
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from fortress.cli import main
+
+main()

@@ -1,0 +1,72 @@
+"""Fire Lasers (rules: Action Sequence 4, Lasers). U.S. only.
+
+Each laser fires once, at one Invader unit in any land territory that has no targeting
+marker yet (one laser per territory per turn): black d10, 5 or more destroys.
+Project ruling: lasers do not reach units in invasion zones.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fortress.actions import Action, End, Fire
+from fortress.dice import LASER_DIE, roll_laser
+from fortress.units import SIDE_NAMES, US
+
+if TYPE_CHECKING:
+    from fortress.game import Game
+
+
+def enter(g: "Game") -> None:
+    g.state.targeted = []
+    g.state.lasers_fired = 0
+
+
+def target_number(g: "Game") -> int:
+    return LASER_DIE.destroy_on - g.state.laser_bonus
+
+
+def legal(g: "Game") -> list[Action]:
+    s = g.state
+    if s.lasers_fired >= len(s.lasers):
+        return [End()]
+    seen = {(u.side, u.kind, u.area) for u in s.units.values()
+            if u.side != US and g.board[u.area].is_land and u.area not in s.targeted}
+    return [Fire(*t) for t in sorted(seen)] + [End()]
+
+
+def apply(g: "Game", action: Action) -> None:
+    s = g.state
+    if isinstance(action, End):
+        s.laser_bonus = 0
+        g.next_phase()
+        return
+    assert isinstance(action, Fire)
+    rng = g.rng()
+    roll = roll_laser(rng)
+    g.keep_rng(rng)
+    s.lasers_fired += 1
+    s.targeted.append(action.area)
+    need = target_number(g)
+    name = g.board[action.area].name
+    hit = roll >= need
+    g.emit("laser", f"Laser fires at {SIDE_NAMES[action.side]} {action.unit} in {name}: rolled {roll} "
+           f"({'destroyed' if hit else 'missed'}; {need}+ destroys).", US, (action.area,),
+           ((action.unit, "black", str(roll)),))
+    if hit:
+        unit = next(u for u in g.units(action.area, action.side) if u.kind == action.unit)
+        g.destroy(unit, "laser")
+        g.check_armies()
+
+
+def explain(g: "Game", action: Action) -> str:
+    s = g.state
+    if not isinstance(action, Fire):
+        return "Fire Lasers: fire at an Invader unit ('fire SIDE UNIT AREA') or 'end'."
+    if s.lasers_fired >= len(s.lasers):
+        return f"Fire Lasers: all {len(s.lasers)} lasers have fired this turn (each fires once)."
+    area = g.board[action.area]
+    if area.is_zone:
+        return f"Fire Lasers: lasers reach land territories only, not invasion zones like {area.name} (project ruling)."
+    if action.area in s.targeted:
+        return f"Fire Lasers: {area.name} already has a targeting marker (one laser per territory per turn)."
+    return f"Fire Lasers: there is no {SIDE_NAMES.get(action.side, action.side)} {action.unit} in {area.name}."
