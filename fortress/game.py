@@ -85,6 +85,15 @@ class Game:
         won = {US} if self.winner == US else set(INVADERS)
         return {s: 1.0 if s in won else -1.0 for s in SIDES}
 
+    @property
+    def seats(self) -> list[tuple[str, ...]]:
+        """The players and the sides each controls (rules: Setup 1, Choose Forces)."""
+        return [tuple(seat) for seat in RULES["players"][str(self.state.players)]]
+
+    def seat_of(self, side: str) -> int:
+        """Index of the player who controls ``side``."""
+        return next(i for i, seat in enumerate(self.seats) if side in seat)
+
     def reminder(self) -> str:
         return step(self.phase).reminder
 
@@ -181,6 +190,19 @@ class Game:
         rng.shuffle(new.state.deck)
         new.state.rng = rng.next64()
         return new
+
+    # -- saving ------------------------------------------------------------------------------
+    def to_json(self, indent: int | None = 1) -> str:
+        """A versioned save: setup, seed, the actions, and a snapshot digest for checking."""
+        from fortress.save import to_json
+        return to_json(self, indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, board: Board | None = None) -> "Game":
+        """Rebuild a saved game by replaying it; raises ``fortress.save.SaveError`` with a
+        plain-words reason for a corrupt, truncated, edited or newer-version file."""
+        from fortress.save import from_json
+        return from_json(text, board)
 
     # -- views for players, the UI and bots ------------------------------------------------------
     def units_in(self, area: str) -> Counter:
