@@ -43,6 +43,7 @@ CASUALTY_ORDER: dict[str, tuple[frozenset[str], ...]] = {
     AIR: (frozenset({FOOT, MECH, AIR}),),
 }
 COMBINED_TERRAIN = frozenset({"city", "mountain"})
+_CLS: dict[str, str] = {name: u.cls for name, u in UNITS.items()}  # unit type -> class (hot path)
 ALL_CLASSES = frozenset(CLASSES)
 
 Token = tuple[str, str]
@@ -109,27 +110,29 @@ class Battle:
         return STEPS[self.step]
 
     def classes(self, role: str) -> frozenset[str]:
-        return frozenset(UNITS[t].cls for (t, _w) in self.force(role))
+        return frozenset(_CLS[t] for (t, _w) in self.force(role))
 
     def copy(self) -> "Battle":
-        return Battle(
-            self.area, self.terrain, dict(self.attackers), dict(self.defenders), self.step,
-            list(self.pending), {k: Counter(v) for k, v in self.destroyed.items()},
-            Counter(self.disengaged), Counter(self.retreated),
-        )
+        """An independent copy in the same state (also in the middle of a decision)."""
+        new = object.__new__(Battle)
+        new.area, new.terrain, new.step = self.area, self.terrain, self.step
+        new.attackers, new.defenders, new.pending = dict(self.attackers), dict(self.defenders), list(self.pending)
+        new.destroyed = {k: Counter(v) for k, v in self.destroyed.items()}
+        new.disengaged, new.retreated = Counter(self.disengaged), Counter(self.retreated)
+        return new
 
     # -- firing -----------------------------------------------------------------------
     def firing_units(self) -> list[tuple[Token, str]]:
         """The units that fire now, one entry per die: ``(token, die name)``."""
         if self.firing is None:
             return []
-        role, cls = self.firing
-        force = self.force(role)
+        role, cls = STEPS[self.step]
+        force = self.attackers if role == ATTACKER else self.defenders
         lone = sum(force.values()) == 1
         out = []
         for token, n in force.items():
-            unit = UNITS[token[0]]
-            if unit.cls == cls:
+            if _CLS[token[0]] == cls and n > 0:
+                unit = UNITS[token[0]]
                 die = unit.lone_die if (lone and unit.lone_die) else unit.die
                 out.extend([(token, die)] * n)
         return out
@@ -165,7 +168,7 @@ class Battle:
         if effect.kind == "hit":
             enemy = self.force(other(effect.by))
             for tier in CASUALTY_ORDER[effect.cls]:
-                found = [t for t in enemy if UNITS[t[0]].cls in tier]
+                found = [t for t in enemy if _CLS[t[0]] in tier]
                 if found:
                     return found
             return []
@@ -221,7 +224,14 @@ class Battle:
             self._skip_silent_steps()
 
     def _skip_silent_steps(self) -> None:
-        while self.step < len(STEPS) and not self.firing_units():
+        """Move past classes with no unit to fire (never while a result is pending)."""
+        if self.pending:
+            return
+        while self.step < len(STEPS):
+            role, cls = STEPS[self.step]
+            force = self.attackers if role == ATTACKER else self.defenders
+            if any(n > 0 and _CLS[t] == cls for (t, _w), n in force.items()):
+                return
             self.step += 1
 
 
@@ -235,8 +245,8 @@ def _value(token: Token) -> int:
 
 def _keeps_classes(battle: Battle, role: str, token: Token) -> bool:
     """Would losing ``token`` leave ``role`` with all the classes it has now?"""
-    cls = UNITS[token[0]].cls
-    return sum(n for t, n in battle.force(role).items() if UNITS[t[0]].cls == cls) > 1
+    cls = _CLS[token[0]]
+    return sum(n for t, n in battle.force(role).items() if _CLS[t[0]] == cls) > 1
 
 
 def cheapest_first(battle: Battle, d: Decision) -> Token:
@@ -262,9 +272,22 @@ def keep_combined_arms(battle: Battle, d: Decision) -> Token:
     return cheapest_first(battle, d)
 
 
+def protect_air(battle: Battle, d: Decision) -> Token:
+    """Like keep_combined_arms, but a side keeps its air units in the battle to the last:
+    when it must send one of its own units away (a defender's retreat, an attacker's
+    disengage) it sends the most valuable non-air unit. Air units are the last casualties
+    of Foot and Mechanized fire, so a defender keeping them holds the territory longer."""
+    if d.kind in ("retreat", "disengage"):
+        ground = [t for t in d.options if _CLS[t[0]] != AIR] or d.options
+        return max(ground, key=lambda t: (_value(t), t))
+    return keep_combined_arms(battle, d)
+
+
+#: Casualty policies by name; the odds, the bots and the game's default choices share them.
 POLICIES: dict[str, Policy] = {
     "cheapest-first": cheapest_first,
     "keep-combined-arms": keep_combined_arms,
+    "protect-air": protect_air,
 }
 DEFAULT_POLICY = "keep-combined-arms"
 
