@@ -1,0 +1,1 @@
+"""The board's geography: build (build-time, geopandas) and check (shapely only)."""

@@ -1,0 +1,48 @@
+"""``fortress geodata build|check``: redraw and validate the board."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from fortress.board import GEODATA_DIR
+
+
+@click.group()
+def geodata() -> None:
+    """Build and check the board (geodata/)."""
+
+
+@geodata.command()
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=GEODATA_DIR, show_default=True,
+              help="Directory with source/ to build into.")
+@click.option("--source-cache", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Where npm packages are unpacked (default: a temp dir).")
+def build(out: Path, source_cache: Path | None) -> None:
+    """Rebuild board.geojson, adjacency.csv and backdrop.geojson from Census shapes."""
+    from fortress.geodata.build import build as run  # geopandas is build-time only
+
+    start = time.perf_counter()
+    run(out, source_cache)
+    click.echo(f"built {out} in {time.perf_counter() - start:.1f}s")
+
+
+@geodata.command()
+@click.option("--dir", "directory", type=click.Path(file_okay=False, path_type=Path), default=GEODATA_DIR, show_default=True)
+def check(directory: Path) -> None:
+    """Validate the board files; exit 1 on any problem."""
+    from fortress.geodata.check import check_dir
+
+    problems, summary = check_dir(directory)
+    for key, value in summary.items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{k or '-'}: {v}" for k, v in value.items())
+        elif isinstance(value, list):
+            value = f"{len(value)} ({', '.join(value)})"
+        click.echo(f"{key}: {value}")
+    for p in problems:
+        click.echo(f"PROBLEM: {p}", err=True)
+    click.echo(f"{len(problems)} problem(s)")
+    if problems:
+        raise SystemExit(1)
