@@ -24,7 +24,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Mapping
+from functools import cached_property
+from typing import Callable, Iterable, Mapping
 
 from fortress.combat import ATTACKER, DEFENDER, DEFAULT_POLICY, POLICIES, STEPS, Battle, Policy, Token, fight
 from fortress.dice import COMBINED_ARMS, DICE, HIT, RETREAT, Rng
@@ -144,7 +145,6 @@ class Odds:
     """
 
     method: str  # "exact" or "monte-carlo"
-    outcomes: tuple[tuple[Outcome, float], ...]  # most likely first
     p_cleared: float
     p_attacker_destroyed: float  # every attacking unit destroyed
     p_attacker_gone: float  # no attacker left in the battle (destroyed or disengaged)
@@ -157,6 +157,12 @@ class Odds:
     runs: int = 0
     confidence: float = 0.0
     intervals: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    table: Callable[[], dict[Outcome, float]] = field(default=dict, repr=False, compare=False)
+
+    @cached_property
+    def outcomes(self) -> tuple[tuple[Outcome, float], ...]:
+        """Every outcome with its probability, most likely first (built on first use)."""
+        return tuple(sorted(self.table().items(), key=lambda op: -op[1]))
 
     def probability(self, pred) -> float:
         """P(pred(outcome)) summed over the outcome table."""
@@ -201,9 +207,8 @@ def summarise(dist: Mapping[Outcome, float], method: str = "exact", **extra) -> 
         sums["retreated"] += p * sum(n for _t, n in o.retreated)
     sums["attacker_losses"] = sum(att_by.values())
     sums["defender_losses"] = sum(def_by.values())
-    ranked = tuple(sorted(dist.items(), key=lambda op: -op[1]))
-    return Odds(method, ranked, attacker_losses_by_type=dict(sorted(att_by.items())),
-                defender_losses_by_type=dict(sorted(def_by.items())), **sums, **extra)
+    return Odds(method, attacker_losses_by_type=dict(sorted(att_by.items())),
+                defender_losses_by_type=dict(sorted(def_by.items())), table=lambda: dist, **sums, **extra)
 
 
 # -- exact -------------------------------------------------------------------------------
@@ -239,7 +244,9 @@ def step_table(dice: tuple[tuple[str, int], ...], combined_counts: bool, enemies
 
 
 def clear_caches() -> None:
-    """Forget memoised transitions (the benchmarks time cold calls)."""
+    """Forget the memoised dice tables (transitions are memoised per call only)."""
+    roll_table.cache_clear()
+    step_table.cache_clear()
 
 
 def dice_key(battle: Battle) -> tuple[tuple[str, int], ...]:
@@ -298,15 +305,167 @@ def _destroy_retreats(b: Battle) -> Battle:
 
 
 def odds_of(battle: Battle, *, attacker_policy: str | Policy = DEFAULT_POLICY,
-            defender_policy: str | Policy = DEFAULT_POLICY, retreat_possible: bool = True) -> Odds:
-    """Exact odds of a prepared ``Battle`` (not modified)."""
+            defender_policy: str | Policy = DEFAULT_POLICY, retreat_possible: bool = True,
+            factored: bool | None = None) -> Odds:
+    """Exact odds of a prepared ``Battle`` (not modified).
+
+    ``factored`` (default: when both policies are in ``FACTORABLE``) splits the battle
+    into the defender's fire and the attacker's fire (see ``factored_odds``); False
+    enumerates whole battle states, which is right for any policy.
+    """
+    att, dfn = policy(attacker_policy), policy(defender_policy)
+    if factored is None:
+        factored = att in FACTORABLE and dfn in FACTORABLE
+    if factored and battle.step <= FIRST_ATTACKER_STEP and not battle.pending:
+        return factored_odds(battle, att, dfn, retreat_possible)
     dist: dict[Outcome, float] = {}
-    for b, p in final_states(battle, policy(attacker_policy), policy(defender_policy)):
+    for b, p in final_states(battle, att, dfn):
         if not retreat_possible and b.retreated:
             b = _destroy_retreats(b.copy())
         o = outcome_of(b)
         dist[o] = dist.get(o, 0.0) + p
     return summarise(dist)
+
+
+# -- exact, factored ---------------------------------------------------------------------
+#: Policies whose choices while the attacker fires (which defender a hit destroys, which
+#: defender retreats) depend only on the defenders, the decision and the attacker's
+#: classes -- not on which attacking units or how many. For them the attacker's fire is
+#: computed once per attacking force and shared (tests compare with full enumeration).
+FACTORABLE: frozenset[Policy] = frozenset(POLICIES.values())
+FIRST_ATTACKER_STEP = STEPS.index((ATTACKER, STEPS[0][1]))
+
+DKey = tuple  # (defenders' items, retreated items): the defender's side of a battle
+
+
+def _d_key(b: Battle) -> DKey:
+    return (tuple(b.defenders.items()), frozenset(b.retreated.items()))
+
+
+def _d_out(key: DKey, start: Mapping[Token, int], retreat_possible: bool) -> tuple[Count, Count, Count]:
+    """(defenders left, retreated, defenders lost) by type for a defender key."""
+    defenders, retreated = dict(key[0]), dict(key[1])
+    lost = {t: n - defenders.get(t, 0) - retreated.get(t, 0) for t, n in start.items()}
+    if not retreat_possible:
+        lost = {t: n + retreated.get(t, 0) for t, n in lost.items()}
+        retreated = {}
+    return _by_type(defenders), _by_type(retreated), _by_type(lost)
+
+
+def _defender_phase(battle: Battle, policies: Mapping[str, Policy]) -> list[tuple[Battle, float]]:
+    """Battles after the defender has fired (only the attacker's side differs)."""
+    buckets: list[dict[tuple, list]] = [{} for _ in range(len(STEPS) + 1)]
+    buckets[battle.step][state_key(battle)] = [battle, 1.0]
+    for step in range(FIRST_ATTACKER_STEP):
+        for b, p in buckets[step].values():
+            for c, q in successors(b, policies):
+                buckets[c.step].setdefault(state_key(c), [c, 0.0])[1] += p * q
+    return [(b, p) for bucket in buckets[FIRST_ATTACKER_STEP:] for b, p in bucket.values()]
+
+
+class _AttackerFire:
+    """The attacker's fire from one defending force, memoised across attacking forces:
+    ``apply(rep, step, key, hits, retreats)`` is computed once with a real ``Battle``."""
+
+    def __init__(self, policies: Mapping[str, Policy]) -> None:
+        self.policies = policies
+        self.memo: dict[tuple, DKey] = {}
+        self.dists: dict[tuple, dict[DKey, float]] = {}
+
+    def apply(self, rep: Battle, step: int, key: DKey, hits: int, retreats: int) -> DKey:
+        mk = (step, key, hits, retreats)
+        out = self.memo.get(mk)
+        if out is None:
+            b = rep.copy()
+            b.defenders, b.retreated, b.step = dict(key[0]), Counter(dict(key[1])), step
+            b.destroyed[DEFENDER] = Counter({t: n - b.defenders.get(t, 0) - b.retreated[t]
+                                             for t, n in rep.defenders.items()}) - Counter()
+            b.apply_results(hits, 0, retreats)
+            out = self.memo[mk] = _d_key(resolve(b, self.policies))
+        return out
+
+    def final(self, rep: Battle) -> dict[DKey, float]:
+        """Distribution of the defender's side after ``rep``'s attackers have all fired."""
+        dist = {_d_key(rep): 1.0}
+        path: tuple = ()
+        b = rep.copy()
+        while not b.done:
+            step, role_cls = b.step, b.firing
+            dk, ca = dice_key(b), b.combined_arms_counts(ATTACKER)
+            path += ((step, dk, ca),)
+            cached = self.dists.get(path)
+            if cached is None:
+                cached = self.dists[path] = self._fire(rep, step, dk, ca, dist)
+            dist = cached
+            b.apply_results(0, 0, 0)  # next class of this attacking force
+        return dist
+
+    def _fire(self, rep: Battle, step: int, dk: tuple, ca: bool, dist: dict[DKey, float]) -> dict[DKey, float]:
+        out: dict[DKey, float] = {}
+        for key, p in dist.items():
+            enemies = sum(n for _t, n in key[0])
+            if not enemies:
+                out[key] = out.get(key, 0.0) + p
+                continue
+            for h, r, q in step_table(dk, ca, enemies):
+                k2 = self.apply(rep, step, key, h, r)
+                out[k2] = out.get(k2, 0.0) + p * q
+        return out
+
+
+def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_possible: bool = True) -> Odds:
+    """Exact odds in two phases. The defender fires first and changes only the attacker's
+    side; then the attackers, whatever is left of them, change only the defender's side.
+    So the attacker's fire is computed once per attacking force (by unit type) and the
+    outcome table is the product of the two phases' distributions."""
+    policies = {ATTACKER: attacker, DEFENDER: defender}
+    fire = _AttackerFire(policies)
+    groups: dict[Count, list] = {}  # attacking force by type -> [rep battle, {a_out: p}]
+    for b, p in _defender_phase(resolve(battle.copy(), policies), policies):
+        g = groups.setdefault(_by_type(b.attackers), [b, {}])
+        a_out = (_by_type(b.attackers), _by_type(b.disengaged), _by_type(b.destroyed[ATTACKER]))
+        g[1][a_out] = g[1].get(a_out, 0.0) + p
+    start = battle.defenders
+    parts = []
+    for rep, a_dist in groups.values():
+        d_dist: dict[tuple, float] = {}
+        for key, q in fire.final(rep).items():
+            d = _d_out(key, start, retreat_possible)
+            d_dist[d] = d_dist.get(d, 0.0) + q
+        parts.append((a_dist, d_dist))
+    return _summary_of_parts(parts)
+
+
+def _summary_of_parts(parts: list[tuple[dict, dict]]) -> Odds:
+    att_by: Counter = Counter()
+    def_by: Counter = Counter()
+    s = dict.fromkeys(SUMMARY, 0.0)
+    for a_dist, d_dist in parts:
+        pa = sum(a_dist.values())
+        for (left, dis, lost), p in a_dist.items():
+            for t, n in lost:
+                att_by[t] += n * p
+            s["p_attacker_destroyed"] += p * (not left and not dis)
+            s["p_attacker_gone"] += p * (not left)
+            s["disengaged"] += p * sum(n for _t, n in dis)
+        for (left, ret, lost), q in d_dist.items():
+            for t, n in lost:
+                def_by[t] += n * q * pa
+            s["p_cleared"] += pa * q * (not left)
+            s["retreated"] += pa * q * sum(n for _t, n in ret)
+    s["attacker_losses"], s["defender_losses"] = sum(att_by.values()), sum(def_by.values())
+
+    def table() -> dict[Outcome, float]:
+        out: dict[Outcome, float] = {}
+        for a_dist, d_dist in parts:
+            for (al, dis, alost), p in a_dist.items():
+                for (dl, ret, dlost), q in d_dist.items():
+                    o = Outcome(al, dl, dis, ret, alost, dlost)
+                    out[o] = out.get(o, 0.0) + p * q
+        return out
+
+    return Odds("exact", attacker_losses_by_type=dict(sorted(att_by.items())),
+                defender_losses_by_type=dict(sorted(def_by.items())), table=table, **s)
 
 
 def exact(attackers: Units, defenders: Units, terrain: str = "plain", *, bombers_inside: int = 0,
@@ -382,7 +541,8 @@ def simulate_odds(battle: Battle, runs: int, seed: int = 0, *, attacker_policy: 
             intervals[name] = wilson(sum(v * freq[o] for v, o in zip(values, freq)), runs, z)
         else:
             intervals[name] = normal_interval(_repeat(values, freq.values()), runs, z)
-    return Odds(**{**{k: getattr(est, k) for k in Odds.__dataclass_fields__}, "intervals": intervals})
+    return Odds(**{**{k: getattr(est, k) for k in Odds.__dataclass_fields__}, "intervals": intervals,
+                   "table": lambda: {o: n / runs for o, n in freq.items()}})
 
 
 def _repeat(values: list[float], counts: Iterable[int]) -> Iterable[float]:
