@@ -234,11 +234,27 @@ def roll_table(dice: tuple[tuple[str, int], ...]) -> tuple[tuple[int, int, int, 
 @lru_cache(maxsize=16384)
 def step_table(dice: tuple[tuple[str, int], ...], combined_counts: bool, enemies: int) -> tuple[tuple[int, int, float], ...]:
     """Distribution of (hits, retreats) that can differ in effect: Combined Arms folded
-    into hits when it counts; hits capped at ``enemies``, retreats at those left."""
+    into hits when it counts; hits capped at ``enemies``, retreats at those left.
+
+    The same numbers as folding and capping ``roll_table(dice)``, but capped while
+    convolving (min(a + b, E) = min(min(a, E) + b, E)), so many dice stay cheap."""
+    e = enemies
+    dist = {(0, 0): 1.0}
+    for name, n in dice:
+        probs = DICE[name].probabilities()
+        ph = probs.get(HIT, 0.0) + (probs.get(COMBINED_ARMS, 0.0) if combined_counts else 0.0)
+        pr = probs.get(RETREAT, 0.0)
+        faces = [(dh, dr, q) for dh, dr, q in ((1, 0, ph), (0, 1, pr), (0, 0, 1.0 - ph - pr)) if q > 0]
+        for _ in range(n):
+            nxt: dict[tuple[int, int], float] = {}
+            for (h, r), p in dist.items():
+                for dh, dr, q in faces:
+                    k = (min(h + dh, e), min(r + dr, e))
+                    nxt[k] = nxt.get(k, 0.0) + p * q
+            dist = nxt
     out: dict[tuple[int, int], float] = {}
-    for h, c, r, p in roll_table(dice):
-        h = min(h + c if combined_counts else h, enemies)
-        k = (h, min(r, enemies - h))
+    for (h, r), p in dist.items():
+        k = (h, min(r, e - h))
         out[k] = out.get(k, 0.0) + p
     return tuple((h, r, p) for (h, r), p in out.items())
 
@@ -377,9 +393,13 @@ class _AttackerFire:
         out = self.memo.get(mk)
         if out is None:
             b = rep.copy()
-            b.defenders, b.retreated, b.step = dict(key[0]), Counter(dict(key[1])), step
-            b.destroyed[DEFENDER] = Counter({t: n - b.defenders.get(t, 0) - b.retreated[t]
-                                             for t, n in rep.defenders.items()}) - Counter()
+            b.defenders, b.step = dict(key[0]), step
+            b.retreated = retreated = Counter()
+            dict.update(retreated, key[1])
+            b.destroyed[DEFENDER] = lost = Counter()
+            for t, n in rep.defenders.items():
+                if (k := n - b.defenders.get(t, 0) - retreated.get(t, 0)) > 0:
+                    lost[t] = k
             b.apply_results(hits, 0, retreats)
             out = self.memo[mk] = _d_key(resolve(b, self.policies))
         return out
@@ -427,10 +447,13 @@ def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_po
         g[1][a_out] = g[1].get(a_out, 0.0) + p
     start = battle.defenders
     parts = []
+    outs: dict[DKey, tuple] = {}
     for rep, a_dist in groups.values():
         d_dist: dict[tuple, float] = {}
         for key, q in fire.final(rep).items():
-            d = _d_out(key, start, retreat_possible)
+            d = outs.get(key)
+            if d is None:
+                d = outs[key] = _d_out(key, start, retreat_possible)
             d_dist[d] = d_dist.get(d, 0.0) + q
         parts.append((a_dist, d_dist))
     return _summary_of_parts(parts)
