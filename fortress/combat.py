@@ -256,6 +256,14 @@ def _keeps_classes(battle: Battle, role: str, token: Token) -> bool:
     return sum(n for t, n in battle.force(role).items() if _CLS[t[0]] == cls) > 1
 
 
+def _class_counts(battle: Battle, role: str) -> dict[str, int]:
+    """Units of ``role`` per class (``_keeps_classes`` for every token in one pass)."""
+    out = dict.fromkeys(CLASSES, 0)
+    for (t, _w), n in battle.force(role).items():
+        out[_CLS[t]] += n
+    return out
+
+
 def cheapest_first(battle: Battle, d: Decision) -> Token:
     """Hits kill the enemy's most valuable unit; own losses are the cheapest unit;
     a retreating defender saves its most valuable unit."""
@@ -270,11 +278,13 @@ def keep_combined_arms(battle: Battle, d: Decision) -> Token:
     """Like cheapest_first, but the attacker never gives up its last unit of a class
     while it can avoid it, and the defender's hits break the attacker's combined arms."""
     if d.kind == "hit" and d.victim == ATTACKER and battle.classes(ATTACKER) >= ALL_CLASSES:
-        breaking = [t for t in d.options if not _keeps_classes(battle, ATTACKER, t)]
+        per_cls = _class_counts(battle, ATTACKER)
+        breaking = [t for t in d.options if per_cls[_CLS[t[0]]] <= 1]
         if breaking:
             return max(breaking, key=lambda t: (_value(t), t))
     if d.kind == "disengage":
-        keeping = [t for t in d.options if _keeps_classes(battle, ATTACKER, t)] or d.options
+        per_cls = _class_counts(battle, ATTACKER)
+        keeping = [t for t in d.options if per_cls[_CLS[t[0]]] > 1] or d.options
         return min(keeping, key=lambda t: (_value(t), t))
     return cheapest_first(battle, d)
 

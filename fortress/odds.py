@@ -387,6 +387,7 @@ class _AttackerFire:
         self.policies = policies
         self.memo: dict[tuple, DKey] = {}
         self.dists: dict[tuple, dict[DKey, float]] = {}
+        self.sizes: dict[DKey, int] = {}
 
     def apply(self, rep: Battle, step: int, key: DKey, hits: int, retreats: int) -> DKey:
         mk = (step, key, hits, retreats)
@@ -423,7 +424,9 @@ class _AttackerFire:
     def _fire(self, rep: Battle, step: int, dk: tuple, ca: bool, dist: dict[DKey, float]) -> dict[DKey, float]:
         out: dict[DKey, float] = {}
         for key, p in dist.items():
-            enemies = sum(n for _t, n in key[0])
+            enemies = self.sizes.get(key)
+            if enemies is None:
+                enemies = self.sizes[key] = sum(n for _t, n in key[0])
             if not enemies:
                 out[key] = out.get(key, 0.0) + p
                 continue
