@@ -45,6 +45,8 @@ class Game:
         self.events: list[Event] = []
         self._chance_marks: list[int] = []  # history indexes whose action revealed dice or cards
         self._legal: list[A.Action] | None = None
+        self._index: tuple | None = None
+        self.position: dict | None = None  # the description a position game was built from
         self._start: State = state.copy()
         self._start_events: list[Event] = []
 
@@ -103,7 +105,7 @@ class Game:
         if self.is_over:
             return []
         if self._legal is None:
-            self._legal = step(self.phase).module.legal(self)
+            self._legal = self._compute_legal()
         return self._legal + [A.Surrender()]
 
     def explain(self, action: A.Action | str) -> str | None:
@@ -137,7 +139,7 @@ class Game:
         first = len(self.events)
         rng_before, deck_before = self.state.rng, len(self.state.deck) + len(self.state.discard)
         self.history.append(action)
-        self._legal = None
+        self._legal = self._index = None
         if isinstance(action, A.Surrender):
             self._surrender()
         else:
@@ -166,7 +168,7 @@ class Game:
         last = self.history[-1]
         replay = self.history[:-1]
         self.state, self.events, self.history, self._chance_marks = self._start.copy(), list(self._start_events), [], []
-        self._legal = None
+        self._legal = self._index = None
         for action in replay:
             self.apply(action)
         return last
@@ -179,7 +181,7 @@ class Game:
         new.history = list(self.history)
         new.events = list(self.events)
         new._chance_marks = list(self._chance_marks)
-        new._legal = None
+        new._legal = new._index = None
         return new
 
     def determinized(self, seed: int) -> "Game":
@@ -196,6 +198,13 @@ class Game:
         """A versioned save: setup, seed, the actions, and a snapshot digest for checking."""
         from fortress.save import to_json
         return to_json(self, indent)
+
+    @classmethod
+    def from_position(cls, description: dict | str, board: Board | None = None, seed: int = 0,
+                      players: int = 4) -> "Game":
+        """A game set up from a readable description (see :mod:`fortress.positions`)."""
+        from fortress.positions import build
+        return build(description, board, seed, players)
 
     @classmethod
     def from_json(cls, text: str | bytes, board: Board | None = None) -> "Game":
@@ -240,18 +249,44 @@ class Game:
     def keep_rng(self, rng: Rng) -> None:
         self.state.rng = rng.state
 
+    def _indexed(self) -> tuple[dict[str, list[Unit]], dict[str, list[Unit]]]:
+        """Units by area and bombing bombers by origin. Cached; every change of a unit's
+        area or status calls :meth:`touch` to drop the cache."""
+        if self._index is not None:
+            return self._index
+        by_area: dict[str, list[Unit]] = {}
+        by_origin: dict[str, list[Unit]] = {}
+        for u in self.state.units.values():
+            by_area.setdefault(u.area, []).append(u)
+            if u.status == "bombing":
+                by_origin.setdefault(u.origin, []).append(u)
+        self._index = (by_area, by_origin)
+        return self._index
+
+    def touch(self) -> None:
+        """Units moved, appeared, vanished or changed status: drop cached views."""
+        self._index = None
+
+    def _compute_legal(self) -> list[A.Action]:
+        return step(self.phase).module.legal(self)
+
     def units(self, area: str, side: str | None = None) -> list[Unit]:
-        return [u for u in self.state.units.values() if u.area == area and (side is None or u.side == side)]
+        here = (self._index or self._indexed())[0].get(area, ())
+        return [u for u in here if side is None or u.side == side]
 
     def enemies_in(self, area: str, side: str) -> list[Unit]:
-        return [u for u in self.state.units.values() if u.area == area and u.side != side]
+        return [u for u in (self._index or self._indexed())[0].get(area, ()) if u.side != side]
 
     def load(self, area: str, side: str) -> int:
         """Units of ``side`` counting toward the 5-unit limit in ``area`` (a bombing
         bomber keeps its place in the territory it came from)."""
+        by_area, by_origin = self._index or self._indexed()
         n = 0
-        for u in self.state.units.values():
-            if u.side == side and (u.origin == area if u.status == "bombing" else u.area == area):
+        for u in by_area.get(area, ()):
+            if u.side == side and u.status != "bombing":
+                n += 1
+        for u in by_origin.get(area, ()):
+            if u.side == side:
                 n += 1
         return n
 
@@ -267,6 +302,7 @@ class Game:
 
     def destroy(self, unit: Unit, why: str) -> None:
         self.state.remove_unit(unit)
+        self._index = None
         where = "to the graveyard" if unit.side != US else "back to U.S. reserves"
         self.emit("destroy", f"{SIDE_NAMES[unit.side]} {unit.kind} in {area_name(unit.area)} destroyed ({why}); {where}.",
                   unit.side, (unit.area,))
@@ -278,9 +314,9 @@ class Game:
             module = step(self.phase).module
             auto = getattr(module, "auto", None)
             if auto is not None and auto(self):
-                self._legal = None
+                self._legal = self._index = None
                 continue
-            legal = module.legal(self)
+            legal = self._compute_legal()
             if legal == [A.End()]:
                 module.apply(self, A.End())
                 continue

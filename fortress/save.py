@@ -56,6 +56,7 @@ def to_json(game: "Game", indent: int | None = 1) -> str:
         "players": s.players,
         "setup": game.setup,
         "board": game.board.metadata.get("title", ""),
+        "position": game.position,
         "actions": [str(a) for a in game.history],
         "snapshot": {"round": s.round, "phase": s.phase, "side": game.side, "winner": s.winner,
                      "digest": digest(game)},
@@ -83,7 +84,11 @@ def from_json(text: str | bytes, board=None) -> "Game":
     if missing:
         raise SaveError(f"this save is damaged: it lacks {', '.join(missing)}.")
     try:
-        game = new_game(seed=int(data["seed"]), players=int(data["players"]), setup=data["setup"], board=board)
+        if data.get("position"):
+            from fortress.game import Game
+            game = Game.from_position(data["position"], board, int(data["seed"]), int(data["players"]))
+        else:
+            game = new_game(seed=int(data["seed"]), players=int(data["players"]), setup=data["setup"], board=board)
     except (ValueError, TypeError, KeyError) as exc:
         raise SaveError(f"this save's setup cannot be rebuilt: {exc}") from None
     for i, text_action in enumerate(data["actions"], 1):

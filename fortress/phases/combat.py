@@ -32,16 +32,13 @@ def enter(g: "Game") -> None:
 
 # -- who can fight where ------------------------------------------------------------------------
 def potential_attackers(g: "Game", area: str) -> list["Unit"]:
-    side, board = g.state.turn, g.board
-    near = board.neighbours(area)
-    out = []
-    for u in g.state.units.values():
-        if u.side != side or u.committed is not None:
-            continue
-        if u.status == "bombing" and u.area == area:
-            out.append(u)
-        elif not u.status and u.area in near:
-            out.append(u)
+    """Units of the side to move free to join the battle at ``area``: those next to it
+    (not scouting, bombing elsewhere, disengaged or already in a battle) and the
+    bombers that bombed it."""
+    side = g.state.turn
+    out = [u for u in g.units(area, side) if u.status == "bombing" and u.committed is None]
+    for n in g.board.neighbours(area):
+        out.extend(u for u in g.units(n, side) if not u.status and u.committed is None)
     return out
 
 
@@ -52,9 +49,8 @@ def _battles_open(g: "Game") -> list[str]:
 
 def _must_fight(g: "Game") -> list[str]:
     """Declared territories where the player's bombers bombed: they must attack."""
-    s = g.state
-    return [a for a in _battles_open(g) if any(u.status == "bombing" and u.area == a and u.side == s.turn
-                                               for u in s.units.values())]
+    side = g.state.turn
+    return [a for a in _battles_open(g) if any(u.status == "bombing" for u in g.units(a, side))]
 
 
 def retreat_sites(g: "Game", area: str, side: str) -> list[str]:
@@ -181,6 +177,7 @@ def _choose(g: "Game", b: dict, action: Action) -> None:
         u.committed, u.status = None, "disengaged"
         if u.origin is not None:  # a bomber returns to the territory it came from
             u.area, u.origin = u.origin, None
+        g.touch()
         g.emit("disengage", f"{SIDE_NAMES[u.side]} {u.kind} disengages and returns to {g.board[u.area].name}.",
                u.side, (u.area,))
     elif isinstance(action, Retreat):
@@ -190,6 +187,7 @@ def _choose(g: "Game", b: dict, action: Action) -> None:
             g.destroy(u, "no territory to retreat to")
         else:
             u.area = action.dst
+            g.touch()
             g.emit("retreat", f"{SIDE_NAMES[u.side]} {u.kind} retreats to {g.board[action.dst].name}.",
                    u.side, (b["area"], action.dst))
 

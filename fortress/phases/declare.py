@@ -17,8 +17,8 @@ def enter(g: "Game") -> None:
 
 
 def legal(g: "Game") -> list[Action]:
-    side, s = g.state.turn, g.state
-    acts: list[Action] = [Declare(a) for a in g.board.land if s.control[a] != side and a not in s.declared]
+    side, control, declared = g.state.turn, g.state.control, set(g.state.declared)
+    acts: list[Action] = [Declare(a) for a in g.board.land if control[a] != side and a not in declared]
     return acts + [End()]
 
 

@@ -97,7 +97,7 @@ def capture(g: "Game") -> None:
     s, side = g.state, g.state.turn
     candidates = list(s.declared) + (list(s.partisan_areas) if side == US else [])
     for area in dict.fromkeys(candidates):
-        mine = any(u.side == side and u.area == area for u in s.units.values())
+        mine = bool(g.units(area, side))
         if mine and s.control[area] != side and not g.enemies_in(area, side):
             _take(g, area, side)
 
@@ -111,6 +111,7 @@ def end_turn(g: "Game") -> None:
         if u.status in ("scout", "disengaged"):
             u.status = ""
     s.declared, s.targeted, s.fought, s.partisan_areas, s.hand = [], [], [], [], []
+    g.touch()
     if s.turn != US:
         return
     if len(s.captured) >= RULES["cities_to_win"]:

@@ -54,6 +54,7 @@ def apply(g: "Game", action: Action) -> None:
     movers = [u for u in g.units(action.src, s.turn) if u.kind == action.unit and not u.status and not u.invaded]
     for u in movers[: action.count]:
         u.area, u.invaded = action.dst, True
+    g.touch()
     g.emit("move", f"{SIDE_NAMES[s.turn]} invades: {action.count} {action.unit} from {g.board[action.src].name} "
            f"into {g.board[action.dst].name}.", s.turn, (action.src, action.dst))
 
@@ -67,6 +68,7 @@ def _bombers_home(g: "Game") -> None:
                        f"{g.board[u.origin].name}.", u.side, (u.area, u.origin))
                 u.area = u.origin
             u.status, u.origin = "", None
+    g.touch()
 
 
 def explain(g: "Game", action: Action) -> str:

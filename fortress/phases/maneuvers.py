@@ -40,13 +40,27 @@ def _movers(g: "Game", side: str) -> dict[str, Counter]:
     return out
 
 
+_REACH: dict[tuple[int, str, str, int], dict[str, int]] = {}
+
+
 def _passable(g: "Game", side: str):
-    board, control = g.board, g.state.control
+    board = g.board
 
     def through_air(a: str) -> bool:  # air: any land, and own zones
-        return board[a].is_land or control[a] == side
+        area = board[a]
+        return area.is_land or area.side == side
 
     return through_air
+
+
+def air_reach(g: "Game", side: str, src: str, steps: int) -> dict[str, int]:
+    """Areas an air unit of ``side`` reaches from ``src``: it depends on the board
+    only (air flies over any land and its own zones), so it is cached."""
+    key = (id(g.board), side, src, steps)
+    found = _REACH.get(key)
+    if found is None:
+        found = _REACH[key] = g.board.reachable(src, steps, _passable(g, side))
+    return found
 
 
 def destinations(g: "Game", side: str, src: str, kind: str) -> dict[str, str]:
@@ -54,7 +68,7 @@ def destinations(g: "Game", side: str, src: str, kind: str) -> dict[str, str]:
     unit, s, board = UNITS[kind], g.state, g.board
     out: dict[str, str] = {}
     if unit.cls == AIR:
-        reach = board.reachable(src, unit.move, _passable(g, side))
+        reach = air_reach(g, side, src, unit.move)
     else:  # mechanized: one step into a friendly area
         reach = {n: 1 for n in board.neighbours(src)}
     for dst, d in reach.items():
@@ -81,7 +95,8 @@ def legal(g: "Game") -> list[Action]:
     side = g.state.turn
     acts: list[Action] = []
     for src, kinds in _movers(g, side).items():
-        foot = Counter(u.kind for u in g.units(src, side) if UNITS[u.kind].cls == FOOT and not u.moved)
+        foot = Counter(u.kind for u in g.units(src, side) if UNITS[u.kind].cls == FOOT and not u.moved) \
+            if "mobile" in kinds else Counter()
         for kind, n in kinds.items():
             for dst, how in destinations(g, side, src, kind).items():
                 cap = _capacity(g, side, dst, how)
@@ -110,6 +125,7 @@ def apply(g: "Game", action: Action) -> None:
     if action.passenger:
         rider = next(u for u in g.units(action.src, side) if u.kind == action.passenger and not u.moved)
         rider.area, rider.moved = action.dst, True
+    g.touch()
     verb = {"move": "moves", "bomb": "flies in to bomb", "scout": "scouts"}[how]
     g.emit("move", f"{SIDE_NAMES[side]} {verb}: {action}.".replace(": move ", ": "), side, (action.src, action.dst))
 
@@ -138,7 +154,7 @@ def explain(g: "Game", action: Action) -> str:
     if action.dst not in dests:
         if unit.cls != AIR and not board.adjacent(action.src, action.dst):
             return f"Maneuvers: a {action.unit} moves 1; {dst.name} is not next to {src.name}."
-        if unit.cls == AIR and action.dst not in board.reachable(action.src, unit.move, _passable(g, side)):
+        if unit.cls == AIR and action.dst not in air_reach(g, side, action.src, unit.move):
             return f"Maneuvers: {dst.name} is beyond a {action.unit}'s movement of {unit.move}."
         if action.dst not in g.state.declared:
             return f"Maneuvers: units end in territories their side controls; {dst.name} is not {SIDE_NAMES[side]}'s (declare it and take it in Invasion)."

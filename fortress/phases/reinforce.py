@@ -129,6 +129,7 @@ def apply(g: "Game", action: Action) -> None:
     if isinstance(action, Place):
         s.reserves[s.turn][action.unit] -= 1
         g.state.add_unit(s.turn, action.unit, action.area)
+        g.touch()
         name = g.board[action.area].name
         if task["kind"] == "reinforce":
             task["left"] -= 1

@@ -45,6 +45,7 @@ def apply(g: "Game", action: Action) -> None:
     assert isinstance(action, Place)
     side = g.state.turn
     g.state.add_unit(side, action.unit, action.area)
+    g.touch()
     g.state.to_place[action.unit] -= 1
     g.emit("place", f"{SIDE_NAMES[side]} places {action.unit} in {g.board[action.area].name}.", side, (action.area,))
     if not any(g.state.to_place.values()):

@@ -1,0 +1,173 @@
+"""The public API: legal_actions / explain / apply agree; illegal input changes nothing;
+notation round-trips; undo; saves; reproducibility."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import fortress
+from fortress import actions as A
+from fortress.save import SaveError
+from tests.conftest import play_random
+
+
+@pytest.fixture(scope="module")
+def midgame() -> fortress.Game:
+    game = fortress.new_game(seed=11)
+    import random
+
+    rng = random.Random(11)
+    while game.round < 3:
+        game.apply(rng.choice(game.legal_actions()[:-1]))
+    return game
+
+
+def test_new_game_starts_with_west_declaring_in_round_one():
+    game = fortress.new_game(seed=1)
+    # Rules (Invader First Turn): West skips Reinforcements on its first turn.
+    assert (game.round, game.side, game.phase) == (1, "west", "declare")
+    assert sum(1 for u in game.state.units.values() if u.side == "us") == 60
+    for side in ("west", "south", "east"):
+        assert sum(1 for u in game.state.units.values() if u.side == side) == 20
+        assert sum(game.state.reserves[side].values()) == 40
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seats_follow_the_player_count(players):
+    game = fortress.new_game(seed=1, players=players)
+    assert len(game.seats) == players
+    assert sorted(s for seat in game.seats for s in seat) == ["east", "south", "us", "west"]
+
+
+def test_every_legal_action_is_explained_as_legal_and_round_trips_its_notation(midgame):
+    for action in midgame.legal_actions():
+        assert midgame.explain(action) is None
+        assert midgame.parse(str(action)) == action
+
+
+def test_illegal_action_is_refused_with_a_reason_and_changes_nothing(midgame):
+    game = midgame.copy()
+    before = game.to_json()
+    bad = A.Declare(game.board.zones("west")[0])
+    reason = game.explain(bad)
+    assert reason and "zone" in reason
+    with pytest.raises(fortress.IllegalAction) as info:
+        game.apply(bad)
+    assert info.value.reason == reason
+    assert game.to_json() == before
+
+
+def test_unreadable_text_is_refused_with_a_reason():
+    game = fortress.new_game(seed=1)
+    assert "unknown action" in game.explain("jump Denver")
+    assert "no area called" in game.explain("declare Atlantis")
+    with pytest.raises(fortress.IllegalAction):
+        game.apply("move two tanks")
+
+
+def test_same_seed_and_actions_replay_the_same_game():
+    a = play_random(fortress.new_game(seed=5), seed=5)
+    b = play_random(fortress.new_game(seed=5), seed=5)
+    assert a.log == b.log and a.winner == b.winner
+
+
+def test_undo_restores_the_previous_state_until_dice_are_revealed():
+    game = fortress.new_game(seed=2)
+    before = game.state.to_dict()
+    action = next(a for a in game.legal_actions() if isinstance(a, A.Declare))
+    game.apply(action)
+    assert game.can_undo
+    assert game.undo() == action
+    assert game.state.to_dict() == before
+
+
+def test_undo_is_refused_after_a_die_roll():
+    game = fortress.Game.from_position({
+        "turn": "us", "phase": "lasers", "round": 2, "lasers": ["Denver"],
+        "control": {"west": ["Great Basin"]}, "units": {"Great Basin": "west: 1 hovertank"},
+    })
+    game.apply(A.Fire("west", "hovertank", game.board.find("Great Basin")))
+    assert not game.can_undo
+    with pytest.raises(fortress.IllegalAction, match="dice"):
+        game.undo()
+
+
+def test_save_and_load_give_the_identical_game(midgame):
+    again = fortress.Game.from_json(midgame.to_json())
+    assert again.state.to_dict() == midgame.state.to_dict()
+    assert again.log == midgame.log
+
+
+def test_position_games_save_and_load():
+    game = fortress.Game.from_position({"turn": "west", "phase": "declare", "round": 4,
+                                        "units": {"Denver": "2 infantry"}})
+    game.apply(A.Declare(game.board.find("Denver")))
+    again = fortress.Game.from_json(game.to_json())
+    assert again.state.to_dict() == game.state.to_dict()
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{not json", "not valid JSON"),
+    ('{"format": "fortress-save", "version": 1, "seed": 1', "not valid JSON"),
+    ('{"format": "chess"}', "not a fortress save"),
+    ('{"format": "fortress-save", "version": 99, "seed": 1}', "newer version"),
+    ('{"format": "fortress-save", "version": 1}', "lacks"),
+    ('[1, 2]', "not a fortress save"),
+])
+def test_bad_save_files_get_clear_errors(text, message):
+    with pytest.raises(SaveError, match=message):
+        fortress.Game.from_json(text)
+
+
+def test_edited_save_is_detected():
+    game = fortress.new_game(seed=4)
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, A.Declare)))
+    data = json.loads(game.to_json())
+    data["actions"][0] = "declare Atlantis"
+    with pytest.raises(SaveError, match="action 1"):
+        fortress.Game.from_json(json.dumps(data))
+    data = json.loads(game.to_json())
+    data["snapshot"]["digest"] = "0" * 64
+    with pytest.raises(SaveError, match="does not give the position"):
+        fortress.Game.from_json(json.dumps(data))
+
+
+def test_determinized_copy_hides_the_deck_order_but_not_the_board(midgame):
+    other = midgame.determinized(seed=99)
+    assert sorted(other.state.deck) == sorted(midgame.state.deck)
+    assert other.state.deck != midgame.state.deck or len(other.state.deck) < 2
+    assert other.state.rng != midgame.state.rng
+    assert {u.uid: u.area for u in other.state.units.values()} == {u.uid: u.area for u in midgame.state.units.values()}
+
+
+def test_surrender_ends_the_game():
+    game = fortress.new_game(seed=1)
+    game.apply(A.Surrender())  # West concedes for the Invader camp
+    assert game.is_over and game.winner == "us"
+    assert game.returns()["us"] == 1.0 and game.returns()["west"] == -1.0
+    assert game.legal_actions() == []
+
+
+def test_interactive_setup_through_actions():
+    game = fortress.new_game(seed=3, setup=None)
+    assert game.phase == "setup" and game.side == "us"
+    play = __import__("random").Random(3)
+    while game.phase == "setup":
+        game.apply(play.choice(game.legal_actions()[:-1]))
+    assert (game.side, game.round) == ("west", 1)
+    for city in game.board.cities:
+        assert len(game.units(city, "us")) == 2
+
+
+@pytest.mark.parametrize("preset", ["balanced", "coastal", "random"])
+def test_setup_presets_give_legal_starts(preset):
+    game = fortress.new_game(seed=8, setup=preset)
+    assert game.phase == "declare"
+    for zone in game.board.zones():
+        assert len(game.units(zone)) <= 5
+
+
+def test_log_tells_the_story_in_sentences():
+    game = play_random(fortress.new_game(seed=6), seed=6, max_actions=400)
+    assert game.log and all(text.strip().endswith((".", "!", ")")) for text in game.log)
