@@ -1,0 +1,108 @@
+"""Board reading shared by the bots: unit values, distances, threats and battle odds.
+
+Everything here only reads the public game state (``game.state``, ``game.board``,
+``attack_forces``/``defence_forces``) and the shared odds calculator.
+"""
+from __future__ import annotations
+
+from collections import Counter, deque
+from functools import lru_cache
+from typing import Iterable
+
+from fortress import odds as O
+from fortress.combat import POLICIES, Battle
+from fortress.units import INVADERS, UNITS, US
+
+VALUE: dict[str, int] = {k: u.value for k, u in UNITS.items()}
+CLASS: dict[str, str] = {k: u.cls for k, u in UNITS.items()}
+FAR = 99
+
+
+def allies(side: str) -> frozenset[str]:
+    """The camp of ``side``: the Invaders win together, so they never fight each other."""
+    return frozenset(INVADERS) if side in INVADERS else frozenset({US})
+
+
+def by_area(game, side: str | None = None) -> dict[str, Counter]:
+    """Units per area as Counters of unit type (of ``side`` only, if given)."""
+    out: dict[str, Counter] = {}
+    for u in game.state.units.values():
+        if side is None or u.side == side:
+            out.setdefault(u.area, Counter())[u.kind] += 1
+    return out
+
+
+def strength(units: Counter | dict) -> int:
+    return sum(VALUE[k] * n for k, n in units.items())
+
+
+def enemy_value_by_area(game, side: str) -> dict[str, int]:
+    """Value of the units of the other camp in each area."""
+    mine = allies(side)
+    out: dict[str, int] = {}
+    for u in game.state.units.values():
+        if u.side not in mine:
+            out[u.area] = out.get(u.area, 0) + VALUE[u.kind]
+    return out
+
+
+def distances(board, sources: Iterable[str], through=None) -> dict[str, int]:
+    """Steps from the nearest source to every area (optionally only through ``through``)."""
+    dist = {s: 0 for s in sources}
+    queue = deque(dist)
+    while queue:
+        here = queue.popleft()
+        for n in board.neighbours(here):
+            if n not in dist and (through is None or through(n)):
+                dist[n] = dist[here] + 1
+                queue.append(n)
+    return dist
+
+
+def threat(game, area: str, enemy: dict[str, int]) -> float:
+    """How much enemy force can strike ``area`` next turn: adjacent units in full,
+    units two steps away at half weight."""
+    board = game.board
+    near = board.neighbours(area)
+    total = sum(enemy.get(n, 0) for n in near) + enemy.get(area, 0)
+    second = set()
+    for n in near:
+        second |= board.neighbours(n)
+    second -= near | {area}
+    return total + 0.5 * sum(enemy.get(n, 0) for n in second)
+
+
+# -- battle odds --------------------------------------------------------------------------------
+@lru_cache(maxsize=65536)
+def _odds(terrain: str, att: tuple[tuple[str, int], ...], dfn: tuple[tuple[str, int], ...]) -> tuple[float, float, float]:
+    battle = Battle("x", terrain, {(k, "a"): n for k, n in att}, {(k, "x"): n for k, n in dfn})
+    o = O.odds_of(battle)
+    lost_a = sum(VALUE[k] * v for k, v in o.attacker_losses_by_type.items())
+    lost_d = sum(VALUE[k] * v for k, v in o.defender_losses_by_type.items())
+    return o.p_cleared, lost_a, lost_d
+
+
+def odds(terrain: str, attackers: Counter | dict, defenders: Counter | dict) -> tuple[float, float, float]:
+    """(P(cleared), expected attacker value lost, expected defender value lost), cached
+    by unit types (where attackers come from does not change the odds)."""
+    att = tuple(sorted((k, n) for k, n in attackers.items() if n > 0))
+    dfn = tuple(sorted((k, n) for k, n in defenders.items() if n > 0))
+    if not dfn:
+        return 1.0, 0.0, 0.0
+    if not att:
+        return 0.0, 0.0, 0.0
+    return _odds(terrain, att, dfn)
+
+
+def by_kind(tokens: dict) -> Counter:
+    """``{(kind, where): n}`` -> Counter of kinds."""
+    out: Counter = Counter()
+    for (kind, _w), n in tokens.items():
+        out[kind] += n
+    return out
+
+
+def battle_choice(battle: Battle, policy: str = "keep-combined-arms"):
+    """The token a casualty policy picks for the battle's pending decision."""
+    d = battle.decision()
+    return POLICIES[policy](battle, d)

@@ -1,0 +1,351 @@
+"""``heuristic``: a fast rule-of-thumb player, like a sensible beginner.
+
+Invaders mass next to weakly held cities, attack where the odds calculator gives good
+chances, invade with infantry first and keep a unit in each captured city. The U.S.
+moves mobile units into threatened cities, fires lasers at the most dangerous units,
+retakes empty or weak territories (cities first) and drops partisans where they retake
+ground or stiffen a threatened city. Every decision is a scored pick among the legal
+actions; the declare plan is made once per turn and cached.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from fortress.actions import (Action, Attack, Casualty, Commit, Declare, Disengage, End, Fight, Fire, Ground,
+                              Invade, Move, Place, PlaceLaser, Retreat, Sabotage, Surrender)
+from fortress.ai.common import (CLASS, FAR, VALUE, allies, battle_choice, by_area, by_kind, distances,
+                                enemy_value_by_area, odds, strength, threat)
+from fortress.units import INVADERS, US
+
+#: Share of each unit type an Invader aims for on the board when reinforcing.
+MIX = {"infantry": 3.0, "hovertank": 2.0, "mobile": 1.5, "helicopter": 1.5, "bomber": 1.0}
+
+
+class HeuristicBot:
+    """Scored rules per phase; ``declare`` is the odds threshold for declaring a battle,
+    ``attack`` the one for fighting it."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, declare: float = 0.3, attack: float = 0.35, fill: int = 3) -> None:
+        self.rng = random.Random(seed)
+        self.reason = ""
+        self.declare_at = declare
+        self.attack_at = attack
+        self.fill = fill
+        self._plan_key: tuple | None = None
+        self._plan: list[str] = []
+
+    # -- entry point -------------------------------------------------------------------------
+    def choose(self, game) -> Action:
+        legal = game.legal_actions()
+        options = [a for a in legal if not isinstance(a, Surrender)]
+        if not options:
+            self.reason = "No other action is possible."
+            return legal[-1]
+        if len(options) == 1:
+            self.reason = f"{options[0]}: the only legal action."
+            return options[0]
+        handler = getattr(self, "_" + game.phase, None)
+        action, why = handler(game, options) if handler else (None, "")
+        if action is None or action not in options:
+            action = next((a for a in options if isinstance(a, End)), None) or self.rng.choice(options)
+            why = why or "nothing better to do"
+        self.reason = f"{action}: {why}."
+        return action
+
+    # -- setup ---------------------------------------------------------------------------------
+    def _setup(self, game, options):
+        places = [a for a in options if isinstance(a, Place)]
+        have = by_area(game, game.side)
+        zones = set(game.board.zones())
+
+        def score(a: Place) -> tuple:
+            exposed = any(n in zones for n in game.board.neighbours(a.area))
+            return (VALUE[a.unit], -strength(have.get(a.area, Counter())), exposed)
+        best = max(places, key=score)
+        return best, f"strongest unit to the weakest {'city' if game.side == US else 'zone'}"
+
+    # -- reinforcements --------------------------------------------------------------------
+    def _reinforcements(self, game, options):
+        first = options[0]
+        if isinstance(first, PlaceLaser):
+            return self._laser_site(game, options)
+        if isinstance(first, Sabotage):
+            return self._sabotage(game, options)
+        if isinstance(first, Ground):
+            air = Counter(u.side for u in game.state.units.values() if CLASS[u.kind] == "air" and u.side != US)
+            best = max(options, key=lambda a: air.get(a.side, 0))
+            return best, f"{best.side} has the most aircraft"
+        if game.side == US:
+            return self._partisan(game, options)
+        return self._reinforce(game, options)
+
+    def _laser_site(self, game, options):
+        enemy = enemy_value_by_area(game, US)
+        best = min(options, key=lambda a: (threat(game, a.area, enemy), a.area))
+        return best, "the safest city keeps its laser longest"
+
+    def _sabotage(self, game, options):
+        enemy = enemy_value_by_area(game, game.side)
+        near_city = self._us_city_neighbourhood(game)
+
+        def score(a: Sabotage) -> float:
+            alone = enemy.get(a.area, 0) == VALUE[a.unit]
+            return VALUE[a.unit] + 3 * (a.area in near_city) + 8 * (alone and game.board[a.area].is_city)
+        best = max(options, key=score)
+        return best, "the most dangerous Invader unit near U.S. cities"
+
+    def _us_city_neighbourhood(self, game) -> set[str]:
+        out: set[str] = set()
+        for c in game.board.cities:
+            if game.controller(c) == US:
+                out |= game.board.neighbours(c)
+        return out
+
+    def _partisan(self, game, options):
+        enemy = enemy_value_by_area(game, US)
+        board, control = game.board, game.state.control
+
+        def score(a: Place) -> float:
+            area = board[a.area]
+            if control[a.area] != US:  # an unoccupied enemy territory: retaken at capture
+                cut = sum(1 for n in board.neighbours(a.area) if control.get(n) in INVADERS)
+                return (100 if area.is_city else 30) + cut
+            t = threat(game, a.area, enemy)
+            return (20 + t if area.is_city else t / 2) - len(game.units(a.area, US))
+        best = max(options, key=score)
+        why = "retake it" if control[best.area] != US else "stiffen a threatened place"
+        return best, f"a partisan to {why}"
+
+    def _reinforce(self, game, options):
+        side = game.side
+        onboard = Counter(u.kind for u in game.state.units.values() if u.side == side)
+        kinds = {a.unit for a in options if isinstance(a, Place)}
+        kind = min(kinds, key=lambda k: (onboard[k] / MIX.get(k, 1.0), -VALUE[k]))
+        zone_scores = {z: self._zone_score(game, z, side) for z in {a.area for a in options if isinstance(a, Place)}}
+        zone = max(zone_scores, key=lambda z: (zone_scores[z], z))
+        return Place(kind, zone), f"a {kind} to the zone nearest weak targets"
+
+    def _zone_score(self, game, zone: str, side: str) -> float:
+        control, board = game.state.control, game.board
+        score = -0.5 * len(game.units(zone, side))
+        for n in board.neighbours(zone):
+            if not board[n].is_land:
+                continue
+            if control[n] == side:
+                score += 2
+            elif control[n] not in allies(side):
+                score += 3 if board[n].is_city else 1
+        return score
+
+    # -- declare -------------------------------------------------------------------------------
+    def _declare(self, game, options):
+        key = (game.round, game.side, "declare")
+        if self._plan_key != key:
+            self._plan_key, self._plan = key, self.declare_plan(game)
+        declared = set(game.state.declared)
+        for area in self._plan:
+            if area not in declared and Declare(area) in options:
+                return Declare(area), f"{game.board[area].name} is worth fighting for"
+        return End(), f"declared {len(declared)} territories"
+
+    def declare_plan(self, game, threshold: float | None = None) -> list[str]:
+        """Enemy territories next to the side's units, empty or with fair odds; cities first."""
+        side, board, control = game.side, game.board, game.state.control
+        threshold = self.declare_at if threshold is None else threshold
+        camp = allies(side)
+        mine = {u.area for u in game.state.units.values() if u.side == side}
+        near: set[str] = set()
+        for a in mine:
+            near |= board.neighbours(a)
+        scored = []
+        for area in near:
+            if not board[area].is_land or control[area] == side or control[area] in camp - {side}:
+                continue
+            if any(u.side in camp for u in game.units(area)) and not game.units(area, side):
+                continue
+            defenders = by_kind(game.defence_forces(area))
+            p, lost_a, lost_d = odds(board[area].kind, by_kind(game.attack_forces(area)), defenders)
+            if defenders and p < threshold and lost_d <= lost_a:
+                continue
+            scored.append((board[area].is_city, p, lost_d - lost_a, area))
+        scored.sort(reverse=True)
+        return [s[-1] for s in scored]
+
+    # -- maneuvers -----------------------------------------------------------------------------
+    def _maneuvers(self, game, options):
+        side = game.side
+        ctx = self._move_context(game)
+        best, best_score = None, 0.0
+        for a in options:
+            if isinstance(a, Move):
+                s = self._move_score(game, a, ctx, side)
+                if s > best_score:
+                    best, best_score = a, s
+        if best is None:
+            return End(), "every unit is where it is needed"
+        return best, ctx["why"].get(best, "move closer to the fighting")
+
+    def _move_context(self, game) -> dict:
+        side, s, board = game.side, game.state, game.board
+        enemy = enemy_value_by_area(game, side)
+        attack = [a for a in s.declared if game.enemies_in(a, side)]
+        goals = attack or list(s.declared) or [a for a in board.cities if s.control[a] not in allies(side)]
+        dist = distances(board, goals) if goals else {}
+        return {"enemy": enemy, "attack": set(attack), "dist": dist, "units": by_area(game, side), "why": {}}
+
+    def _move_score(self, game, a: Move, ctx: dict, side: str) -> float:
+        board, s = game.board, game.state
+        dist, units = ctx["dist"], ctx["units"]
+        if a.dst in s.declared:  # bombing run (scouting is never worth a helicopter's attack)
+            if a.unit != "bomber" or a.dst not in ctx["attack"]:
+                return 0.0
+            ctx["why"][a] = f"bomb {board[a.dst].name}, a declared target"
+            return 2.0 + board[a.dst].is_city + 0.01 * a.count
+        gain = dist.get(a.src, FAR) - dist.get(a.dst, FAR)
+        if dist.get(a.src, FAR) == 1 and a.src not in ctx["attack"]:
+            gain = min(gain, 0)  # already next to a target
+        if dist.get(a.dst, FAR) == 0 or dist.get(a.dst, FAR) >= FAR:
+            gain = min(gain, 0)
+        left = sum(units.get(a.src, Counter()).values()) - a.count - (1 if a.passenger else 0)
+        score = float(gain) + 0.3 * bool(a.passenger) + 0.01 * a.count
+        if side == US:
+            score += self._defence_gain(game, a, ctx, left)
+        elif board[a.src].is_city and left <= 0:
+            score -= 3  # never leave a captured city empty
+        if side in INVADERS and dist.get(a.dst, FAR) > dist.get(a.src, FAR):
+            score -= 1
+        return score if score > 0.05 else 0.0
+
+    def _defence_gain(self, game, a: Move, ctx: dict, left: int) -> float:
+        """U.S.: value of moving strength from a safe place into a threatened city."""
+        board, enemy, units = game.board, ctx["enemy"], ctx["units"]
+        moved = VALUE[a.unit] * a.count + (VALUE[a.passenger] if a.passenger else 0)
+
+        def need(area: str, extra: int) -> float:
+            if not board[area].is_city or game.controller(area) != US:
+                return 0.0
+            return max(0.0, threat(game, area, enemy) - strength(units.get(area, Counter())) - extra)
+        before = need(a.src, 0) + need(a.dst, 0)
+        after = need(a.src, -moved) + need(a.dst, moved)
+        gain = (before - after) / 3.0
+        if board[a.src].is_city and left < 1 and threat(game, a.src, enemy) > 0:
+            gain -= 3
+        if gain > 0.3:
+            ctx["why"][a] = f"reinforce {board[a.dst].name}, threatened by nearby Invaders"
+        return gain
+
+    # -- lasers --------------------------------------------------------------------------------
+    def _lasers(self, game, options):
+        board, control = game.board, game.state.control
+        enemy = enemy_value_by_area(game, US)
+        near_city = self._us_city_neighbourhood(game)
+        us_units = by_area(game, US)
+
+        def score(a: Fire) -> float:
+            if not isinstance(a, Fire):
+                return -1.0
+            s = VALUE[a.unit] + 2 * (a.area in near_city)
+            if enemy.get(a.area, 0) == VALUE[a.unit]:  # the last defender: the area can be retaken
+                ours_next = any(n in us_units for n in board.neighbours(a.area))
+                s += (6 if board[a.area].is_city else 2) * (1 + ours_next)
+            return s + (1 if control[a.area] in INVADERS and board[a.area].is_city else 0)
+        best = max(options, key=score)
+        if not isinstance(best, Fire):
+            return End(), "no target left"
+        return best, f"the most dangerous target ({best.unit} in {board[best.area].name})"
+
+    # -- combat --------------------------------------------------------------------------------
+    def _combat(self, game, options):
+        b = game.state.battle
+        if b is None:
+            return self._pick_battle(game, options)
+        if b["stage"] == "assemble":
+            return self._assemble(game, options, b)
+        return self._battle_decision(game, options, b)
+
+    def _pick_battle(self, game, options):
+        board = game.board
+        best, best_score = None, -1e9
+        for a in options:
+            if not isinstance(a, Attack):
+                continue
+            p, lost_a, lost_d = odds(board[a.area].kind, by_kind(game.attack_forces(a.area)),
+                                     by_kind(game.defence_forces(a.area)))
+            worth = 3 if board[a.area].is_city else 1
+            score = p * worth + 0.1 * (lost_d - lost_a)
+            forced = End() not in options
+            if (p >= self.attack_at or lost_d > 1.5 * lost_a or forced) and score > best_score:
+                best, best_score = a, score
+                self._why = f"{p:.0%} to clear {board[a.area].name}"
+        if best is None:
+            return End(), "no remaining battle has fair odds"
+        return best, self._why
+
+    def _assemble(self, game, options, b: dict):
+        area, side, board = b["area"], game.side, game.board
+        committed = Counter(u.kind for u in game.state.units.values() if u.side == side and u.committed == area)
+        defenders = by_kind(game.defence_forces(area))
+        p, _, _ = odds(board[area].kind, committed, defenders)
+        commits = [a for a in options if isinstance(a, Commit)]
+        if not commits or (p >= 0.95 and committed):
+            return Fight(), f"{p:.0%} to clear {board[area].name}"
+        others = [x for x in game.state.declared if x != area and x not in game.state.fought
+                  and game.enemies_in(x, side)]
+        have = set(committed)
+
+        def score(a: Commit) -> tuple:
+            shared = sum(1 for x in others if board.adjacent(a.src, x))
+            return (CLASS[a.unit] not in {CLASS[k] for k in have}, -shared, a.count, VALUE[a.unit])
+        best = max(commits, key=score)
+        return best, f"join the battle for {board[area].name}"
+
+    def _battle_decision(self, game, options, b: dict):
+        token = battle_choice(b["battle"])
+        first = options[0]
+        if isinstance(first, Casualty):
+            return Casualty(*token), "destroy the most valuable unit the rules allow"
+        if isinstance(first, Disengage):
+            return Disengage(*token), "send back the cheapest unit that keeps combined arms"
+        moves = [a for a in options if isinstance(a, Retreat) and (a.unit, a.src) == token]
+        if not moves:
+            return None, ""
+        side = game.side
+        best = max(moves, key=lambda a: (a.dst is not None and game.board[a.dst].is_city,
+                                         len(game.units(a.dst, side)) if a.dst else -1))
+        return best, "save the most valuable defender"
+
+    # -- invasion ------------------------------------------------------------------------------
+    def _invasion(self, game, options):
+        side, board = game.side, game.board
+        enemy = enemy_value_by_area(game, side)
+        units = by_area(game, side)
+        best, best_score = None, 0.0
+        for a in options:
+            if not isinstance(a, Invade):
+                continue
+            s = self._invade_score(game, a, units, enemy, side)
+            if s > best_score:
+                best, best_score = a, s
+        if best is None:
+            return End(), "the new ground is held"
+        return best, f"occupy {board[best.dst].name}"
+
+    def _invade_score(self, game, a: Invade, units: dict, enemy: dict, side: str) -> float:
+        board = game.board
+        dst, src = board[a.dst], board[a.src]
+        here = sum(units.get(a.dst, Counter()).values())
+        want = (self.fill + 1 if dst.is_city else self.fill) if side != US else (2 if dst.is_city else 1)
+        if here >= want or a.count > want - here:
+            return 0.0
+        if CLASS[a.unit] == "air":
+            return 0.0
+        left = sum(units.get(a.src, Counter()).values()) - a.count
+        if src.is_city and game.controller(a.src) == side:
+            keep = 1 if side != US else (2 if threat(game, a.src, enemy) > 0 else 1)
+            if left < keep:
+                return 0.0
+        kind_pref = {"infantry": 3, "partisan": 3, "mobile": 2, "hovertank": 1}.get(a.unit, 0)
+        return 1 + 2 * dst.is_city + kind_pref + 0.1 * a.count
