@@ -1,0 +1,48 @@
+"""``fortress simulate``: bot-versus-bot games, on every local core or a Dask cluster.
+
+    fortress simulate --games 200 --seed 1 --us heuristic --invaders random
+    fortress simulate --games 40 --us search --invaders heuristic --budget 2 --json
+    fortress simulate --games 1000 --scheduler tcp://10.0.0.5:8786
+"""
+from __future__ import annotations
+
+import json
+
+import click
+
+from fortress.ai import BOT_NAMES
+
+BOT = click.Choice(BOT_NAMES)
+
+
+@click.command()
+@click.option("--games", default=100, show_default=True, help="Number of games.")
+@click.option("--seed", default=0, show_default=True, help="Game i uses seed SEED + i.")
+@click.option("--us", "us", type=BOT, default="heuristic", show_default=True, help="Bot for the U.S.")
+@click.option("--west", type=BOT, default=None, help="Bot for the Western Invader (default: --invaders).")
+@click.option("--south", type=BOT, default=None, help="Bot for the Southern Invader (default: --invaders).")
+@click.option("--east", type=BOT, default=None, help="Bot for the Eastern Invader (default: --invaders).")
+@click.option("--invaders", type=BOT, default="heuristic", show_default=True, help="Bot for every Invader not set.")
+@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option("--workers", type=int, default=None, help="Local processes (default: every core; 1: serial).")
+@click.option("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://host:8786.")
+@click.option("--budget", type=float, default=None, help="Seconds per key decision for the search bot.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="Also write one row per game.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def simulate(games: int, seed: int, us: str, west: str | None, south: str | None, east: str | None, invaders: str,
+             players: int, workers: int | None, scheduler: str | None, budget: float | None, csv_path: str | None,
+             as_json: bool, quiet: bool) -> None:
+    """Play bot-versus-bot games and report win rates (Wilson 95% intervals) and speed."""
+    from fortress.ai.simulate import simulate as run
+
+    bots = {"us": us, "west": west or invaders, "south": south or invaders, "east": east or invaders}
+    options = {"search": {"budget": budget}} if budget is not None else None
+    results = run(games, seed, bots, players=players, workers=workers, scheduler=scheduler,
+                  progress=not quiet and not as_json and games > 1, options=options)
+    if csv_path:
+        results.frame.to_csv(csv_path, index=False)
+    if as_json:
+        click.echo(json.dumps({"summary": results.summary(), "games": results.frame.to_dict("records")}, indent=1))
+    else:
+        click.echo(results.table())
