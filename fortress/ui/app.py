@@ -1,0 +1,302 @@
+"""The dashboard: the map, the phase panels and the views around them, wired to a Game.
+
+``App`` owns one ``fortress.Game`` and is the only place that calls ``game.apply``
+(through :meth:`App.act`) so that refusals, the log, bot moves and autosaves are
+handled the same way for every panel.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable, Iterable
+
+import ipywidgets as W
+
+import fortress
+from fortress import actions as A
+from fortress.ui import info
+from fortress.ui import theme as T
+from fortress.ui.bots import BotSeats
+from fortress.ui.board_map import BoardMap, MapView
+from fortress.ui.gamebar import GameControls
+from fortress.ui.odds_panel import OddsPanel
+from fortress.ui.panels import PANELS, GenericPanel, Panel
+from fortress.ui.storage import Autosaver, new_game_id
+
+BOT_STEP_LIMIT = 5000  # "play to my turn" never loops longer than this
+
+
+class App:
+    """Build with :func:`fortress.ui.build_app`; ``app.root`` is the widget to display."""
+
+    def __init__(self, save_dir=None, map_height: str = "540px") -> None:
+        self.autosaver = Autosaver(save_dir)
+        self.game: fortress.Game = fortress.new_game(0, setup="balanced")  # a preview until a game starts
+        self.playing = False
+        self.game_id = ""
+        self.bots = BotSeats()
+        self.lines: list[info.LogLine] = []
+        self.recent: frozenset[str] = frozenset()
+        self.timings: list[float] = []
+        self._panels: dict[type, Panel] = {}
+        self._panel_key: tuple = ()
+        self.board_map = BoardMap(self.game.board, self.on_map_click, height=map_height)
+        self._build_widgets(map_height)
+        self.refresh()
+
+    # -- layout ---------------------------------------------------------------------------------
+    def _html(self, css: str, value: str = "") -> W.HTML:
+        w = W.HTML(value)
+        w.add_class(css)
+        return w
+
+    def _button(self, label: str, css: str, handler: Callable[[], None], style: str = "") -> W.Button:
+        b = W.Button(description=label, button_style=style, layout=W.Layout(width="auto"))
+        b.add_class(css)
+        b.on_click(lambda _b: handler())
+        return b
+
+    def _build_widgets(self, map_height: str) -> None:
+        self.status = self._html("fortress-status")
+        self.message = self._html("fortress-message")
+        self.undo_button = self._button("Undo", "fortress-undo", self.undo)
+        self.step_button = self._button("Bot: step", "fortress-step", self.bot_step)
+        self.play_button = self._button("Play to my turn", "fortress-play", self.play_to_human, "info")
+        self.auto_box = W.Checkbox(value=False, description="bots move by themselves", indent=False,
+                                   layout=W.Layout(width="auto"))
+        self.auto_box.add_class("fortress-auto")
+        header = W.HBox([self.status, W.HBox([self.undo_button, self.step_button, self.play_button, self.auto_box])],
+                        layout=W.Layout(justify_content="space-between", align_items="center", width="100%"))
+        header.add_class("fortress-header")
+        self.tracks = self._html("fortress-tracks")
+        self.pools = self._html("fortress-pools-view")
+        self.cards = self._html("fortress-cards-view")
+        self.dice = self._html("fortress-dice-view")
+        self.log = self._html("fortress-log")
+        self.panel_box = W.VBox(layout=W.Layout(width="100%"))
+        self.panel_box.add_class("fortress-phase")
+        self.generic = GenericPanel(self)
+        self.fallback = W.Accordion(children=[self.generic.box], selected_index=None)
+        self.fallback.set_title(0, "All legal actions (fallback)")
+        self.fallback.observe(lambda _c: self._refresh_generic(), "selected_index")
+        self.odds = OddsPanel(self)
+        self.controls = GameControls(self)
+        tabs = W.Tab(children=[self.log, self.pools, self.odds.box, self.controls.box])
+        for i, t in enumerate(("Log", "Pools", "Odds", "Game")):
+            tabs.set_title(i, t)
+        tabs.add_class("fortress-tabs")
+        self.tabs = tabs
+        left = W.VBox([self.board_map.map, W.HTML(info.LEGEND), self.tracks],
+                      layout=W.Layout(width="63%", min_width="520px"))
+        right = W.VBox([self.message, self.panel_box, self.dice, self.cards, tabs, self.fallback],
+                       layout=W.Layout(width="37%", min_width="330px", padding="0 0 0 6px"))
+        right.add_class("fortress-side")
+        body = W.HBox([left, right], layout=W.Layout(width="100%", flex_flow="row wrap"))
+        self.root = W.VBox([T.style_widget(), header, body], layout=W.Layout(width="100%"))
+        self.root.add_class("fortress-app")
+
+    # -- starting and loading -------------------------------------------------------------------
+    def start(self, game: fortress.Game, seats: dict[str, str], game_id: str | None = None,
+              note: str = "") -> None:
+        """Play ``game`` with ``seats`` (side -> "human" or a bot name)."""
+        self.game, self.playing = game, True
+        self.game_id = game_id or new_game_id(game.state.seed)
+        problems = self.bots.configure(seats, game.state.seed)
+        self.lines = [info.LogLine(e.text, e.side) for e in game.events[-60:]]
+        self.recent = frozenset()
+        self._panel_key = ()
+        self.autosave(with_seats=True)
+        self.say(" ".join(filter(None, [note] + problems)) or "New game: good luck!", refused=bool(problems))
+        self.tabs.selected_index = 0
+        self.refresh()
+        self._maybe_auto()
+
+    # -- the one way to change the game ---------------------------------------------------------
+    def act(self, action: A.Action | str, after: Callable[[], None] | None = None) -> bool:
+        """Apply a human player's action; show the reason if it is refused."""
+        t0 = time.perf_counter()
+        if not self._human_may_act():
+            return False
+        try:
+            events = self.game.apply(action)
+        except fortress.IllegalAction as exc:
+            self.say(exc.reason)
+            return False
+        self._record(events)
+        self.recent = frozenset(a for e in events for a in e.areas)
+        if after is not None:
+            after()
+        self.say("")
+        self.autosave()
+        self.refresh()
+        self.timings.append(time.perf_counter() - t0)
+        self._maybe_auto()
+        return True
+
+    def act_many(self, actions: Iterable[A.Action]) -> bool:
+        """Apply several actions in turn (stops at the first refusal) with one redraw."""
+        if not self._human_may_act():
+            return False
+        touched: set[str] = set()
+        for action in actions:
+            try:
+                events = self.game.apply(action)
+            except fortress.IllegalAction as exc:
+                self.say(exc.reason)
+                break
+            self._record(events)
+            touched.update(a for e in events for a in e.areas)
+        self.recent = frozenset(touched)
+        self.autosave()
+        self.refresh()
+        return True
+
+    def after_external(self, note: str) -> None:
+        """A panel applied actions itself (e.g. a batch of placements): log, save, redraw."""
+        self.lines.append(info.LogLine(note, None))
+        self.autosave()
+        self.say(note, refused=False)
+        self.refresh()
+
+    def _human_may_act(self) -> bool:
+        if not self.playing:
+            self.say("Start a new game or resume one first (Game tab).")
+            return False
+        if self.game.is_over:
+            self.say(f"The game is over: {self.game.state.result}")
+            return False
+        if self.bots.is_bot(self.game.side):
+            self.say(f"It is {T.side_label(self.game.side)}'s move ({self.bots.name(self.game.side)} bot): "
+                     "press 'Bot: step' or 'Play to my turn'.")
+            return False
+        return True
+
+    def _record(self, events, side: str | None = None, reason: str = "") -> None:
+        if reason:
+            self.lines.append(info.LogLine(f"{self.bots.name(side)} bot: {reason}", side, bot=True))
+        self.lines.extend(info.LogLine(e.text, e.side) for e in events)
+        del self.lines[:-400]
+
+    def undo(self) -> None:
+        if not (self.playing and self.game.can_undo):
+            self.say("Nothing to undo (dice and cards cannot be taken back).")
+            return
+        last = self.game.undo()
+        self.lines.append(info.LogLine(f"Undone: {last}", None))
+        self.recent = frozenset()
+        self.say(f"Undone: {last}", refused=False)
+        self.autosave()
+        self.refresh()
+
+    # -- bots ---------------------------------------------------------------------------------------
+    def bot_step(self, redraw: bool = True) -> bool:
+        """Let the bot whose decision it is make one move."""
+        g = self.game
+        if not self.playing or g.is_over or not self.bots.is_bot(g.side):
+            if redraw:
+                self.say("No bot to move now: it is a human player's decision.")
+            return False
+        side = g.side
+        action, reason = self.bots.choose(side, g)
+        try:
+            events = g.apply(action)
+        except fortress.IllegalAction as exc:  # a bot bug: never crash the page
+            self.say(f"The {self.bots.name(side)} bot tried '{action}': {exc.reason}")
+            return False
+        self._record(events, side, reason)
+        self.recent = (self.recent if not redraw else frozenset()) | {a for e in events for a in e.areas}
+        if redraw:
+            self.autosave()
+            self.say("")
+            self.refresh()
+        return True
+
+    def play_to_human(self) -> None:
+        """Bots move until a human must decide (or the game ends)."""
+        self.recent = frozenset()
+        n = 0
+        while n < BOT_STEP_LIMIT and self.bot_step(redraw=False):
+            n += 1
+        self.autosave()
+        self.say(f"Bots made {n} moves (highlighted in yellow on the map; see the log)." if n else
+                 "No bot to move now: it is a human player's decision.", refused=False)
+        self.refresh()
+
+    def _maybe_auto(self) -> None:
+        if self.auto_box.value and self.playing and self.bots.is_bot(self.game.side):
+            self.play_to_human()
+
+    # -- saving ---------------------------------------------------------------------------------------
+    def autosave(self, with_seats: bool = False) -> None:
+        if self.playing and self.game_id:
+            ok = self.autosaver.write(self.game_id, self.game.to_json(indent=None),
+                                      self.bots.seats if with_seats else None)
+            if not ok:
+                self.say(self.autosaver.error)
+
+    # -- map clicks and messages ----------------------------------------------------------------------
+    def on_map_click(self, aid: str) -> None:
+        if not self._human_may_act():
+            return
+        self.current_panel().click(aid)
+
+    def say(self, text: str, refused: bool = True) -> None:
+        import html as _h
+        css = "fa-refused" if refused else "fa-info"
+        self.message.value = f"<span class='{css}'>{_h.escape(text)}</span>" if text else ""
+
+    # -- drawing ------------------------------------------------------------------------------------------
+    def current_panel(self) -> Panel:
+        cls = PANELS.get(self.game.phase, GenericPanel)
+        if cls not in self._panels:
+            self._panels[cls] = cls(self) if cls is not GenericPanel else self.generic
+        panel = self._panels[cls]
+        key = (self.game.phase, self.game.side, self.game.round, cls)
+        if key != self._panel_key:
+            panel.reset()
+            self._panel_key = key
+        return panel
+
+    def refresh(self, panel_only: bool = False) -> None:
+        g = self.game
+        human = self.playing and not g.is_over and not self.bots.is_bot(g.side)
+        panel = self.current_panel() if human else None
+        if panel is not None:
+            panel.refresh()
+            self.panel_box.children = [panel.box]
+        else:
+            self.panel_box.children = [self._idle_box()]
+        battle = g.state.battle["area"] if g.state.battle else None
+        view = MapView(selected=panel.selected if panel else None,
+                       targets=panel.targets() if panel else frozenset(), recent=self.recent, battle=battle)
+        self.board_map.update(g, view)
+        if panel_only:
+            return
+        self.status.value = info.status_html(g, self.bots.seats) if self.playing else \
+            "<span class='fa-title'>Fortress America</span> Start a new game or resume one (Game tab)."
+        self.undo_button.disabled = not (self.playing and g.can_undo)
+        bot_turn = self.playing and not g.is_over and self.bots.is_bot(g.side)
+        self.step_button.disabled = self.play_button.disabled = not bot_turn
+        self.tracks.value = info.tracks_html(g)
+        self.pools.value = info.pools_html(g)
+        self.cards.value = info.cards_view(g)
+        self.dice.value = info.dice_html(g)
+        self.log.value = info.log_html(self.lines)
+        self.odds.refresh()
+        self._refresh_generic()
+
+    def _refresh_generic(self) -> None:
+        if self.fallback.selected_index == 0 and self.playing:
+            self.generic.refresh()
+
+    def _idle_box(self) -> W.Widget:
+        g = self.game
+        if not self.playing:
+            w = W.HTML("<b>Welcome.</b> Choose players and press <b>Start new game</b> in the Game tab below, "
+                       "or resume the last game.")
+        elif g.is_over:
+            w = W.HTML(f"<b>Game over.</b> {g.state.result} Start a new game in the Game tab.")
+        else:
+            w = W.HTML(f"{T.side_chip(g.side)} is played by the <b>{self.bots.name(g.side)}</b> bot. "
+                       "Press <b>Bot: step</b> to watch one move, or <b>Play to my turn</b>.")
+        w.add_class("fortress-idle")
+        return w

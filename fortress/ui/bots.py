@@ -1,0 +1,61 @@
+"""Who plays each side: "human" or a bot from ``fortress.ai``.
+
+Bots that fail to load (e.g. one still being written) fall back to the random bot
+with a clear message instead of breaking the page.
+"""
+from __future__ import annotations
+
+from fortress.actions import Action
+from fortress.units import SIDES
+
+HUMAN = "human"
+
+
+def bot_choices() -> list[str]:
+    try:
+        from fortress.ai import BOT_NAMES
+        return list(BOT_NAMES)
+    except Exception:  # noqa: BLE001 - the list is informative only
+        return ["random"]
+
+
+class BotSeats:
+    def __init__(self) -> None:
+        self.seats: dict[str, str] = {s: HUMAN for s in SIDES}
+        self.bots: dict[str, object] = {}
+
+    def configure(self, seats: dict[str, str], seed: int) -> list[str]:
+        """Set who plays what; returns messages about bots that could not be loaded."""
+        from fortress.ai import make_bot
+        self.seats = {s: seats.get(s, HUMAN) for s in SIDES}
+        self.bots, problems = {}, []
+        for i, side in enumerate(SIDES):
+            name = self.seats[side]
+            if name == HUMAN:
+                continue
+            try:
+                self.bots[side] = make_bot(name, seed=seed * 31 + i)
+            except Exception as exc:  # noqa: BLE001 - any failure falls back to random
+                problems.append(f"The {name} bot is not available ({type(exc).__name__}: {exc}); "
+                                f"{side} is played by the random bot instead.")
+                self.seats[side] = "random"
+                self.bots[side] = make_bot("random", seed=seed * 31 + i)
+        return problems
+
+    def is_bot(self, side: str | None) -> bool:
+        return side in self.bots
+
+    def name(self, side: str | None) -> str:
+        return self.seats.get(side or "", HUMAN)
+
+    def choose(self, side: str, game) -> tuple[Action, str]:
+        bot = self.bots[side]
+        try:
+            action = bot.choose(game)
+            return action, getattr(bot, "reason", "") or str(action)
+        except Exception as exc:  # noqa: BLE001 - a broken bot must not break the game
+            from fortress.ai import make_bot
+            self.bots[side] = fallback = make_bot("random", seed=len(game.history))
+            self.seats[side] = "random"
+            action = fallback.choose(game)
+            return action, f"({type(exc).__name__} in the {bot.__class__.__name__}; random move) {fallback.reason}"

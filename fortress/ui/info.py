@@ -1,0 +1,125 @@
+"""Read-only views around the map: status line, tracks, pools, cards, dice, log."""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from fortress.state import RULES
+from fortress.ui import theme as T
+from fortress.ui.panels.reinforce import cards_html
+from fortress.units import INVADERS, SIDES
+
+ROUNDS = RULES["rounds"]
+CITIES_TO_WIN = RULES["cities_to_win"]
+PHASE_TITLES = {"setup": "Setup", "reinforcements": "1 Reinforcements", "declare": "2 Declare battles",
+                "maneuvers": "3 Maneuvers", "lasers": "4 Fire lasers", "combat": "5 Combat",
+                "invasion": "6 Invasion", "supply": "7 Supply check", "capture": "8 Capture"}
+
+
+@dataclass
+class LogLine:
+    text: str
+    side: str | None = None
+    bot: bool = False
+
+
+def status_html(game, seats: dict[str, str]) -> str:
+    if game.is_over:
+        return (f"<span class='fa-title'>Fortress America</span> <b>Game over.</b> "
+                f"{html.escape(game.state.result or '')}")
+    who = game.side
+    seat = seats.get(who, "human")
+    player = "you" if seat == "human" else f"{seat} bot"
+    return (f"<span class='fa-title'>Fortress America</span> Round <b>{game.round}</b> of {ROUNDS} &middot; "
+            f"{T.side_chip(who)} ({player}) &middot; <b>{PHASE_TITLES.get(game.phase, game.phase)}</b>"
+            f"<br><span class='fa-reminder'>{html.escape(game.reminder())}</span>")
+
+
+def tracks_html(game) -> str:
+    turn = "".join(f"<span class='fa-track{' now' if r == game.round else ''}'>{r}</span>"
+                   for r in range(1, ROUNDS + 1)) + "<span class='fa-track'>US win</span>"
+    captured = list(game.state.captured.values())
+    boxes = []
+    for i in range(CITIES_TO_WIN):
+        if i < len(captured):
+            bg, fg = T.SIDE_COLOURS[captured[i]]
+            boxes.append(f"<span class='fa-track' style='background:{bg};color:{fg}'>{T.SIDE_TAGS[captured[i]]}</span>")
+        else:
+            boxes.append(f"<span class='fa-track'>{i + 1}</span>")
+    return (f"<div class='fortress-turn-track'><b>Turn track</b> {turn}</div>"
+            f"<div class='fortress-city-track'><b>Cities captured {len(captured)} / {CITIES_TO_WIN}</b> "
+            f"{''.join(boxes)}</div>")
+
+
+def pools_html(game) -> str:
+    s = game.state
+    kinds = list(T.UNIT_ORDER)
+    head = "".join(f"<th title='{k}'>{k}</th>" for k in kinds)
+    rows = []
+    for side in SIDES:
+        res = "".join(f"<td>{s.reserves.get(side, {}).get(k, 0) or ''}</td>" for k in kinds)
+        rows.append(f"<tr><th>{T.side_chip(side)} reserves</th>{res}</tr>")
+    for side in INVADERS:
+        dead = "".join(f"<td>{s.graveyard.get(side, {}).get(k, 0) or ''}</td>" for k in kinds)
+        rows.append(f"<tr><th>{T.side_chip(side)} graveyard</th>{dead}</tr>")
+    lasers = f"Lasers built: {len(s.lasers)} (left to build: {s.lasers_left})"
+    return (f"<table class='fa-table fortress-pools'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+            f"<div>{lasers}</div>")
+
+
+def cards_view(game) -> str:
+    return f"<div class='fortress-cards'><b>U.S. partisan cards this turn</b>{cards_html(game)}</div>"
+
+
+def _die(unit: str, die: str, face: str) -> str:
+    bg, fg = T.DIE_COLOURS.get(die, ("#eee", "#000"))
+    tag = T.FACE_TAGS.get(face, face)
+    hit = face in ("hit", "combined_arms") or (die == "black" and face.isdigit() and int(face) >= 5)
+    return (f"<span class='fa-die{' hit' if hit else ''}' style='background:{bg};color:{fg}' "
+            f"title='{unit}: {die} die, {face}'>{T.UNIT_TAGS.get(unit, unit[:1])}<br>{tag}</span>")
+
+
+def dice_html(game) -> str:
+    """The dice of the last battle or laser shot, with what each result did."""
+    events = game.events
+    last = next((i for i in range(len(events) - 1, -1, -1) if events[i].rolls), None)
+    if last is None:
+        return "<div class='fortress-dice'><b>Dice</b>: none rolled yet.</div>"
+    start = last
+    while start > 0 and events[start - 1].kind in ("roll", "destroy", "retreat", "disengage") and \
+            events[start - 1].areas[:1] == events[last].areas[:1]:
+        start -= 1
+    lines = []
+    for e in events[start:]:
+        if e.kind not in ("roll", "laser", "destroy", "retreat", "disengage", "battle", "capture"):
+            break
+        if e.rolls:
+            dice = "".join(_die(*r) for r in e.rolls)
+            lines.append(f"<div>{dice}<br><small>{html.escape(e.text)}</small></div>")
+        else:
+            lines.append(f"<div><small>&rarr; {html.escape(e.text)}</small></div>")
+    key = ("<small>HIT destroys a unit; CA (Combined Arms) is a hit for a defender, and for an attacker in a "
+           "city or mountain only with air, mechanized and foot units together; RET makes a unit retreat "
+           "(or disengage); a laser destroys on 5+.</small>")
+    return f"<div class='fortress-dice'><b>Last dice</b>{''.join(lines[-8:])}{key}</div>"
+
+
+def log_html(lines: list[LogLine], limit: int = 120) -> str:
+    out = []
+    for line in lines[-limit:]:
+        tag = T.side_chip(line.side, T.SIDE_TAGS.get(line.side or "", "")) if line.side else ""
+        cls = "e bot" if line.bot else "e"
+        out.append(f"<div class='{cls}'>{tag} {html.escape(line.text)}</div>")
+    out.reverse()  # newest first: no scrolling needed to see what just happened
+    return "".join(out)
+
+
+LEGEND = ("<div class='fa-legend'><small>"
+          f"<span>{T.side_chip('us')}</span><span>{T.side_chip('west')}</span>"
+          f"<span>{T.side_chip('south')}</span><span>{T.side_chip('east')}</span>"
+          f"<span>{T.GLYPH_CITY} city</span><span>{T.GLYPH_MOUNTAIN} mountain</span>"
+          f"<span>{T.GLYPH_LASER} laser</span><span>{T.GLYPH_TARGET} laser target</span>"
+          f"<span>{T.GLYPH_BATTLE} declared (dashed black)</span><span>&#9873; captured</span>"
+          "<span>green outline: click here</span><span>thick black: selected</span>"
+          "<span>I infantry, P partisan, M mobile, T hovertank, H helicopter, B bomber; dashed: invasion zone</span>"
+          "</small></div>")

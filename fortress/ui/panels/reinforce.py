@@ -1,0 +1,107 @@
+"""Reinforcements: Invaders bring reserves to their zones; the U.S. places a laser and
+resolves its partisan cards (place units, sabotage, ground aircraft)."""
+from __future__ import annotations
+
+import ipywidgets as W
+
+from fortress import actions as A
+from fortress.cards import CARDS
+from fortress.ui import theme as T
+from fortress.ui.panels.base import Panel
+
+
+class ReinforcePanel(Panel):
+    title = "Reinforcements"
+    css = "fortress-panel-reinforce"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.unit: str | None = None
+
+    def _task(self) -> dict:
+        tasks = self.game.state.tasks
+        return tasks[0] if tasks else {"kind": ""}
+
+    def _places(self) -> list[A.Place]:
+        return self.legal(A.Place)
+
+    def _unit(self) -> str | None:
+        kinds = sorted({a.unit for a in self._places()})
+        if self.unit not in kinds:
+            self.unit = kinds[0] if kinds else None
+        return self.unit
+
+    def targets(self) -> frozenset[str]:
+        kind = self._task()["kind"]
+        if kind == "reinforce":
+            return frozenset(a.area for a in self._places() if a.unit == self._unit())
+        if kind == "place":
+            return frozenset(a.area for a in self._places())
+        return frozenset(a.area for a in self.legal((A.PlaceLaser, A.Sabotage)))
+
+    def build(self) -> list[W.Widget]:
+        task = self._task()
+        kind = task["kind"]
+        out: list[W.Widget] = []
+        if kind == "reinforce":
+            reserves = self.game.state.reserves[self.game.side]
+            kinds = sorted({a.unit for a in self._places()})
+            out.append(W.HTML(f"Bring up to <b>{task['left']}</b> more reserve units into your zones: pick a type, "
+                              "click a zone."))
+            if kinds:
+                pick = W.ToggleButtons(options=[(f"{k} ({reserves.get(k, 0)})", k) for k in kinds],
+                                       value=self._unit())
+                pick.add_class("fortress-unit-choice")
+                pick.observe(self._on_pick, "value")
+                out.append(pick)
+            out.append(self.end_button("Done reinforcing"))
+        elif kind in ("laser", "extra_laser"):
+            why = f" ({task['card']})" if task.get("card") else ""
+            out.append(W.HTML(f"Place a laser{why}: click a U.S.-held city without one (green outline)."))
+        elif kind == "place":
+            out.append(W.HTML(f"Partisan card <b>{task['card']}</b>: place a <b>{task['unit']}</b> in "
+                              f"{task['region']}. Click a highlighted territory."))
+        elif kind == "sabotage":
+            out.append(W.HTML(f"Partisan card <b>{task['card']}</b>: choose an Invader unit to destroy. "
+                              "Click a highlighted territory, then the unit."))
+            if self.selected:
+                acts = [a for a in self.legal(A.Sabotage) if a.area == self.selected]
+                out.append(self.buttons([(f"Sabotage {T.side_label(a.side)} {a.unit}", a) for a in acts],
+                                        "fortress-sabotage"))
+        elif kind == "ground":
+            out.append(W.HTML(f"Partisan card <b>{task['card']}</b>: ground one Invader's aircraft for its next "
+                              "Maneuvers."))
+            out.append(self.buttons([(f"Ground {T.side_label(a.side)}", a) for a in self.legal(A.Ground)],
+                                    "fortress-ground"))
+        else:
+            out.append(self.end_button())
+        return out
+
+    def _on_pick(self, change) -> None:
+        self.unit = change["new"]
+        self.app.refresh(panel_only=True)
+
+    def click(self, aid: str) -> None:
+        kind = self._task()["kind"]
+        if kind == "reinforce":
+            self.try_action(A.Place(self._unit() or "infantry", aid))
+        elif kind in ("laser", "extra_laser"):
+            self.try_action(A.PlaceLaser(aid))
+        elif kind == "place":
+            self.try_action(A.Place(self._task()["unit"], aid))
+        elif kind == "sabotage":
+            if any(a.area == aid for a in self.legal(A.Sabotage)):
+                self.selected = aid
+                self.app.refresh(panel_only=True)
+            else:
+                self.app.say(f"No Invader unit on land in {self.name(aid)} to sabotage.")
+        else:
+            super().click(aid)
+
+
+def cards_html(game) -> str:
+    """The partisan cards the U.S. drew this turn."""
+    hand = game.state.hand
+    if not hand:
+        return "<i>No partisan card drawn this turn.</i>"
+    return "".join(f"<div class='fa-card'><b>{CARDS[c].name}</b>: {CARDS[c].text}</div>" for c in hand if c in CARDS)

@@ -1,0 +1,59 @@
+"""``fortress serve``: the dashboard in a browser tab, served by Voila.
+
+Runs ``python -m voila notebooks/play.ipynb`` with the options below. The notebook is
+looked up next to the package (a source checkout) and, failing that, in the package's
+own copy (``fortress/ui/play.ipynb``, if shipped as package data).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+
+HERE = Path(__file__).resolve().parent
+
+
+def notebook_path() -> Path:
+    """Where ``play.ipynb`` is: the checkout's notebooks/ folder, or the package copy."""
+    for candidate in (HERE.parent.parent / "notebooks" / "play.ipynb", HERE / "play.ipynb"):
+        if candidate.is_file():
+            return candidate
+    raise click.ClickException("play.ipynb not found: run from a source checkout of fortress")
+
+
+def voila_command(notebook: Path, ip: str = "127.0.0.1", port: int = 8866, preheat: int = 0,
+                  cull_idle: int = 0, no_browser: bool = False, extra: tuple[str, ...] = ()) -> list[str]:
+    """The command line that starts Voila on the dashboard notebook."""
+    cmd = [sys.executable, "-m", "voila", str(notebook), f"--Voila.ip={ip}", f"--port={port}"]
+    if no_browser:
+        cmd.append("--no-browser")
+    if preheat > 0:
+        cmd += ["--preheat_kernel=True", f"--pool_size={preheat}"]
+    if cull_idle > 0:
+        cmd += [f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
+                f"--MappingKernelManager.cull_interval={max(10, min(60, cull_idle // 2))}",
+                "--MappingKernelManager.cull_connected=False"]
+    return cmd + list(extra)
+
+
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.option("--ip", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for a classroom LAN).")
+@click.option("--port", default=8866, show_default=True, type=int)
+@click.option("--preheat", default=0, show_default=True, type=int, help="Kernels kept ready (Voila preheat pool size).")
+@click.option("--cull-idle", default=0, show_default=True, type=int, metavar="SECONDS",
+              help="Shut down kernels idle this long (0: never).")
+@click.option("--no-browser", is_flag=True, help="Do not open a browser tab.")
+@click.argument("voila_args", nargs=-1, type=click.UNPROCESSED)
+def serve(ip: str, port: int, preheat: int, cull_idle: int, no_browser: bool, voila_args: tuple[str, ...]) -> None:
+    """Play Fortress America in the browser (the Voila dashboard)."""
+    notebook = notebook_path()
+    cmd = voila_command(notebook, ip, port, preheat, cull_idle, no_browser, voila_args)
+    click.echo(f"Fortress America at http://{ip if ip != '0.0.0.0' else 'localhost'}:{port}/  (Ctrl-C to stop)")
+    env = dict(os.environ)
+    try:
+        raise SystemExit(subprocess.call(cmd, cwd=str(notebook.parent), env=env))
+    except KeyboardInterrupt:
+        raise SystemExit(0) from None

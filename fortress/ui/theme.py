@@ -1,0 +1,100 @@
+"""Colours, glyphs and the dashboard's CSS (no web fonts, no CDN assets).
+
+Colours are the Okabe-Ito palette, safe for the common forms of colour blindness;
+every colour is paired with a text label or a line pattern, never used alone.
+"""
+from __future__ import annotations
+
+import ipywidgets as W
+
+from fortress.units import SIDE_NAMES
+
+#: Okabe-Ito colours per side (fill, text colour on that fill)
+SIDE_COLOURS: dict[str, tuple[str, str]] = {
+    "us": ("#0072B2", "#ffffff"),
+    "west": ("#D55E00", "#ffffff"),
+    "south": ("#E69F00", "#000000"),
+    "east": ("#CC79A7", "#000000"),
+}
+SIDE_TAGS = {"us": "US", "west": "W", "south": "S", "east": "E"}
+UNIT_TAGS = {"infantry": "I", "mobile": "M", "hovertank": "T", "helicopter": "H", "bomber": "B", "partisan": "P"}
+UNIT_ORDER = ("infantry", "partisan", "mobile", "hovertank", "helicopter", "bomber")
+DIE_COLOURS = {"red": ("#c0392b", "#fff"), "white": ("#ffffff", "#000"), "blue": ("#1f5fbf", "#fff"),
+               "black": ("#111111", "#fff")}
+FACE_TAGS = {"hit": "HIT", "combined_arms": "CA", "retreat": "RET", "blank": "-"}
+
+OCEAN = "#cfe3f1"
+NEUTRAL = "#bbbbbb"
+BORDER = "#3a3a3a"
+SELECT = "#000000"
+TARGET = "#009E73"   # bluish green: where a click does something now
+RECENT = "#F0E442"   # yellow: what the last moves touched
+
+GLYPH_CITY = "\u2605"      # star
+GLYPH_MOUNTAIN = "\u25b2"  # triangle
+GLYPH_LASER = "\u26a1"     # high voltage: a laser stands here
+GLYPH_TARGET = "\u25ce"    # bullseye: targeted by a laser this turn
+GLYPH_BATTLE = "\u2694"    # crossed swords: declared battle
+
+
+def side_label(side: str | None) -> str:
+    return SIDE_NAMES.get(side or "", "nobody")
+
+
+def side_chip(side: str | None, text: str | None = None) -> str:
+    """A small coloured label with the side's name: colour plus words."""
+    if side not in SIDE_COLOURS:
+        return f"<span class='fa-chip'>{text or 'nobody'}</span>"
+    bg, fg = SIDE_COLOURS[side]
+    return f"<span class='fa-chip' style='background:{bg};color:{fg}'>{text or side_label(side)}</span>"
+
+
+def unit_summary(counts: dict[str, int]) -> str:
+    """"2I 1T" from {infantry: 2, hovertank: 1}, in a fixed order."""
+    return " ".join(f"{counts[k]}{UNIT_TAGS.get(k, k[:1].upper())}" for k in UNIT_ORDER if counts.get(k))
+
+
+CSS = f"""
+<style>
+.fortress-app {{ font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; font-size: 13px; }}
+.fortress-app .leaflet-container {{ background: {OCEAN}; cursor: pointer; }}
+.fortress-app .leaflet-marker-icon.leaflet-div-icon {{ background: transparent; border: none;
+    pointer-events: none !important; }}
+.fa-m {{ position: absolute; transform: translate(-50%, -50%); white-space: nowrap; font-size: 10px;
+    line-height: 11px; text-align: center; pointer-events: none; font-weight: 600; }}
+.fa-m .u {{ display: block; border-radius: 3px; padding: 0 2px; margin: 1px 0;
+    box-shadow: 0 0 0 1px rgba(0,0,0,.55); }}
+.fa-m .g {{ display: inline-block; color: #111; text-shadow: 0 0 2px #fff, 0 0 2px #fff; font-size: 11px; }}
+.fa-m .zone {{ font-style: italic; color: #222; text-shadow: 0 0 2px #fff; font-weight: 500; }}
+.fa-chip {{ display: inline-block; border-radius: 4px; padding: 0 6px; margin: 0 2px; background: #ddd;
+    border: 1px solid rgba(0,0,0,.4); font-weight: 600; }}
+.fortress-header {{ background: #1d2733; color: #fff; padding: 4px 8px; border-radius: 4px; }}
+.fortress-header .fa-title {{ font-size: 17px; font-weight: 700; margin-right: 10px; }}
+.fortress-status .fa-reminder {{ color: #dfe6ee; font-size: 12px; }}
+.fortress-message {{ min-height: 20px; }}
+.fa-refused {{ background: #fde8d8; border-left: 4px solid #D55E00; padding: 3px 6px; display: block; }}
+.fa-info {{ background: #e3f0fa; border-left: 4px solid #0072B2; padding: 3px 6px; display: block; }}
+.fortress-log {{ max-height: 190px; overflow-y: auto; background: #fafafa; border: 1px solid #ccc;
+    padding: 2px 4px; font-size: 12px; }}
+.fortress-log .e {{ border-bottom: 1px dotted #ddd; padding: 1px 0; }}
+.fortress-log .bot {{ color: #555; font-style: italic; }}
+.fa-track {{ display: inline-block; min-width: 18px; height: 18px; line-height: 18px; margin: 1px;
+    text-align: center; border: 1px solid #555; border-radius: 3px; font-size: 11px; background: #fff; }}
+.fa-track.now {{ background: #1d2733; color: #fff; font-weight: 700; }}
+.fa-die {{ display: inline-block; min-width: 30px; padding: 2px 3px; margin: 2px; text-align: center;
+    border: 2px solid #333; border-radius: 5px; font-weight: 700; font-size: 11px; }}
+.fa-die.hit {{ outline: 3px solid {TARGET}; }}
+.fa-table {{ border-collapse: collapse; font-size: 12px; }}
+.fa-table td, .fa-table th {{ border: 1px solid #ccc; padding: 1px 4px; text-align: center; }}
+.fortress-panel {{ border: 1px solid #bbb; border-radius: 4px; padding: 4px; background: #fff; }}
+.fortress-panel .widget-button, .fortress-app .widget-button {{ font-size: 13px; }}
+.fortress-app .widget-toggle-buttons .widget-toggle-button {{ width: auto; min-width: 60px; }}
+.fa-card {{ border: 1px solid #888; border-radius: 5px; padding: 3px 5px; margin: 2px 0; background: #fffbe6; }}
+.fa-legend span {{ margin-right: 8px; }}
+</style>
+"""
+
+
+def style_widget() -> W.HTML:
+    """The CSS, as a widget (works in Voila and JupyterLab)."""
+    return W.HTML(CSS)

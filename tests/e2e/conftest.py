@@ -1,0 +1,79 @@
+"""Fixtures for the browser tests: Debian's chromium and a real Voila server."""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from fortress.ui.serve import notebook_path, voila_command
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser") or \
+        (os.path.exists("/usr/bin/chromium") and "/usr/bin/chromium") or None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    path = chromium()
+    if path is None:
+        pytest.skip("no chromium on this machine")
+    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 1366, "height": 768}}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port: int, proc: subprocess.Popen, timeout: float = 60) -> None:
+    end = time.time() + timeout
+    while time.time() < end:
+        if proc.poll() is not None:
+            raise RuntimeError(f"voila exited with code {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("voila did not start listening")
+
+
+@pytest.fixture(scope="session")
+def save_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("autosave")
+
+
+@pytest.fixture(scope="session")
+def voila_url(save_dir, tmp_path_factory):
+    """A real Voila server on a free localhost port, stopped after the session."""
+    port = free_port()
+    env = dict(os.environ, FORTRESS_SAVE_DIR=str(save_dir))
+    log = (tmp_path_factory.mktemp("voila") / "voila.log").open("w")
+    proc = subprocess.Popen(voila_command(notebook_path(), "127.0.0.1", port, no_browser=True),
+                            cwd=notebook_path().parent, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_port(port, proc)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
