@@ -40,7 +40,8 @@ class HeuristicBot:
     # -- entry point -------------------------------------------------------------------------
     def choose(self, game) -> Action:
         legal = game.legal_actions()
-        options = [a for a in legal if not isinstance(a, Surrender)]
+        # sorted: the engine's order of legal actions may vary between processes (set order)
+        options = sorted((a for a in legal if not isinstance(a, Surrender)), key=str)
         if not options:
             self.reason = "No other action is possible."
             return legal[-1]
@@ -122,7 +123,7 @@ class HeuristicBot:
     def _reinforce(self, game, options):
         side = game.side
         onboard = Counter(u.kind for u in game.state.units.values() if u.side == side)
-        kinds = {a.unit for a in options if isinstance(a, Place)}
+        kinds = sorted({a.unit for a in options if isinstance(a, Place)})
         kind = min(kinds, key=lambda k: (onboard[k] / MIX.get(k, 1.0), -VALUE[k]))
         zone_scores = {z: self._zone_score(game, z, side) for z in {a.area for a in options if isinstance(a, Place)}}
         zone = max(zone_scores, key=lambda z: (zone_scores[z], z))

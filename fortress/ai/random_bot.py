@@ -1,4 +1,7 @@
-"""The baseline: a uniformly random legal action (never Surrender), seeded."""
+"""The baseline: a uniformly random legal action (never Surrender), seeded.
+
+The options are sorted by notation first: the engine's order of legal actions can
+vary between processes (it follows set order), and a seeded bot must not."""
 from __future__ import annotations
 
 import random
@@ -14,7 +17,7 @@ class RandomBot:
         self.reason = ""
 
     def choose(self, game) -> Action:
-        options = [a for a in game.legal_actions() if not isinstance(a, Surrender)]
+        options = sorted((a for a in game.legal_actions() if not isinstance(a, Surrender)), key=str)
         action = self.rng.choice(options)
         self.reason = f"{action}: picked at random from {len(options)} legal actions."
         return action

@@ -1,0 +1,113 @@
+"""The bots: legal actions over whole games, no mutation of the real game, determinism,
+reasons, and the heuristic beating random."""
+from __future__ import annotations
+
+import pytest
+
+import fortress
+from fortress.actions import Surrender
+from fortress.ai import BOT_NAMES, make_bot
+from fortress.ai.search import SearchBot, evaluate
+from fortress.ai.simulate import simulate
+from fortress.units import SIDES
+
+
+def play(seed: int, bots: dict, players: int = 4, setup: str | None = "balanced", limit: int | None = None,
+         check=None) -> fortress.Game:
+    game = fortress.new_game(seed=seed, players=players, setup=setup)
+    while not game.is_over and (limit is None or len(game.history) < limit):
+        bot = bots[game.side]
+        action = bot.choose(game)
+        legal = game.legal_actions()
+        assert action in legal, f"{bot.name} chose illegal {action} in {game.phase}"
+        assert not isinstance(action, Surrender)
+        assert bot.reason and bot.reason.strip()[-1] in ".!", bot.reason
+        if check:
+            check(game, bot, action)
+        game.apply(action)
+    return game
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_heuristic_plays_whole_games_legally(seed):
+    bots = {s: make_bot("heuristic", seed=seed + i) for i, s in enumerate(SIDES)}
+    game = play(seed, bots)
+    assert game.is_over and game.winner in ("us", "invaders")
+
+
+@pytest.mark.parametrize("us,invaders", [("random", "heuristic"), ("heuristic", "random")])
+def test_mixed_games_legal(us, invaders):
+    bots = {s: make_bot(us if s == "us" else invaders, seed=i) for i, s in enumerate(SIDES)}
+    assert play(4, bots).is_over
+
+
+def test_heuristic_plays_setup_and_two_players():
+    bots = {s: make_bot("heuristic", seed=i) for i, s in enumerate(SIDES)}
+    game = play(5, bots, players=2, setup=None)
+    assert game.is_over
+    assert len(game.history) > 60 + 60  # the placements were the bots' own
+
+
+def test_search_legal_with_tiny_budget():
+    search = SearchBot(seed=1, budget=0.05, max_rollouts=2)
+    heur = make_bot("heuristic", seed=2)
+    bots = {s: search if s in ("west", "us") else heur for s in SIDES}
+    game = play(6, bots, limit=400)
+    assert search.last_search["rollouts"] >= 1
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_choose_does_not_touch_the_real_game(name):
+    bot = make_bot(name, seed=3, **({"budget": 0.02, "max_rollouts": 1} if name == "search" else {}))
+    others = make_bot("heuristic", seed=4)
+    seen = {"n": 0}
+
+    def check(game, _bot, _action):
+        pass
+
+    game = fortress.new_game(seed=7)
+    while not game.is_over and len(game.history) < 500:
+        if len(game.history) % 23 == 0 or game.phase == "declare":
+            before = game.to_json()
+            action = bot.choose(game)
+            assert game.to_json() == before
+            seen["n"] += 1
+        else:
+            action = (bot if game.side in ("us", "west") else others).choose(game)
+        game.apply(action)
+    assert seen["n"] > 10
+
+
+def test_same_seed_same_game():
+    def history(seed):
+        bots = {s: make_bot("heuristic", seed=10 + i) for i, s in enumerate(SIDES)}
+        return [str(a) for a in play(seed, bots).history]
+    assert history(8) == history(8)
+
+    def search_history():
+        bots = {s: SearchBot(seed=3, budget=60, max_rollouts=1) if s == "east" else make_bot("heuristic", seed=1)
+                for s in SIDES}
+        return [str(a) for a in play(9, bots, limit=300).history]
+    assert search_history() == search_history()
+
+
+def test_reason_is_a_sentence():
+    game = fortress.new_game(seed=11)
+    for name in BOT_NAMES:
+        bot = make_bot(name, seed=1, **({"budget": 0.02, "max_rollouts": 1} if name == "search" else {}))
+        bot.choose(game)
+        assert len(bot.reason.split()) >= 2 and bot.reason.endswith(".")
+
+
+def test_evaluation_is_zero_sum_between_camps():
+    game = fortress.new_game(seed=12)
+    assert evaluate(game, "us") == -evaluate(game, "invaders")
+
+
+def test_heuristic_beats_random_both_sides():
+    us = simulate(10, seed=100, bots={"us": "heuristic", "west": "random", "south": "random", "east": "random"},
+                  workers=2, progress=False)
+    inv = simulate(10, seed=200, bots={"us": "random", "west": "heuristic", "south": "heuristic", "east": "heuristic"},
+                   workers=2, progress=False)
+    assert (us.frame.winner == "us").sum() >= 8
+    assert (inv.frame.winner == "invaders").sum() >= 8
