@@ -154,7 +154,7 @@ class BoardMap:
         if declared:
             colour, weight, dash = "#000000", 3, "7 4"
         if area.id in view.recent:
-            colour, weight, dash = "#7a6a00", 3, None
+            colour, weight, dash = "#7a6a00", 3, ("7 4" if declared else None)
             fill, opacity = fill, min(opacity + 0.2, 0.9)
         if area.id == view.battle:
             colour, weight, dash = "#000000", 4, None

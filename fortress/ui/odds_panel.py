@@ -43,7 +43,10 @@ class OddsPanel:
         g = self.app.game
         options = [(g.board[a].name, a) for a in g.state.declared] if self.app.playing else []
         if [o[1] for o in options] != [o[1] for o in self.pick.options]:
+            keep = self.pick.value
             self.pick.options = options
+            ids = [o[1] for o in options]
+            self.pick.value = keep if keep in ids else (ids[-1] if ids else None)
             self.out.value = ""
 
     def show(self) -> None:

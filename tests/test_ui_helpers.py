@@ -1,0 +1,34 @@
+"""Helpers for the widget tests: find widgets by CSS class, click them, build apps."""
+from __future__ import annotations
+
+import ipywidgets as W
+
+import fortress
+from fortress.ui import build_app
+
+
+def walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from walk(child)
+
+
+def find(widget, css: str) -> list:
+    return [w for w in walk(widget) if css in getattr(w, "_dom_classes", ())]
+
+
+def buttons(app, css: str) -> list[W.Button]:
+    return [b for b in find(app.root, css) if isinstance(b, W.Button)]
+
+
+def press(app, css: str, index: int = 0) -> None:
+    found = buttons(app, css)
+    assert found, f"no button .{css} on screen; panel: {app.panel_box.children}"
+    found[index].click()
+
+
+def new_app(tmp_path, seats=None, seed=1, players=4, setup="balanced"):
+    app = build_app(display_it=False, save_dir=tmp_path)
+    game = fortress.new_game(seed, players=players, setup=setup)
+    app.start(game, seats or {})
+    return app
