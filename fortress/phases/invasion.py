@@ -23,6 +23,12 @@ def targets(g: "Game") -> list[str]:
     return [a for a in s.declared if not g.enemies_in(a, s.turn)]
 
 
+def room(g: "Game", dst: str, side: str) -> int:
+    """Room left under the unit limit, counting the bombers that bombed ``dst``: they
+    stay in a cleared territory when Invasion ends."""
+    return g.room(dst, side) - sum(1 for u in g.units(dst, side) if u.status == "bombing")
+
+
 def _ready(g: "Game") -> Counter:
     s = g.state
     return Counter((u.kind, u.area) for u in s.units.values()
@@ -34,13 +40,13 @@ def legal(g: "Game") -> list[Action]:
     ready = _ready(g)
     acts: list[Action] = []
     for dst in targets(g):
-        room = g.room(dst, side)
-        if room <= 0:
+        space = room(g, dst, side)
+        if space <= 0:
             continue
         near = board.neighbours(dst)
         for (kind, src), n in sorted(ready.items()):
             if src in near:
-                acts.extend(Invade(k, kind, src, dst) for k in range(1, min(n, room) + 1))
+                acts.extend(Invade(k, kind, src, dst) for k in range(1, min(n, space) + 1))
     return acts + [End()]
 
 
@@ -82,7 +88,7 @@ def explain(g: "Game", action: Action) -> str:
         return f"Invasion: {dst.name} still holds enemy units."
     if not g.board.adjacent(action.src, action.dst):
         return f"Invasion: units move one step; {src.name} is not next to {dst.name}."
-    if g.room(action.dst, s.turn) < action.count:
-        return f"Invasion: {dst.name} has room for {max(g.room(action.dst, s.turn), 0)} more of your units (5-unit limit)."
+    if room(g, action.dst, s.turn) < action.count:
+        return f"Invasion: {dst.name} has room for {max(room(g, action.dst, s.turn), 0)} more of your units (5-unit limit)."
     return (f"Invasion: not that many {action.unit} in {src.name} may invade (units that disengaged, scouts and "
             "units that already invaded cannot).")

@@ -1,0 +1,83 @@
+"""Invariants that hold after every action of every game (used by the property tests)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from fortress.state import RULES, State
+from fortress.units import INVADERS, US
+
+POOL = sum(RULES["pool"].values())
+
+
+def check(game) -> None:
+    s = game.state
+    board = game.board
+    # units conserved per side: board + reserves + graveyard
+    on_board = Counter(u.side for u in s.units.values())
+    assert on_board[US] + sum(s.reserves[US].values()) == POOL + RULES["us"]["partisans"], "U.S. units lost"
+    for side in INVADERS:
+        total = on_board[side] + sum(s.reserves[side].values()) + sum(s.graveyard[side].values())
+        assert total == POOL, f"{side} units not conserved: {total}"
+        assert all(n >= 0 for n in s.reserves[side].values())
+    # the 5-unit limit (bombing bombers keep their place where they came from; at most 5 bomb a territory)
+    load: Counter = Counter()
+    bombing: Counter = Counter()
+    for u in s.units.values():
+        if u.status == "bombing":
+            load[(u.origin, u.side)] += 1
+            bombing[(u.area, u.side)] += 1
+        else:
+            load[(u.area, u.side)] += 1
+    assert max(load.values(), default=0) <= RULES["unit_limit"], f"5-unit limit broken: {load.most_common(1)}"
+    assert max(bombing.values(), default=0) <= RULES["bombing_limit"]
+    # no unit where it may not be
+    for u in s.units.values():
+        area = board[u.area]
+        if area.is_zone:
+            assert area.side == u.side, f"{u.side} {u.kind} in {area.id}, a zone of {area.side}"
+        elif s.control[u.area] != u.side:
+            assert u.area in s.declared or u.area in s.partisan_areas, f"{u.side} {u.kind} stranded in {u.area}"
+        if u.status == "bombing":
+            assert u.kind == "bomber" and u.origin is not None
+        if u.status == "scout":
+            assert u.kind == "helicopter" and not area.is_city
+        if u.kind == "partisan":
+            assert u.side == US
+    # control consistent
+    assert set(s.control) == set(board.ids)
+    for z in board.zones():
+        assert s.control[z] == board[z].side
+    for city, side in s.captured.items():
+        assert board[city].is_city and s.control[city] == side and side in INVADERS
+    for city in s.lasers:
+        assert board[city].is_city and s.control[city] == US
+    assert len(s.lasers) + s.lasers_left <= RULES["us"]["lasers"]
+    if game.is_over:
+        assert game.winner in (US, "invaders")
+
+
+def check_round_trip(game) -> None:
+    """The state is plain data: to_dict/from_dict gives it back unchanged."""
+    data = game.state.to_dict()
+    assert State.from_dict(data).to_dict() == data
+
+
+def check_explain_agrees(game, rng) -> None:
+    """explain() is None exactly for the legal actions; a sample of near-miss actions is refused with a reason."""
+    from dataclasses import fields, replace
+
+    legal = game.legal_actions()
+    legal_set = set(legal)
+    for action in rng.sample(legal, min(5, len(legal))):
+        assert game.explain(action) is None
+        for f in fields(action):
+            if f.name in ("area", "src", "dst"):
+                other = replace(action, **{f.name: rng.choice(game.board.ids)})
+            elif f.name == "count":
+                other = replace(action, count=action.count + 1)
+            else:
+                continue
+            reason = game.explain(other)
+            assert (reason is None) == (other in legal_set), (other, reason)
+            if reason is not None:
+                assert isinstance(reason, str) and len(reason) > 10

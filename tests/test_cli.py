@@ -1,0 +1,58 @@
+"""The command line: ``fortress play`` scripted from standard input, ``fortress bench``."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+import fortress
+from fortress.cli import main
+
+
+def run(args, stdin=""):
+    return CliRunner().invoke(main, args, input=stdin, catch_exceptions=False)
+
+
+def test_help_lists_the_subcommands():
+    result = run(["--help"])
+    for name in ("play", "geodata", "odds", "bench", "simulate", "serve"):
+        assert name in result.output
+
+
+def test_play_reads_actions_and_commands_from_a_script(tmp_path):
+    save = tmp_path / "game.json"
+    script = "\n".join([
+        "status", "legal declare", "declare Seattle", "declare Pacific: Golden Gate", "show Seattle",
+        "1", "undo", "end", f"save {save}", "quit",
+    ])
+    result = run(["play", "--seed", "1"], script)
+    out = result.output
+    assert "Round 1, West's turn, declare" in out
+    assert "West declares a battle for Seattle." in out
+    assert "Refused: Declare Battles: Pacific: Golden Gate is an invasion zone" in out
+    assert "Seattle (city, held by U.S.)" in out
+    assert "Took back: declare" in out
+    game = fortress.Game.from_json(save.read_text())
+    assert game.phase == "maneuvers" and str(game.history[0]) == "declare Seattle"
+
+
+def test_play_a_whole_game_with_bots_on_every_seat_but_one():
+    # the U.S. is scripted to end each phase; the Invaders are random bots
+    result = run(["play", "--seed", "3", "--bots", "west=random,south=random,east=random"],
+                 "\n".join(["1"] * 3000))
+    assert "Game over" in result.output
+
+
+def test_play_refuses_a_bad_save(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{oops")
+    result = CliRunner().invoke(main, ["play", "--load", str(bad)])
+    assert result.exit_code != 0 and "not valid JSON" in result.output
+
+
+def test_bench_engine_reports_its_figures():
+    result = run(["bench", "--only", "engine", "--quick", "--json"])
+    figures = json.loads(result.output)["suites"]["engine"]
+    names = {f["name"] for f in figures}
+    assert any("random games per second" in n for n in names)
+    assert all(f["value"] > 0 for f in figures)
