@@ -1,0 +1,19 @@
+"""The examples in the engine's docstrings run."""
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "fortress", "fortress.board", "fortress.actions", "fortress.units", "fortress.dice", "fortress.combat",
+    "fortress.game", "fortress.save", "fortress.positions", "fortress.ai",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0
+    assert result.attempted > 0 or name == "fortress"
