@@ -123,7 +123,8 @@ def odds_of(battle: Battle, *, attacker_policy: str | Policy = DEFAULT_POLICY,
     att, dfn = policy(attacker_policy), policy(defender_policy)
     if factored is None:
         factored = att in FACTORABLE and dfn in FACTORABLE
-    if factored and battle.step <= FIRST_ATTACKER_STEP and not battle.pending:
+    fresh = not (battle.pending or battle.disengaged or battle.retreated or any(battle.destroyed.values()))
+    if factored and fresh and battle.step <= FIRST_ATTACKER_STEP:
         return factored_odds(battle, att, dfn, retreat_possible)
     dist: dict[Outcome, float] = {}
     for b, p in final_states(battle, att, dfn):
@@ -135,122 +136,171 @@ def odds_of(battle: Battle, *, attacker_policy: str | Policy = DEFAULT_POLICY,
 
 
 # -- exact, factored ---------------------------------------------------------------------
-#: Policies whose choices while the attacker fires (which defender a hit destroys, which
-#: defender retreats) depend only on the defenders, the decision and the attacker's
-#: classes -- not on which attacking units or how many. For them the attacker's fire is
-#: computed once per attacking force and shared (tests compare with full enumeration).
+#: Policies whose choices depend only on the forces in the battle (not on the results
+#: still pending, nor on the other side's units beyond the attacker's classes): which
+#: attacker a defender's hit destroys and which attacker disengages depend on the
+#: attackers; which defender an attacker's hit destroys and which defender retreats
+#: depend on the defenders. For them (tests compare with full enumeration)
+#: * a roll's h hits and r retreats are h single hits then r single departures, each
+#:   computed once per force with a real ``Battle`` and shared;
+#: * the attacker's fire is computed once per *fire signature* (the dice and the
+#:   Combined Arms rule of each attacking class) and shared by all attacking forces with it.
 FACTORABLE: frozenset[Policy] = frozenset(POLICIES.values())
 FIRST_ATTACKER_STEP = STEPS.index((ATTACKER, STEPS[0][1]))
 
-DKey = tuple  # (defenders' items, retreated items): the defender's side of a battle
+SideKey = tuple  # (force items, frozenset of units that left): one side of a battle
 
 
-def _d_key(b: Battle) -> DKey:
-    return (tuple(b.defenders.items()), frozenset(b.retreated.items()))
+class _Side:
+    """One side of a battle under the other side's fire: its states are ``SideKey``s and
+    its transitions (one hit, one unit leaving) are computed with a real ``Battle``."""
 
+    __slots__ = ("rep", "victim", "policies", "hits", "leaves", "moves", "dists", "sizes")
 
-def _d_out(key: DKey, start: Mapping[Token, int], retreat_possible: bool) -> tuple[Count, Count, Count]:
-    """(defenders left, retreated, defenders lost) by type for a defender key."""
-    defenders, retreated = dict(key[0]), dict(key[1])
-    lost = {t: n - defenders.get(t, 0) - retreated.get(t, 0) for t, n in start.items()}
-    if not retreat_possible:
-        lost = {t: n + retreated.get(t, 0) for t, n in lost.items()}
-        retreated = {}
-    return _by_type(defenders), _by_type(retreated), _by_type(lost)
+    def __init__(self, rep: Battle, victim: str, policies: Mapping[str, Policy]) -> None:
+        self.rep, self.victim, self.policies = rep, victim, policies
+        self.hits: dict[tuple, list[SideKey]] = {}  # (firing class, key) -> [key, 1 hit, 2 hits, ...]
+        self.leaves: dict[SideKey, list[SideKey]] = {}  # key -> [key, 1 left, 2 left, ...]
+        self.moves: dict[tuple, list[tuple[SideKey, float]]] = {}  # (cls, dice, CA, key) -> [(key', p)]
+        self.dists: dict[tuple, dict[SideKey, float]] = {}  # path of steps -> distribution
+        self.sizes: dict[SideKey, int] = {}
 
+    def key(self, b: Battle) -> SideKey:
+        if self.victim == ATTACKER:
+            return (tuple(b.attackers.items()), frozenset(b.disengaged.items()))
+        return (tuple(b.defenders.items()), frozenset(b.retreated.items()))
 
-def _defender_phase(battle: Battle, policies: Mapping[str, Policy]) -> list[tuple[Battle, float]]:
-    """Battles after the defender has fired (only the attacker's side differs)."""
-    buckets: list[dict[tuple, list]] = [{} for _ in range(len(STEPS) + 1)]
-    buckets[battle.step][state_key(battle)] = [battle, 1.0]
-    for step in range(FIRST_ATTACKER_STEP):
-        for b, p in buckets[step].values():
-            for c, q in successors(b, policies):
-                buckets[c.step].setdefault(state_key(c), [c, 0.0])[1] += p * q
-    return [(b, p) for bucket in buckets[FIRST_ATTACKER_STEP:] for b, p in bucket.values()]
+    def _apply(self, key: SideKey, cls: str, hits: int, leaving: int) -> SideKey:
+        """The side after one hit (or one departure) by the other side's ``cls`` fire."""
+        b = self.rep.copy()
+        left: Counter = Counter()
+        dict.update(left, key[1])
+        if self.victim == ATTACKER:
+            b.attackers, b.disengaged = dict(key[0]), left
+        else:
+            b.defenders, b.retreated = dict(key[0]), left
+        b.step, b.pending = STEPS.index((other_role(self.victim), cls)), []
+        b.apply_results(hits, 0, leaving)
+        return self.key(resolve(b, self.policies))
 
+    def size(self, key: SideKey) -> int:
+        n = self.sizes.get(key)
+        if n is None:
+            n = self.sizes[key] = sum(n for _t, n in key[0])
+        return n
 
-class _AttackerFire:
-    """The attacker's fire from one defending force, memoised across attacking forces:
-    ``apply(rep, step, key, hits, retreats)`` is computed once with a real ``Battle``."""
+    def _chain(self, memo: dict, mk, key: SideKey, n: int, cls: str, hit: bool) -> list[SideKey]:
+        chain = memo.get(mk)
+        if chain is None:
+            chain = memo[mk] = [key]
+        while len(chain) <= n:
+            last = chain[-1]
+            chain.append(self._apply(last, cls, 1, 0) if hit else self._apply(last, cls, 0, 1))
+        return chain
 
-    def __init__(self, policies: Mapping[str, Policy]) -> None:
-        self.policies = policies
-        self.memo: dict[tuple, DKey] = {}
-        self.dists: dict[tuple, dict[DKey, float]] = {}
-        self.sizes: dict[DKey, int] = {}
-
-    def apply(self, rep: Battle, step: int, key: DKey, hits: int, retreats: int) -> DKey:
-        mk = (step, key, hits, retreats)
-        out = self.memo.get(mk)
-        if out is None:
-            b = rep.copy()
-            b.defenders, b.step = dict(key[0]), step
-            b.retreated = retreated = Counter()
-            dict.update(retreated, key[1])
-            b.destroyed[DEFENDER] = lost = Counter()
-            for t, n in rep.defenders.items():
-                if (k := n - b.defenders.get(t, 0) - retreated.get(t, 0)) > 0:
-                    lost[t] = k
-            b.apply_results(hits, 0, retreats)
-            out = self.memo[mk] = _d_key(resolve(b, self.policies))
+    def step_moves(self, cls: str, dk: tuple, ca: bool, key: SideKey) -> list[tuple[SideKey, float]]:
+        """Where ``key`` goes, with what probability, when the other side's ``cls`` units
+        roll the dice ``dk`` (h hits then r departures: chains of single transitions)."""
+        mk = (cls, dk, ca, key)
+        out = self.moves.get(mk)
+        if out is not None:
+            return out
+        enemies = self.size(key)
+        if not enemies:
+            out = self.moves[mk] = [(key, 1.0)]
+            return out
+        table = step_table(dk, ca, enemies)
+        hits = self._chain(self.hits, (cls, key), key, max(h for h, _r, _p in table), cls, True)
+        merged: dict[SideKey, float] = {}
+        for h, r, p in table:
+            k = hits[h]
+            if r:
+                k = self._chain(self.leaves, k, k, r, cls, False)[r]
+            merged[k] = merged.get(k, 0.0) + p
+        out = self.moves[mk] = list(merged.items())
         return out
 
-    def final(self, rep: Battle) -> dict[DKey, float]:
-        """Distribution of the defender's side after ``rep``'s attackers have all fired."""
-        dist = {_d_key(rep): 1.0}
-        path: tuple = ()
-        b = rep.copy()
-        while not b.done:
-            step, role_cls = b.step, b.firing
-            dk, ca = dice_key(b), b.combined_arms_counts(ATTACKER)
-            path += ((step, dk, ca),)
-            cached = self.dists.get(path)
+    def fire(self, start: SideKey, path: tuple) -> dict[SideKey, float]:
+        """Distribution of this side after the other side fires ``path``: (cls, dice, CA) steps."""
+        dist = {start: 1.0}
+        for i in range(len(path)):
+            prefix = (start, path[:i + 1])
+            cached = self.dists.get(prefix)
             if cached is None:
-                cached = self.dists[path] = self._fire(rep, step, dk, ca, dist)
+                cls, dk, ca = path[i]
+                cached = {}
+                get = cached.get
+                for key, p in dist.items():
+                    for k2, q in self.step_moves(cls, dk, ca, key):
+                        cached[k2] = get(k2, 0.0) + p * q
+                self.dists[prefix] = cached
             dist = cached
-            b.apply_results(0, 0, 0)  # next class of this attacking force
         return dist
 
-    def _fire(self, rep: Battle, step: int, dk: tuple, ca: bool, dist: dict[DKey, float]) -> dict[DKey, float]:
-        out: dict[DKey, float] = {}
-        for key, p in dist.items():
-            enemies = self.sizes.get(key)
-            if enemies is None:
-                enemies = self.sizes[key] = sum(n for _t, n in key[0])
-            if not enemies:
-                out[key] = out.get(key, 0.0) + p
-                continue
-            for h, r, q in step_table(dk, ca, enemies):
-                k2 = self.apply(rep, step, key, h, r)
-                out[k2] = out.get(k2, 0.0) + p * q
-        return out
+
+def other_role(role: str) -> str:
+    return DEFENDER if role == ATTACKER else ATTACKER
+
+
+def fire_path(b: Battle, role: str) -> tuple:
+    """(class, dice, Combined Arms counts) of each of ``role``'s firing steps still to come,
+    from a battle between rolls where only ``role`` fires from now on (read with ``Battle``)."""
+    b = b.copy()
+    out = []
+    while not b.done and b.firing is not None and b.firing[0] == role:
+        out.append((b.firing[1], dice_key(b), b.combined_arms_counts(role)))
+        b.apply_results(0, 0, 0)
+    return tuple(out)
+
+
+def _lost(start: Mapping[Token, int], key: SideKey) -> dict[Token, int]:
+    left, gone = dict(key[0]), dict(key[1])
+    return {t: n - left.get(t, 0) - gone.get(t, 0) for t, n in start.items()}
 
 
 def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_possible: bool = True) -> Odds:
     """Exact odds in two phases. The defender fires first and changes only the attacker's
     side; then the attackers, whatever is left of them, change only the defender's side.
-    So the attacker's fire is computed once per attacking force (by unit type) and the
-    outcome table is the product of the two phases' distributions."""
+    So the attacker's fire is computed once per fire signature, and the outcome table is
+    the product of the two phases' distributions."""
     policies = {ATTACKER: attacker, DEFENDER: defender}
-    fire = _AttackerFire(policies)
-    groups: dict[Count, list] = {}  # attacking force by type -> [rep battle, {a_out: p}]
-    for b, p in _defender_phase(resolve(battle.copy(), policies), policies):
-        g = groups.setdefault(_by_type(b.attackers), [b, {}])
-        a_out = (_by_type(b.attackers), _by_type(b.disengaged), _by_type(b.destroyed[ATTACKER]))
-        g[1][a_out] = g[1].get(a_out, 0.0) + p
-    start = battle.defenders
+    start = resolve(battle.copy(), policies)
+    a_side, d_side = _Side(start, ATTACKER, policies), _Side(start, DEFENDER, policies)
+    a_start, d_start = a_side.key(start), d_side.key(start)
+    # Phase 1: the defender's fire, on the attacker's side (the defenders do not change).
+    d_path = fire_path(start, DEFENDER)
+    after = start.copy()
+    for _ in d_path:
+        after.apply_results(0, 0, 0)
+    # Phase 2: group the attacker's side by what its fire does, then fire once per group.
+    groups: dict[tuple, dict] = {}
+    for key, p in a_side.fire(a_start, d_path).items():
+        b = after.copy()
+        b.attackers = dict(key[0])
+        b._skip_silent_steps()
+        a_out = (_by_type(b.attackers), _by_type(dict(key[1])), _by_type(_lost(start.attackers, key)))
+        g = groups.setdefault(fire_path(b, ATTACKER), {})
+        g[a_out] = g.get(a_out, 0.0) + p
+    outs: dict[SideKey, tuple] = {}
     parts = []
-    outs: dict[DKey, tuple] = {}
-    for rep, a_dist in groups.values():
+    for path, a_dist in groups.items():
         d_dist: dict[tuple, float] = {}
-        for key, q in fire.final(rep).items():
+        for key, q in d_side.fire(d_start, path).items():
             d = outs.get(key)
             if d is None:
-                d = outs[key] = _d_out(key, start, retreat_possible)
+                d = outs[key] = _d_out(key, start.defenders, retreat_possible)
             d_dist[d] = d_dist.get(d, 0.0) + q
         parts.append((a_dist, d_dist))
     return _summary_of_parts(parts)
+
+
+def _d_out(key: SideKey, start: Mapping[Token, int], retreat_possible: bool) -> tuple[Count, Count, Count]:
+    """(defenders left, retreated, defenders lost) by type for a defender key."""
+    lost, retreated = _lost(start, key), dict(key[1])
+    if not retreat_possible:
+        lost = {t: n + retreated.get(t, 0) for t, n in lost.items()}
+        retreated = {}
+    return _by_type(dict(key[0])), _by_type(retreated), _by_type(lost)
 
 
 def _summary_of_parts(parts: list[tuple[dict, dict]]) -> Odds:
