@@ -147,6 +147,7 @@ def odds_of(battle: Battle, *, attacker_policy: str | Policy = DEFAULT_POLICY,
 #:   Combined Arms rule of each attacking class) and shared by all attacking forces with it.
 FACTORABLE: frozenset[Policy] = frozenset(POLICIES.values())
 FIRST_ATTACKER_STEP = STEPS.index((ATTACKER, STEPS[0][1]))
+_STEP_OF = {rc: i for i, rc in enumerate(STEPS)}
 
 SideKey = tuple  # (force items, frozenset of units that left): one side of a battle
 
@@ -172,14 +173,17 @@ class _Side:
 
     def _apply(self, key: SideKey, cls: str, hits: int, leaving: int) -> SideKey:
         """The side after one hit (or one departure) by the other side's ``cls`` fire."""
-        b = self.rep.copy()
-        left: Counter = Counter()
+        rep = self.rep
+        b = object.__new__(Battle)  # rep.copy() without what the decisions do not read
+        b.area, b.terrain, b.pending = rep.area, rep.terrain, []
+        b.destroyed = {ATTACKER: _new_counter(), DEFENDER: _new_counter()}
+        left = _new_counter()
         dict.update(left, key[1])
         if self.victim == ATTACKER:
-            b.attackers, b.disengaged = dict(key[0]), left
+            b.attackers, b.disengaged, b.defenders, b.retreated = dict(key[0]), left, rep.defenders, _new_counter()
         else:
-            b.defenders, b.retreated = dict(key[0]), left
-        b.step, b.pending = STEPS.index((other_role(self.victim), cls)), []
+            b.defenders, b.retreated, b.attackers, b.disengaged = dict(key[0]), left, rep.attackers, _new_counter()
+        b.step = _STEP_OF[(other_role(self.victim), cls)]
         b.apply_results(hits, 0, leaving)
         return self.key(resolve(b, self.policies))
 
@@ -211,11 +215,13 @@ class _Side:
             return out
         table = step_table(dk, ca, enemies)
         hits = self._chain(self.hits, (cls, key), key, max(h for h, _r, _p in table), cls, True)
+        leaves = self.leaves
         merged: dict[SideKey, float] = {}
         for h, r, p in table:
             k = hits[h]
             if r:
-                k = self._chain(self.leaves, k, k, r, cls, False)[r]
+                chain = leaves.get(k)
+                k = chain[r] if chain is not None and len(chain) > r else self._chain(leaves, k, k, r, cls, False)[r]
             merged[k] = merged.get(k, 0.0) + p
         out = self.moves[mk] = list(merged.items())
         return out
@@ -236,6 +242,11 @@ class _Side:
                 self.dists[prefix] = cached
             dist = cached
         return dist
+
+
+def _new_counter() -> Counter:
+    """An empty Counter without ``Counter.__init__`` (a hot path)."""
+    return Counter.__new__(Counter)
 
 
 def other_role(role: str) -> str:
@@ -274,12 +285,16 @@ def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_po
         after.apply_results(0, 0, 0)
     # Phase 2: group the attacker's side by what its fire does, then fire once per group.
     groups: dict[tuple, dict] = {}
+    paths: dict[Count, tuple] = {}  # the attackers' fire depends on their types only
     for key, p in a_side.fire(a_start, d_path).items():
-        b = after.copy()
-        b.attackers = dict(key[0])
-        b._skip_silent_steps()
-        a_out = (_by_type(b.attackers), _by_type(dict(key[1])), _by_type(_lost(start.attackers, key)))
-        g = groups.setdefault(fire_path(b, ATTACKER), {})
+        a_out = (_by_type(dict(key[0])), _by_type(dict(key[1])), _by_type(_lost(start.attackers, key)))
+        path = paths.get(a_out[0])
+        if path is None:
+            b = after.copy()
+            b.attackers = dict(key[0])
+            b._skip_silent_steps()
+            path = paths[a_out[0]] = fire_path(b, ATTACKER)
+        g = groups.setdefault(path, {})
         g[a_out] = g.get(a_out, 0.0) + p
     outs: dict[SideKey, tuple] = {}
     parts = []
@@ -307,6 +322,7 @@ def _summary_of_parts(parts: list[tuple[dict, dict]]) -> Odds:
     att_by: Counter = Counter()
     def_by: Counter = Counter()
     s = dict.fromkeys(SUMMARY, 0.0)
+    d_all: dict[tuple, float] = {}  # the defender's side over all parts
     for a_dist, d_dist in parts:
         pa = sum(a_dist.values())
         for (left, dis, lost), p in a_dist.items():
@@ -315,11 +331,13 @@ def _summary_of_parts(parts: list[tuple[dict, dict]]) -> Odds:
             s["p_attacker_destroyed"] += p * (not left and not dis)
             s["p_attacker_gone"] += p * (not left)
             s["disengaged"] += p * sum(n for _t, n in dis)
-        for (left, ret, lost), q in d_dist.items():
-            for t, n in lost:
-                def_by[t] += n * q * pa
-            s["p_cleared"] += pa * q * (not left)
-            s["retreated"] += pa * q * sum(n for _t, n in ret)
+        for d, q in d_dist.items():
+            d_all[d] = d_all.get(d, 0.0) + pa * q
+    for (left, ret, lost), q in d_all.items():
+        for t, n in lost:
+            def_by[t] += n * q
+        s["p_cleared"] += q * (not left)
+        s["retreated"] += q * sum(n for _t, n in ret)
     s["attacker_losses"], s["defender_losses"] = sum(att_by.values()), sum(def_by.values())
 
     def table() -> dict[Outcome, float]:
