@@ -224,3 +224,27 @@ def test_for_game_uses_the_engine_contract():
     assert close(o.p_cleared, ref.p_cleared)
     mc = O.for_game(_Game(), "denver", method="monte-carlo", runs=200, seed=1)
     assert mc.method == "monte-carlo"
+
+
+def test_for_game_with_a_real_game():
+    import fortress
+    game = fortress.Game.from_position({
+        "turn": "west", "phase": "combat", "round": 2, "declared": ["Denver"],
+        "control": {"west": ["Front Range"]},
+        "units": {"Front Range": "west: 2 hovertank, 1 infantry", "Denver": "us: 2 infantry"},
+    })
+    area = game.board.find("Denver")
+    assert game.board[area].kind == "city"
+    before = (dict(game.attack_forces(area)), dict(game.defence_forces(area)))
+    o = O.for_game(game, area)
+    ref = exact({"hovertank": 2, "infantry": 1}, {"infantry": 2}, "city")
+    assert dict(o.outcomes) == pytest.approx(dict(ref.outcomes), abs=1e-12)
+    for name in O.SUMMARY:
+        assert close(getattr(o, name), getattr(ref, name))
+    assert (dict(game.attack_forces(area)), dict(game.defence_forces(area))) == before  # the game is untouched
+    mc = O.for_game(game, area, method="mc", runs=2000, seed=4, defender_policy="protect-air")
+    ref_mc = monte_carlo({"hovertank": 2, "infantry": 1}, {"infantry": 2}, "city", runs=2000, seed=4,
+                         defender_policy="protect-air")
+    assert mc.p_cleared == ref_mc.p_cleared and mc.intervals == ref_mc.intervals
+    with pytest.raises(ValueError, match="method"):
+        O.for_game(game, area, method="guess")
