@@ -23,17 +23,20 @@ MIX = {"infantry": 3.0, "hovertank": 2.0, "mobile": 1.5, "helicopter": 1.5, "bom
 
 
 class HeuristicBot:
-    """Scored rules per phase; ``declare`` is the odds threshold for declaring a battle,
-    ``attack`` the one for fighting it."""
+    """Scored rules per phase. Knobs: ``declare`` and ``attack``, the odds (P(cleared))
+    for declaring and for fighting a battle; ``fill``, units an Invader moves into new
+    ground; ``guard``, how strongly the U.S. pulls units into threatened cities."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, declare: float = 0.3, attack: float = 0.35, fill: int = 3) -> None:
+    def __init__(self, seed: int = 0, declare: float = 0.3, attack: float = 0.35, fill: int = 3,
+                 guard: float = 1.0) -> None:
         self.rng = random.Random(seed)
         self.reason = ""
         self.declare_at = declare
         self.attack_at = attack
         self.fill = fill
+        self.guard = guard
         self._plan_key: tuple | None = None
         self._plan: list[str] = []
 
@@ -213,7 +216,7 @@ class HeuristicBot:
         left = sum(units.get(a.src, Counter()).values()) - a.count - (1 if a.passenger else 0)
         score = float(gain) + 0.3 * bool(a.passenger) + 0.01 * a.count
         if side == US:
-            score += self._defence_gain(game, a, ctx, left)
+            score += self.guard * self._defence_gain(game, a, ctx, left)
         elif board[a.src].is_city and left <= 0:
             score -= 3  # never leave a captured city empty
         if side in INVADERS and dist.get(a.dst, FAR) > dist.get(a.src, FAR):

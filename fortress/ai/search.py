@@ -24,15 +24,15 @@ from fortress.ai.heuristic import HeuristicBot
 from fortress.state import RULES
 from fortress.units import INVADERS, US
 
-#: (name, declare threshold, attack threshold, fill)
-PLANS: tuple[tuple[str, float, float, int], ...] = (
-    ("balanced", 0.3, 0.35, 3),
-    ("aggressive", 0.15, 0.2, 3),
-    ("cautious", 0.5, 0.6, 3),
-    ("spread out", 0.3, 0.35, 1),
-    ("mass up", 0.3, 0.35, 5),
-    ("no battles", 1.01, 1.01, 3),
-)
+#: name -> heuristic knobs (see :class:`HeuristicBot`); "fortify" matters to the U.S. only
+PLANS: dict[str, dict] = {
+    "balanced": {},
+    "aggressive": {"declare": 0.15, "attack": 0.2},
+    "cautious": {"declare": 0.5, "attack": 0.6},
+    "spread out": {"fill": 1},
+    "mass up": {"fill": 5},
+    "fortify": {"declare": 0.6, "attack": 0.7, "guard": 3.0},
+}
 WIN = 100.0
 
 
@@ -88,35 +88,35 @@ class SearchBot:
         deadline = time.perf_counter() + self.budget
         side = game.side
         camp = "us" if side == US else "invaders"
-        plans = list(PLANS)
-        totals = {p[0]: 0.0 for p in plans}
-        counts = {p[0]: 0 for p in plans}
+        plans = [p for p in PLANS if camp == "us" or "guard" not in PLANS[p]]
+        totals = dict.fromkeys(plans, 0.0)
+        counts = dict.fromkeys(plans, 0)
         seeds = [self.rng.getrandbits(62) for _ in range(self.max_rollouts)]
-        alive, i, batch = plans, 0, 0
+        alive, i, batch = list(plans), 0, 0
         while i < len(seeds) and time.perf_counter() < deadline:
             for plan in alive:  # each plan meets the same determinization (common random numbers)
-                totals[plan[0]] += self._rollout(game, side, camp, plan, seeds[i])
-                counts[plan[0]] += 1
+                totals[plan] += self._rollout(game, side, camp, plan, seeds[i])
+                counts[plan] += 1
                 if time.perf_counter() >= deadline:
                     break
             i += 1
             batch += 1
             if batch >= 3 and len(alive) > 2:  # successive halving: drop the weaker half
-                alive = sorted(alive, key=lambda p: -totals[p[0]] / max(counts[p[0]], 1))[: max(2, len(alive) // 2)]
+                alive = sorted(alive, key=lambda p: -totals[p] / max(counts[p], 1))[: max(2, len(alive) // 2)]
                 batch = 0
-        best = max(plans, key=lambda p: (counts[p[0]] == max(counts.values()), totals[p[0]] / max(counts[p[0]], 1)))
-        mean = totals[best[0]] / max(counts[best[0]], 1)
+        best = max(plans, key=lambda p: (counts[p] == max(counts.values()), totals[p] / max(counts[p], 1)))
+        mean = totals[best] / max(counts[best], 1)
         runs = sum(counts.values())
-        self.last_search = {"plan": best[0], "rollouts": runs, "value": mean,
+        self.last_search = {"plan": best, "rollouts": runs, "value": mean,
                             "why": f"best of {len(plans)} plans over {runs} rollouts, value {mean:+.1f}"}
-        return HeuristicBot(seed=self.rng.getrandbits(32), declare=best[1], attack=best[2], fill=best[3])
+        return HeuristicBot(seed=self.rng.getrandbits(32), **PLANS[best])
 
-    def _rollout(self, game, side: str, camp: str, plan: tuple, seed: int) -> float:
+    def _rollout(self, game, side: str, camp: str, plan: str, seed: int) -> float:
         """Play ``plan`` for ``side`` to the end of its turn, the heuristic elsewhere, until
         ``side``'s next turn; return the evaluation for ``camp``."""
         sim = game.determinized(seed)
         start = sim.round
-        own = HeuristicBot(seed=seed, declare=plan[1], attack=plan[2], fill=plan[3])
+        own = HeuristicBot(seed=seed, **PLANS[plan])
         other = HeuristicBot(seed=seed + 1)
         while not sim.is_over:
             turn = sim.state.turn
