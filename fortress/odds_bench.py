@@ -1,7 +1,7 @@
 """``fortress bench --only odds``: speed of the exact odds and of Monte Carlo battles.
 
 Exact times memoise transitions within a call only; the per-multiset dice tables
-(``odds.step_table``) stay warm between calls, as they would in a game. The "cold"
+(``odds_exact.step_table``) stay warm between calls, as they would in a game. The "cold"
 figure clears them before each call.
 """
 from __future__ import annotations
