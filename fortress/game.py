@@ -46,6 +46,7 @@ class Game:
         self._chance_marks: list[int] = []  # history indexes whose action revealed dice or cards
         self._legal: list[A.Action] | None = None
         self._index: tuple | None = None
+        self._legal_frozen: tuple | None = None
         self.position: dict | None = None  # the description a position game was built from
         self._start: State = state.copy()
         self._start_events: list[Event] = []
@@ -108,6 +109,12 @@ class Game:
             self._legal = self._compute_legal()
         return self._legal + [A.Surrender()]
 
+    @property
+    def _legal_set(self) -> frozenset:
+        if self._legal_frozen is None or self._legal_frozen[0] is not self._legal:
+            self._legal_frozen = (self._legal, frozenset(self._legal))
+        return self._legal_frozen[1]
+
     def explain(self, action: A.Action | str) -> str | None:
         """None if ``action`` is legal now, else a reason a student can read."""
         if isinstance(action, str):
@@ -117,7 +124,8 @@ class Game:
                 return str(exc)
         if self.is_over:
             return f"the game is over: {self.state.result}"
-        if action in self.legal_actions():
+        self.legal_actions()
+        if action in self._legal_set or isinstance(action, A.Surrender):
             return None
         module = step(self.phase).module
         reason = module.explain(self, action)
@@ -139,7 +147,7 @@ class Game:
         first = len(self.events)
         rng_before, deck_before = self.state.rng, len(self.state.deck) + len(self.state.discard)
         self.history.append(action)
-        self._legal = self._index = None
+        self._legal = None
         if isinstance(action, A.Surrender):
             self._surrender()
         else:
@@ -267,6 +275,19 @@ class Game:
         """Units moved, appeared, vanished or changed status: drop cached views."""
         self._index = None
 
+    def relocate(self, unit: Unit, area: str, bombing_from: str | None = None) -> None:
+        """Move ``unit`` to ``area`` (as a bomber bombing from ``bombing_from``), keeping
+        the cached views up to date instead of rebuilding them."""
+        if self._index is not None:
+            by_area, by_origin = self._index
+            by_area[unit.area].remove(unit)
+            by_area.setdefault(area, []).append(unit)
+            if bombing_from is not None:
+                by_origin.setdefault(bombing_from, []).append(unit)
+        unit.area = area
+        if bombing_from is not None:
+            unit.status, unit.origin = "bombing", bombing_from
+
     def _compute_legal(self) -> list[A.Action]:
         return step(self.phase).module.legal(self)
 
@@ -314,7 +335,7 @@ class Game:
             module = step(self.phase).module
             auto = getattr(module, "auto", None)
             if auto is not None and auto(self):
-                self._legal = self._index = None
+                self._legal = None
                 continue
             legal = self._compute_legal()
             if legal == [A.End()]:

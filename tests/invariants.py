@@ -9,7 +9,20 @@ from fortress.units import INVADERS, US
 POOL = sum(RULES["pool"].values())
 
 
+def check_index(game) -> None:
+    """The engine's cached unit views agree with the units themselves."""
+    if game._index is None:
+        return
+    cached_area, cached_origin = game._index
+    game._index = None
+    fresh_area, fresh_origin = game._indexed()
+    norm = lambda d: {k: sorted(u.uid for u in v) for k, v in d.items() if v}  # noqa: E731
+    assert norm(cached_area) == norm(fresh_area), "stale unit index"
+    assert norm(cached_origin) == norm(fresh_origin), "stale bombing index"
+
+
 def check(game) -> None:
+    check_index(game)
     s = game.state
     board = game.board
     # units conserved per side: board + reserves + graveyard

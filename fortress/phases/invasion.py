@@ -59,8 +59,8 @@ def apply(g: "Game", action: Action) -> None:
     assert isinstance(action, Invade)
     movers = [u for u in g.units(action.src, s.turn) if u.kind == action.unit and not u.status and not u.invaded]
     for u in movers[: action.count]:
-        u.area, u.invaded = action.dst, True
-    g.touch()
+        g.relocate(u, action.dst)
+        u.invaded = True
     g.emit("move", f"{SIDE_NAMES[s.turn]} invades: {action.count} {action.unit} from {g.board[action.src].name} "
            f"into {g.board[action.dst].name}.", s.turn, (action.src, action.dst))
 

@@ -65,22 +65,27 @@ def air_reach(g: "Game", side: str, src: str, steps: int) -> dict[str, int]:
 
 def destinations(g: "Game", side: str, src: str, kind: str) -> dict[str, str]:
     """Where a unit of ``kind`` in ``src`` may end: {area: "move"|"bomb"|"scout"}."""
+    return _destinations(g, side, src, kind, _enemy_areas(g, side))
+
+
+def _enemy_areas(g: "Game", side: str) -> set[str]:
+    return {u.area for u in g.state.units.values() if u.side != side}
+
+
+def _destinations(g: "Game", side: str, src: str, kind: str, enemy_areas: set[str]) -> dict[str, str]:
     unit, s, board = UNITS[kind], g.state, g.board
+    control, declared = s.control, s.declared
+    reach = air_reach(g, side, src, unit.move) if unit.cls == AIR else board.neighbours(src)
     out: dict[str, str] = {}
-    if unit.cls == AIR:
-        reach = air_reach(g, side, src, unit.move)
-    else:  # mechanized: one step into a friendly area
-        reach = {n: 1 for n in board.neighbours(src)}
-    for dst, d in reach.items():
-        if d == 0:
+    for dst in reach:
+        if dst == src:
             continue
-        if s.control[dst] == side:
+        if control[dst] == side:
             out[dst] = "move"
-        elif dst in s.declared and board[dst].is_land:
-            enemies = g.enemies_in(dst, side)
-            if unit.bombing and enemies:
+        elif dst in declared and board[dst].is_land:
+            if unit.bombing and dst in enemy_areas:
                 out[dst] = "bomb"
-            elif unit.scouting and not enemies and not board[dst].is_city:
+            elif unit.scouting and dst not in enemy_areas and not board[dst].is_city:
                 out[dst] = "scout"
     return out
 
@@ -91,19 +96,36 @@ def _capacity(g: "Game", side: str, dst: str, how: str) -> int:
     return g.room(dst, side)
 
 
+_MOVES: dict[tuple, Move] = {}
+
+
+def _move(*key) -> Move:
+    """Actions are immutable, so one object per move serves every game (a speed-up)."""
+    act = _MOVES.get(key)
+    if act is None:
+        act = _MOVES[key] = Move(*key)
+    return act
+
+
 def legal(g: "Game") -> list[Action]:
     side = g.state.turn
+    enemy_areas = _enemy_areas(g, side)
+    caps: dict[tuple[str, str], int] = {}
     acts: list[Action] = []
     for src, kinds in _movers(g, side).items():
         foot = Counter(u.kind for u in g.units(src, side) if UNITS[u.kind].cls == FOOT and not u.moved) \
             if "mobile" in kinds else Counter()
         for kind, n in kinds.items():
-            for dst, how in destinations(g, side, src, kind).items():
-                cap = _capacity(g, side, dst, how)
-                acts.extend(Move(k, kind, src, dst) for k in range(1, min(n, cap) + 1))
-                if UNITS[kind].transport and how == "move" and cap >= 2:
-                    acts.extend(Move(1, kind, src, dst, p) for p in foot)
-    return acts + [End()]
+            carrier = UNITS[kind].transport
+            for dst, how in _destinations(g, side, src, kind, enemy_areas).items():
+                cap = caps.get((dst, how))
+                if cap is None:
+                    cap = caps[(dst, how)] = _capacity(g, side, dst, how)
+                acts.extend(_move(k, kind, src, dst) for k in range(1, min(n, cap) + 1))
+                if carrier and how == "move" and cap >= 2:
+                    acts.extend(_move(1, kind, src, dst, p) for p in foot)
+    acts.append(End())
+    return acts
 
 
 def apply(g: "Game", action: Action) -> None:
@@ -117,15 +139,14 @@ def apply(g: "Game", action: Action) -> None:
     how = destinations(g, side, action.src, action.unit)[action.dst]
     movers = [u for u in g.units(action.src, side) if u.kind == action.unit and not u.moved and not u.status]
     for u in movers[: action.count]:
-        u.area, u.moved = action.dst, True
-        if how == "bomb":
-            u.status, u.origin = "bombing", action.src
-        elif how == "scout":
+        g.relocate(u, action.dst, action.src if how == "bomb" else None)
+        u.moved = True
+        if how == "scout":
             u.status = "scout"
     if action.passenger:
         rider = next(u for u in g.units(action.src, side) if u.kind == action.passenger and not u.moved)
-        rider.area, rider.moved = action.dst, True
-    g.touch()
+        g.relocate(rider, action.dst)
+        rider.moved = True
     verb = {"move": "moves", "bomb": "flies in to bomb", "scout": "scouts"}[how]
     g.emit("move", f"{SIDE_NAMES[side]} {verb}: {action}.".replace(": move ", ": "), side, (action.src, action.dst))
 
