@@ -57,6 +57,8 @@ class App:
 
     def _build_widgets(self, map_height: str) -> None:
         self.status = self._html("fortress-status")
+        self.tick = self._html("fortress-tick")  # changes after every redraw: a sync point for tests
+        self.tick.layout.display = "none"
         self.message = self._html("fortress-message")
         self.undo_button = self._button("Undo", "fortress-undo", self.undo)
         self.step_button = self._button("Bot: step", "fortress-step", self.bot_step)
@@ -91,7 +93,7 @@ class App:
                        layout=W.Layout(width="37%", min_width="330px", padding="0 0 0 6px"))
         right.add_class("fortress-side")
         body = W.HBox([left, right], layout=W.Layout(width="100%", flex_flow="row wrap"))
-        self.root = W.VBox([T.style_widget(), header, body], layout=W.Layout(width="100%"))
+        self.root = W.VBox([T.style_widget(), header, body, self.tick], layout=W.Layout(width="100%"))
         self.root.add_class("fortress-app")
 
     # -- starting and loading -------------------------------------------------------------------
@@ -243,6 +245,8 @@ class App:
         import html as _h
         css = "fa-refused" if refused else "fa-info"
         self.message.value = f"<span class='{css}'>{_h.escape(text)}</span>" if text else ""
+        if refused and text:
+            self.bump()
 
     # -- drawing ------------------------------------------------------------------------------------------
     def current_panel(self) -> Panel:
@@ -269,8 +273,16 @@ class App:
         view = MapView(selected=panel.selected if panel else None,
                        targets=panel.targets() if panel else frozenset(), recent=self.recent, battle=battle)
         self.board_map.update(g, view)
-        if panel_only:
-            return
+        if not panel_only:
+            self._refresh_views()
+        self.bump()
+
+    def bump(self) -> None:
+        """Mark the end of the kernel's answer to a click (also when it only said no)."""
+        self.tick.value = str(int(self.tick.value or 0) + 1)
+
+    def _refresh_views(self) -> None:
+        g = self.game
         self.status.value = info.status_html(g, self.bots.seats) if self.playing else \
             "<span class='fa-title'>Fortress America</span> Start a new game or resume one (Game tab)."
         self.undo_button.disabled = not (self.playing and g.can_undo)

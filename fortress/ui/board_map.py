@@ -85,7 +85,7 @@ class BoardMap:
         self._looks: dict[str, AreaLook] = {}
         for shape in load_backdrop():
             self.map.add(shape)
-        for area in board:
+        for area in sorted(board, key=lambda a: not a.is_zone):  # zones below land: land wins clicks
             self._add_area(area.id)
         self.marker_group = L.LayerGroup(layers=tuple(self.markers.values()), name="units")
         self.map.add(self.marker_group)
@@ -186,7 +186,8 @@ class BoardMap:
                 bg, fg = T.SIDE_COLOURS[side]
                 rows.append(f"<span class='u' style='background:{bg};color:{fg}'>{T.SIDE_TAGS[side]} "
                             f"{T.unit_summary(counts)}</span>")
-        if not rows and not glyphs:
+        cls = "fa-m" + (" t" if area.id in view.targets else "") + (" sel" if area.id == view.selected else "")
+        if not rows and not glyphs and cls == "fa-m":
             return ""
         head = f"<span class='g'>{' '.join(glyphs)}</span>" if glyphs else ""
-        return f"<div class='fa-m' data-area='{area.id}'>{head}{''.join(rows)}</div>"
+        return f"<div class='{cls}' data-area='{area.id}'>{head}{''.join(rows)}</div>"

@@ -65,6 +65,8 @@ CSS = f"""
 .fa-m .u {{ display: block; border-radius: 3px; padding: 0 2px; margin: 1px 0;
     box-shadow: 0 0 0 1px rgba(0,0,0,.55); }}
 .fa-m .g {{ display: inline-block; color: #111; text-shadow: 0 0 2px #fff, 0 0 2px #fff; font-size: 11px; }}
+.fa-m.t::before {{ content: '\\25C6'; color: {TARGET}; font-size: 13px; text-shadow: 0 0 2px #fff; }}
+.fa-m.sel::before {{ content: '\\25C9'; color: #000; font-size: 14px; text-shadow: 0 0 2px #fff; }}
 .fa-m .zone {{ font-style: italic; color: #222; text-shadow: 0 0 2px #fff; font-weight: 500; }}
 .fa-chip {{ display: inline-block; border-radius: 4px; padding: 0 6px; margin: 0 2px; background: #ddd;
     border: 1px solid rgba(0,0,0,.4); font-weight: 600; }}

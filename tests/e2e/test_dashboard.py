@@ -1,0 +1,162 @@
+"""End to end in headless Chromium against a real Voila server: start a game with bots
+for the Invaders, play a U.S. turn with clicks on the map and the panels, save, reload
+and resume. Writes a mid-game screenshot to docs/dashboard.png."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+KERNEL = 120_000  # ms: generous waits for the kernel (cold start on a small machine)
+STEP = 30_000
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def status(page) -> str:
+    return page.inner_text(".fortress-status")
+
+
+PICK_JS = """sel => {
+    const map = document.querySelector('.fortress-map').getBoundingClientRect();
+    for (const el of document.querySelectorAll(sel)) {
+        const r = el.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        if (r.width > 0 && x > map.left + 40 && x < map.right - 10 && y > map.top + 10 && y < map.bottom - 20)
+            return [el.dataset.area, x, y];
+    }
+    return null;
+}"""
+
+
+MARKER_JS = "a => { const e = document.querySelector(`.fa-m[data-area='${a}']`); return e ? e.outerHTML : ''; }"
+
+
+def click_area(page, selector: str, wait: bool = True) -> str:
+    """Click the map where an area's marker sits (markers let clicks through to the
+    territory); with ``wait``, wait for the kernel's redraw."""
+    page.wait_for_function(PICK_JS, arg=selector, timeout=STEP)
+    area, x, y = page.evaluate(PICK_JS, selector)
+    before = tick(page)
+    page.mouse.click(x, y)
+    if wait:
+        wait_tick(page, before)
+    return area
+
+
+def tick(page) -> str:
+    return page.locator(".fortress-tick").text_content()
+
+
+def wait_tick(page, before: str) -> None:
+    """Wait until the kernel has redrawn the dashboard after our click."""
+    page.wait_for_function("b => { const e = document.querySelector('.fortress-tick');"
+                           " return e && e.textContent !== b; }", arg=before, timeout=STEP)
+
+
+def act(page, css: str) -> None:
+    """Press a panel button and wait for the kernel's redraw."""
+    before = tick(page)
+    page.locator(css).first.click()
+    wait_tick(page, before)
+
+
+def play_bots_until_us_reinforcements(page) -> None:
+    end = time.time() + 90
+    while time.time() < end:
+        text = status(page)
+        if "U.S. (you)" in text and "Reinforcements" in text:
+            return
+        if page.locator(".fortress-decision").count():
+            act(page, ".fortress-decision")
+        elif page.locator(".fortress-play:not([disabled])").count():
+            act(page, ".fortress-play")
+        elif page.locator(".fortress-end").count():
+            act(page, ".fortress-end")
+        else:
+            page.wait_for_timeout(200)
+    raise AssertionError(f"never reached the U.S. turn: {status(page)}")
+
+
+def test_play_a_us_turn_save_and_resume(page, voila_url):
+    page.goto(voila_url, timeout=KERNEL)
+    page.wait_for_selector("path.leaflet-interactive", timeout=KERNEL)
+    page.wait_for_selector(".fortress-status", timeout=KERNEL)
+    page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
+    page.locator(".fortress-new-game").click()
+    page.wait_for_selector(".fortress-status:has-text('Round')", timeout=STEP)
+    play_bots_until_us_reinforcements(page)
+
+    # Reinforcements: the laser, then the partisan cards, by clicking highlighted areas.
+    page.wait_for_selector(".fa-m.t", timeout=STEP)
+    t0 = time.perf_counter()
+    city = click_area(page, ".fa-m.t", wait=False)
+    page.wait_for_selector(f".fa-m[data-area='{city}']:has-text('\u26a1')", timeout=STEP)
+    laser_ms = (time.perf_counter() - t0) * 1000
+    page.wait_for_function("() => !document.querySelector('.fortress-panel-reinforce') || "
+                           "!document.querySelector('.fortress-panel-reinforce').innerText.includes('Place a laser')")
+    for _ in range(12):
+        if "Reinforcements" not in status(page):
+            break
+        before = tick(page)
+        if page.locator(".fortress-ground, .fortress-sabotage").count():
+            page.locator(".fortress-ground, .fortress-sabotage").first.click()
+        elif page.locator(".fa-m.t").count():
+            click_area(page, ".fa-m.t", wait=False)
+        else:
+            page.locator(".fortress-end").first.click()
+        wait_tick(page, before)
+    assert "Reinforcements" not in status(page)
+
+    # Declare a battle by clicking the map, then end the phase (the phase is skipped
+    # when the Invaders hold no land yet).
+    if "Declare" in status(page):
+        log_before = page.inner_text(".fortress-log")
+        area = click_area(page, ".fa-m.t")
+        page.wait_for_selector(f".fa-m[data-area='{area}']:has-text('\u2694')", timeout=STEP)
+        assert page.inner_text(".fortress-log") != log_before
+        act(page, ".fortress-end")
+    assert "Maneuvers" in status(page)
+
+    # Maneuvers: pick a territory, then a destination.
+    src = click_area(page, ".fa-m.t")
+    page.wait_for_selector(f".fa-m.sel[data-area='{src}']", timeout=STEP)
+    page.wait_for_selector(".fortress-panel-maneuver .fortress-unit-choice", timeout=STEP)
+    page.screenshot(path=str(DOCS / "dashboard.png"))
+    log_before = page.inner_text(".fortress-log")
+    dst, x, y = page.evaluate(PICK_JS, ".fa-m.t")
+    html_before = page.evaluate(MARKER_JS, dst)
+    t0 = time.perf_counter()
+    page.mouse.click(x, y)
+    page.wait_for_function(f"([a, b]) => ({MARKER_JS})(a) !== b", arg=[dst, html_before], timeout=STEP)
+    move_ms = (time.perf_counter() - t0) * 1000
+    page.wait_for_function("b => document.querySelector('.fortress-log').innerText !== b", arg=log_before,
+                           timeout=STEP)
+    assert page.inner_text(".fortress-log") != log_before and dst
+    print(f"\nclick-to-map: laser {laser_ms:.0f} ms, move {move_ms:.0f} ms")
+
+    # The rest of the turn through the panels' end and decision buttons.
+    end = time.time() + 60
+    while "U.S. (you)" in status(page) and time.time() < end:
+        if page.locator(".fortress-decision").count():
+            act(page, ".fortress-decision")
+        elif page.locator(".fortress-end").count():
+            act(page, ".fortress-end")
+        else:
+            page.wait_for_timeout(200)
+    assert "Round 2" in status(page) or "Game over" in status(page)
+    round_text = status(page).split("\n")[0]
+
+    # Save (download link), then reload: a new kernel; resume the autosaved game.
+    page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
+    page.locator(".fortress-save").click()
+    page.wait_for_selector("a.fortress-download-link", timeout=STEP)
+    page.reload(timeout=KERNEL)
+    page.wait_for_selector(".fortress-status:has-text('Start a new game')", timeout=KERNEL)
+    page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
+    page.locator(".fortress-resume").click()
+    page.wait_for_selector(".fortress-status:has-text('Round')", timeout=STEP)
+    assert status(page).split("\n")[0] == round_text
+    assert "Resumed" in page.inner_text(".fortress-message")
