@@ -346,7 +346,7 @@ def odds_grid(attackers: Mapping[str, str], defenders: Iterable[int], terrains: 
     figures P(cleared), expected losses on both sides.
 
     >>> f = odds_grid({"1 infantry": "1 infantry"}, [1], ["plain"])
-    >>> round(f.loc[0, "p_cleared"], 3)
+    >>> round(float(f.loc[0, "p_cleared"]), 3)
     0.25
     """
     from fortress.odds import exact, parse_force
@@ -569,7 +569,7 @@ def replay_viewer(replay: Replay, height: str = "460px"):
     options = [("(jump to a battle)", -1)] + replay.battles()
     battles = W.Dropdown(options=options, value=-1, description="battle", layout=W.Layout(width="60%"))
     title = W.HTML()
-    log = W.HTML(layout=W.Layout(width="38%", max_height=height, overflow_y="auto"))
+    log = W.HTML(layout=W.Layout(width="38%", max_height=height, overflow="auto"))
     log.add_class("fortress-log")
 
     def draw(change=None) -> None:
