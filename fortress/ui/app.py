@@ -6,6 +6,7 @@ handled the same way for every panel.
 """
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Callable, Iterable
 
@@ -37,6 +38,7 @@ class App:
         self.lines: list[info.LogLine] = []
         self.recent: frozenset[str] = frozenset()
         self.timings: list[float] = []
+        self._save_pending = False
         self._panels: dict[type, Panel] = {}
         self._panel_key: tuple = ()
         self.board_map = BoardMap(self.game.board, self.on_map_click, height=map_height)
@@ -128,9 +130,9 @@ class App:
         if after is not None:
             after()
         self.say("")
-        self.autosave()
         self.refresh()
         self.timings.append(time.perf_counter() - t0)
+        self.autosave_soon()
         self._maybe_auto()
         return True
 
@@ -148,14 +150,14 @@ class App:
             self._record(events)
             touched.update(a for e in events for a in e.areas)
         self.recent = frozenset(touched)
-        self.autosave()
+        self.autosave_soon()
         self.refresh()
         return True
 
     def after_external(self, note: str) -> None:
         """A panel applied actions itself (e.g. a batch of placements): log, save, redraw."""
         self.lines.append(info.LogLine(note, None))
-        self.autosave()
+        self.autosave_soon()
         self.say(note, refused=False)
         self.refresh()
 
@@ -186,7 +188,7 @@ class App:
         self.lines.append(info.LogLine(f"Undone: {last}", None))
         self.recent = frozenset()
         self.say(f"Undone: {last}", refused=False)
-        self.autosave()
+        self.autosave_soon()
         self.refresh()
 
     # -- bots ---------------------------------------------------------------------------------------
@@ -207,7 +209,7 @@ class App:
         self._record(events, side, reason)
         self.recent = (self.recent if not redraw else frozenset()) | {a for e in events for a in e.areas}
         if redraw:
-            self.autosave()
+            self.autosave_soon()
             self.say("")
             self.refresh()
         return True
@@ -218,7 +220,7 @@ class App:
         n = 0
         while n < BOT_STEP_LIMIT and self.bot_step(redraw=False):
             n += 1
-        self.autosave()
+        self.autosave_soon()
         self.say(f"Bots made {n} moves (highlighted in yellow on the map; see the log)." if n else
                  "No bot to move now: it is a human player's decision.", refused=False)
         self.refresh()
@@ -228,6 +230,21 @@ class App:
             self.play_to_human()
 
     # -- saving ---------------------------------------------------------------------------------------
+    def autosave_soon(self) -> None:
+        """Autosave once the browser has its update (after this message handler returns)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (plain Python, tests): save now
+            self.autosave()
+            return
+        if not self._save_pending:
+            self._save_pending = True
+            loop.call_soon(self._deferred_save)
+
+    def _deferred_save(self) -> None:
+        self._save_pending = False
+        self.autosave()
+
     def autosave(self, with_seats: bool = False) -> None:
         if self.playing and self.game_id:
             ok = self.autosaver.write(self.game_id, self.game.to_json(indent=None),
@@ -261,18 +278,22 @@ class App:
         return panel
 
     def refresh(self, panel_only: bool = False) -> None:
+        """Redraw: the map first (what the player watches), then the panel, then the rest."""
         g = self.game
         human = self.playing and not g.is_over and not self.bots.is_bot(g.side)
         panel = self.current_panel() if human else None
         if panel is not None:
-            panel.refresh()
-            self.panel_box.children = [panel.box]
-        else:
-            self.panel_box.children = [self._idle_box()]
+            panel.prepare()
         battle = g.state.battle["area"] if g.state.battle else None
         view = MapView(selected=panel.selected if panel else None,
                        targets=panel.targets() if panel else frozenset(), recent=self.recent, battle=battle)
         self.board_map.update(g, view)
+        if panel is not None:
+            panel.refresh()
+            if self.panel_box.children != (panel.box,):
+                self.panel_box.children = [panel.box]
+        else:
+            self.panel_box.children = [self._idle_box()]
         if not panel_only:
             self._refresh_views()
         self.bump()

@@ -104,7 +104,7 @@ def dice_html(game) -> str:
     return f"<div class='fortress-dice'><b>Last dice</b>{''.join(lines[-8:])}{key}</div>"
 
 
-def log_html(lines: list[LogLine], limit: int = 120) -> str:
+def log_html(lines: list[LogLine], limit: int = 60) -> str:
     out = []
     for line in lines[-limit:]:
         tag = T.side_chip(line.side, T.SIDE_TAGS.get(line.side or "", "")) if line.side else ""
@@ -120,6 +120,6 @@ LEGEND = ("<div class='fa-legend'><small>"
           f"<span>{T.GLYPH_CITY} city</span><span>{T.GLYPH_MOUNTAIN} mountain</span>"
           f"<span>{T.GLYPH_LASER} laser</span><span>{T.GLYPH_TARGET} laser target</span>"
           f"<span>{T.GLYPH_BATTLE} declared (dashed black)</span><span>&#9873; captured</span>"
-          "<span>green outline: click here</span><span>thick black: selected</span>"
+          "<span>&#9670; green outline: click here</span><span>&#9673; thick black: selected</span><span>yellow-brown outline: last moves</span>"
           "<span>I infantry, P partisan, M mobile, T hovertank, H helicopter, B bomber; dashed: invasion zone</span>"
           "</small></div>")

@@ -72,7 +72,11 @@ CSS = f"""
     border: 1px solid rgba(0,0,0,.4); font-weight: 600; }}
 .fortress-header {{ background: #1d2733; color: #fff; padding: 4px 8px; border-radius: 4px; }}
 .fortress-header .fa-title {{ font-size: 17px; font-weight: 700; margin-right: 10px; }}
+.fortress-header .widget-html-content, .fortress-header .widget-label {{ color: #fff; }}
+.fortress-header .widget-checkbox label {{ color: #fff; }}
 .fortress-status .fa-reminder {{ color: #dfe6ee; font-size: 12px; }}
+.fortress-app .leaflet-control .widget-html-content {{ font-size: 9px; line-height: 11px; padding: 0 4px;
+    background: rgba(255,255,255,.7); }}
 .fortress-message {{ min-height: 20px; }}
 .fa-refused {{ background: #fde8d8; border-left: 4px solid #D55E00; padding: 3px 6px; display: block; }}
 .fa-info {{ background: #e3f0fa; border-left: 4px solid #0072B2; padding: 3px 6px; display: block; }}

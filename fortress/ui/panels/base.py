@@ -11,6 +11,24 @@ if TYPE_CHECKING:
     from fortress.ui.app import App
 
 
+def walk(widget: W.Widget):
+    yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from walk(child)
+
+
+def dispose(widgets, keep: set[int]) -> None:
+    """Close widgets no longer shown (and their layout and style models): no leaks."""
+    for top in widgets:
+        for w in list(walk(top)):
+            if id(w) in keep:
+                continue
+            for part in (getattr(w, "layout", None), getattr(w, "style", None)):
+                if isinstance(part, W.Widget):
+                    part.close()
+            w.close()
+
+
 class Panel:
     """One phase's controls. Subclasses fill :meth:`build` and may handle :meth:`click`.
 
@@ -27,6 +45,13 @@ class Panel:
         self.box = W.VBox(layout=W.Layout(width="100%"))
         self.box.add_class("fortress-panel")
         self.box.add_class(self.css)
+        self._persistent: set[int] = set()
+        self._end_buttons: dict[str, W.Button] = {}
+
+    def keep(self, widget: W.Widget) -> W.Widget:
+        """Register a widget reused across refreshes (never disposed)."""
+        self._persistent.update(id(w) for w in walk(widget))
+        return widget
 
     # -- hooks --------------------------------------------------------------------------
     def build(self) -> list[W.Widget]:
@@ -39,6 +64,9 @@ class Panel:
 
     def targets(self) -> frozenset[str]:
         return frozenset()
+
+    def prepare(self) -> None:
+        """Settle the panel's own choices against the new game state (before drawing)."""
 
     def reset(self) -> None:
         self.selected = None
@@ -56,8 +84,11 @@ class Panel:
         return self.game.board[aid].name if aid else "nowhere"
 
     def refresh(self) -> None:
-        head = [W.HTML(f"<b>{self.title}</b>")] if self.title else []
-        self.box.children = head + self.build()
+        if not hasattr(self, "_head"):
+            self._head = [W.HTML(f"<b>{self.title}</b>")] if self.title else []
+        old = self.box.children
+        self.box.children = self._head + self.build()
+        dispose(old, keep=set(map(id, walk(self.box))) | self._persistent)
 
     def button(self, label: str, action: A.Action, css: str = "fortress-action", style: str = "") -> W.Button:
         b = W.Button(description=label, tooltip=str(action), button_style=style,
@@ -69,7 +100,9 @@ class Panel:
     def end_button(self, label: str = "End phase") -> W.Widget:
         if A.End() not in self.game.legal_actions():
             return W.HTML("")
-        return self.button(label, A.End(), "fortress-end", "warning")
+        if label not in self._end_buttons:
+            self._end_buttons[label] = self.keep(self.button(label, A.End(), "fortress-end", "warning"))
+        return self._end_buttons[label]
 
     def buttons(self, items: Iterable[tuple[str, A.Action]], css: str = "fortress-action") -> W.Widget:
         return W.Box([self.button(label, act, css) for label, act in items],

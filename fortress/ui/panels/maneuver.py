@@ -42,6 +42,10 @@ class ManeuverPanel(Panel):
             return self.sources()
         return frozenset(m.dst for m in self._matching())
 
+    def prepare(self) -> None:
+        if self.selected is not None:
+            self._fix_choice()
+
     def _fix_choice(self) -> None:
         here = self._from_here()
         kinds = sorted({m.unit for m in here})
@@ -56,40 +60,63 @@ class ManeuverPanel(Panel):
         if self.passenger and not any(m.passenger == self.passenger for m in here if m.unit == self.unit):
             self.passenger = None
 
-    # -- widgets -----------------------------------------------------------------------------
+    # -- widgets (made once, updated in place: fewer messages, faster redraws) ----------------
+    def _widgets(self) -> None:
+        if hasattr(self, "unit_pick"):
+            return
+        self._quiet = False
+        self.intro = W.HTML()
+        self.unit_pick = W.ToggleButtons(options=[])
+        self.unit_pick.add_class("fortress-unit-choice")
+        self.count_pick = W.Dropdown(options=[1], description="how many", layout=W.Layout(width="160px"))
+        self.count_pick.add_class("fortress-count")
+        self.carry_pick = W.Dropdown(options=[("nobody", None)], description="carry", layout=W.Layout(width="200px"))
+        self.carry_pick.add_class("fortress-carry")
+        self.special = W.HTML()
+        self.cancel = W.Button(description="Cancel", layout=W.Layout(width="auto"))
+        self.cancel.add_class("fortress-cancel")
+        self.cancel.on_click(lambda _b: self._cancel())
+        self.unit_pick.observe(self._on_unit, "value")
+        self.count_pick.observe(self._on_count, "value")
+        self.carry_pick.observe(self._on_carry, "value")
+        for w in (self.intro, self.unit_pick, self.count_pick, self.carry_pick, self.special, self.cancel):
+            self.keep(w)
+
+    def _set(self, widget: W.Widget, **values) -> None:
+        self._quiet = True
+        try:
+            with widget.hold_sync():
+                for k, v in values.items():
+                    if getattr(widget, k) != v:
+                        setattr(widget, k, v)
+        finally:
+            self._quiet = False
+
     def build(self) -> list[W.Widget]:
+        self._widgets()
         if self.selected is None:
-            return [W.HTML("Click one of your territories with units that can still move (green outline)."),
-                    self.end_button("End maneuvers")]
+            self.intro.value = "Click one of your territories with units that can still move (green outline, \u25c6)."
+            return [self.intro, self.end_button("End maneuvers")]
         self._fix_choice()
         if self.selected is None:
             return self.build()
         here = self._from_here()
         kinds = sorted({m.unit for m in here})
-        unit = W.ToggleButtons(options=kinds, value=self.unit)
-        unit.add_class("fortress-unit-choice")
-        unit.observe(self._on_unit, "value")
-        counts = sorted({m.count for m in here if m.unit == self.unit and m.passenger is None})
-        count = W.Dropdown(options=counts, value=self.count if self.count in counts else counts[-1],
-                           description="how many", layout=W.Layout(width="160px"))
-        count.add_class("fortress-count")
-        count.observe(self._on_count, "value")
-        out = [W.HTML(f"From <b>{self.name(self.selected)}</b>: choose units, then click a destination "
-                      "(green outline)."), unit, count]
+        self._set(self.unit_pick, options=tuple(kinds), value=self.unit)
+        counts = tuple(sorted({m.count for m in here if m.unit == self.unit and m.passenger is None})) or (1,)
+        self._set(self.count_pick, options=counts, value=self.count if self.count in counts else counts[-1])
+        self.intro.value = (f"From <b>{self.name(self.selected)}</b>: choose units, then click a destination "
+                            "(green outline, \u25c6).")
+        out = [self.intro, self.unit_pick, self.count_pick]
         riders = sorted({m.passenger for m in here if m.unit == self.unit and m.passenger})
         if riders:
-            carry = W.Dropdown(options=[("nobody", None)] + [(r, r) for r in riders], value=self.passenger,
-                               description="carry", layout=W.Layout(width="200px"))
-            carry.add_class("fortress-carry")
-            carry.observe(self._on_carry, "value")
-            out.append(carry)
+            self._set(self.carry_pick, options=tuple([("nobody", None)] + [(r, r) for r in riders]),
+                      value=self.passenger)
+            out.append(self.carry_pick)
         kinds_of = self._kinds_of_move()
-        if kinds_of:
-            out.append(W.HTML("<small>" + "; ".join(kinds_of) + "</small>"))
-        cancel = W.Button(description="Cancel", layout=W.Layout(width="auto"))
-        cancel.add_class("fortress-cancel")
-        cancel.on_click(lambda _b: self._cancel())
-        out.append(W.HBox([cancel, self.end_button("End maneuvers")]))
+        self.special.value = "<small>" + "; ".join(kinds_of) + "</small>" if kinds_of else ""
+        out.append(self.special)
+        out.append(W.HBox([self.cancel, self.end_button("End maneuvers")]))
         return out
 
     def _kinds_of_move(self) -> list[str]:
@@ -103,14 +130,20 @@ class ManeuverPanel(Panel):
         return out
 
     def _on_unit(self, change) -> None:
+        if self._quiet:
+            return
         self.unit, self.passenger, self.count = change["new"], None, 1
         self.app.refresh(panel_only=True)
 
     def _on_count(self, change) -> None:
+        if self._quiet:
+            return
         self.count = change["new"]
         self.app.refresh(panel_only=True)
 
     def _on_carry(self, change) -> None:
+        if self._quiet:
+            return
         self.passenger = change["new"]
         if self.passenger:
             self.count = 1

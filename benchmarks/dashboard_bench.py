@@ -1,0 +1,154 @@
+"""Dashboard figures: first paint (cold and preheated Voila), click-to-map latency in
+headless Chromium, and kernel memory (RSS).
+
+    .venv/bin/python benchmarks/dashboard_bench.py [--moves 8] [--preheat 2]
+
+Click latency is measured inside the page: a capturing click listener stamps
+``performance.now()`` when the click lands, and a MutationObserver on Leaflet's marker
+pane stamps the first change of the map after it (the kernel's answer rendered).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from fortress.ui.serve import notebook_path, voila_command  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, chromium, free_port, wait_port  # noqa: E402
+from tests.e2e.test_dashboard import PICK_JS, play_bots_until_us_reinforcements, tick, wait_tick  # noqa: E402
+
+WATCH_JS = """() => {
+    window.__clickAt = null; window.__mapAt = null;
+    document.addEventListener('click', () => { window.__clickAt = performance.now(); window.__mapAt = null; }, true);
+    document.addEventListener('mousedown', () => { window.__clickAt = performance.now(); window.__mapAt = null; }, true);
+    const pane = document.querySelector('.leaflet-marker-pane');
+    new MutationObserver(() => { if (window.__clickAt !== null && window.__mapAt === null)
+        window.__mapAt = performance.now(); }).observe(pane, {childList: true, subtree: true, attributes: true});
+}"""
+
+
+def start_voila(extra: list[str], save_dir: str) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    cmd = voila_command(notebook_path(), "127.0.0.1", port, no_browser=True) + extra
+    env = dict(os.environ, FORTRESS_SAVE_DIR=save_dir)
+    proc = subprocess.Popen(cmd, cwd=notebook_path().parent, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    wait_port(port, proc)
+    return proc, port
+
+
+def kernels_rss(proc: subprocess.Popen) -> list[float]:
+    import psutil
+    out = []
+    for child in psutil.Process(proc.pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                out.append(child.memory_info().rss / 2**20)
+        except psutil.Error:
+            pass
+    return out
+
+
+def server_rss(proc: subprocess.Popen) -> float:
+    import psutil
+    return psutil.Process(proc.pid).memory_info().rss / 2**20
+
+
+def first_paint(browser, url: str) -> float:
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    t0 = time.perf_counter()
+    page.goto(url, timeout=180_000)
+    page.wait_for_selector("path.leaflet-interactive", timeout=180_000)
+    page.wait_for_selector(".fortress-status:has-text('Fortress America')", timeout=180_000)
+    seconds = time.perf_counter() - t0
+    page.close()
+    return seconds
+
+
+def click_latency(browser, url: str, moves: int) -> list[float]:
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(url, timeout=180_000)
+    page.wait_for_selector("path.leaflet-interactive", timeout=180_000)
+    page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
+    page.locator(".fortress-new-game").click()
+    page.wait_for_selector(".fortress-status:has-text('Round')", timeout=60_000)
+    play_bots_until_us_reinforcements(page)
+    while "Maneuvers" not in page.inner_text(".fortress-status"):  # reinforcements/declare by the fallback
+        before = tick(page)
+        if page.locator(".fa-m.t").count():
+            area, x, y = page.evaluate(PICK_JS, ".fa-m.t") or (None, 0, 0)
+            if area and "Declare" not in page.inner_text(".fortress-status"):
+                page.mouse.click(x, y)
+            else:
+                page.locator(".fortress-end").first.click()
+        else:
+            page.locator(".fortress-ground, .fortress-sabotage, .fortress-end").first.click()
+        wait_tick(page, before)
+    page.evaluate(WATCH_JS)
+    out = []
+    for _ in range(moves):
+        for _step in ("select", "move"):
+            found = page.evaluate(PICK_JS, ".fa-m.t")
+            if not found:
+                return out
+            before = tick(page)
+            page.mouse.click(found[1], found[2])
+            wait_tick(page, before)
+            ms = page.evaluate("() => window.__mapAt !== null ? window.__mapAt - window.__clickAt : null")
+            if ms is not None:
+                out.append(ms)
+    page.close()
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--moves", type=int, default=8)
+    ap.add_argument("--preheat", type=int, default=2)
+    args = ap.parse_args()
+    save_dir = tempfile.mkdtemp(prefix="fortress-bench-")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+        proc, port = start_voila([], save_dir)
+        url = f"http://127.0.0.1:{port}/"
+        try:
+            cold = first_paint(browser, url)
+            warm = first_paint(browser, url)
+            lat = click_latency(browser, url, args.moves)
+            rss = kernels_rss(proc)
+            srv = server_rss(proc)
+        finally:
+            proc.terminate()
+            proc.wait()
+        proc, port = start_voila(["--preheat_kernel=True", f"--pool_size={args.preheat}"], save_dir)
+        try:
+            time.sleep(20)  # let the pool's kernels run the notebook
+            pre_rss = kernels_rss(proc)
+            pre = [first_paint(browser, f"http://127.0.0.1:{port}/") for _ in range(2)]
+        finally:
+            proc.terminate()
+            proc.wait()
+        browser.close()
+    print(f"first paint, cold server, first page:   {cold:.2f} s")
+    print(f"first paint, second page (new kernel):  {warm:.2f} s")
+    print(f"first paint, preheat pool={args.preheat}:          {', '.join(f'{s:.2f}' for s in pre)} s")
+    if lat:
+        print(f"click -> map changed ({len(lat)} clicks):     median {statistics.median(lat):.0f} ms, "
+              f"max {max(lat):.0f} ms, min {min(lat):.0f} ms")
+    print(f"kernel RSS after a game turn:           {', '.join(f'{r:.0f}' for r in rss)} MiB")
+    print(f"idle preheated kernels RSS:             {', '.join(f'{r:.0f}' for r in pre_rss)} MiB")
+    print(f"voila server RSS:                       {srv:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
