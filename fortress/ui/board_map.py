@@ -76,7 +76,7 @@ class BoardMap:
     def __init__(self, board: Board, on_click: Callable[[str], None], height: str = "540px") -> None:
         self.board = board
         self.on_click = on_click
-        self.map = L.Map(layers=(), center=(38.3, -96.3), zoom=4.25, zoom_snap=0.25, zoom_delta=0.5,
+        self.map = L.Map(layers=(), center=(38.0, -97.3), zoom=4.15, zoom_snap=0.05, zoom_delta=0.5,
                          min_zoom=3, max_zoom=8, attribution_control=False, scroll_wheel_zoom=True,
                          layout=W.Layout(height=height, width="100%"))
         self.map.add_class("fortress-map")
