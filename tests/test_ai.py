@@ -61,10 +61,6 @@ def test_choose_does_not_touch_the_real_game(name):
     bot = make_bot(name, seed=3, **({"budget": 0.02, "max_rollouts": 1} if name == "search" else {}))
     others = make_bot("heuristic", seed=4)
     seen = {"n": 0}
-
-    def check(game, _bot, _action):
-        pass
-
     game = fortress.new_game(seed=7)
     while not game.is_over and len(game.history) < 500:
         if len(game.history) % 23 == 0 or game.phase == "declare":

@@ -15,20 +15,16 @@ def decision_times(bot_name: str, seeds: range, max_decisions: int | None = None
     """Seconds per ``choose`` of ``bot_name`` playing every side, over games ``seeds``."""
     import fortress
     from fortress.ai import make_bot
-    from fortress.ai.heuristic import HeuristicBot
 
     times: list[float] = []
     for seed in seeds:
         game = fortress.new_game(seed=seed)
         bot = make_bot(bot_name, seed=seed, **options)
-        helper = HeuristicBot(seed=seed)
         while not game.is_over and (max_decisions is None or len(times) < max_decisions):
             t0 = time.perf_counter()
             action = bot.choose(game)
             times.append(time.perf_counter() - t0)
             game.apply(action)
-        while not game.is_over and bot_name == "search" and len(game.history) < 200:
-            game.apply(helper.choose(game))
     return times
 
 

@@ -39,6 +39,7 @@ class HeuristicBot:
         self.guard = guard
         self._plan_key: tuple | None = None
         self._plan: list[str] = []
+        self._why = ""
 
     # -- entry point -------------------------------------------------------------------------
     def choose(self, game) -> Action:
@@ -228,14 +229,21 @@ class HeuristicBot:
         board, enemy, units = game.board, ctx["enemy"], ctx["units"]
         moved = VALUE[a.unit] * a.count + (VALUE[a.passenger] if a.passenger else 0)
 
+        memo = ctx.setdefault("threat", {})
+
+        def danger(area: str) -> float:
+            if area not in memo:
+                memo[area] = threat(game, area, enemy)
+            return memo[area]
+
         def need(area: str, extra: int) -> float:
             if not board[area].is_city or game.controller(area) != US:
                 return 0.0
-            return max(0.0, threat(game, area, enemy) - strength(units.get(area, Counter())) - extra)
+            return max(0.0, danger(area) - strength(units.get(area, Counter())) - extra)
         before = need(a.src, 0) + need(a.dst, 0)
         after = need(a.src, -moved) + need(a.dst, moved)
         gain = (before - after) / 3.0
-        if board[a.src].is_city and left < 1 and threat(game, a.src, enemy) > 0:
+        if board[a.src].is_city and left < 1 and danger(a.src) > 0:
             gain -= 3
         if gain > 0.3:
             ctx["why"][a] = f"reinforce {board[a.dst].name}, threatened by nearby Invaders"
