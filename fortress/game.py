@@ -11,7 +11,9 @@ True
 """
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
+from operator import attrgetter
 
 from fortress import actions as A
 from fortress.board import Board, area_name
@@ -21,6 +23,7 @@ from fortress.phases import TURN, step
 from fortress.state import RULES, State, Unit, new_state
 from fortress.units import INVADERS, SIDE_NAMES, SIDES, US
 
+_uid = attrgetter("uid")
 TURN_ORDER: tuple[str, ...] = tuple(RULES["turn_order"])
 UNIT_LIMIT: int = RULES["unit_limit"]
 
@@ -278,12 +281,12 @@ class Game:
     def relocate(self, unit: Unit, area: str, bombing_from: str | None = None) -> None:
         """Move ``unit`` to ``area`` (as a bomber bombing from ``bombing_from``), keeping
         the cached views up to date instead of rebuilding them."""
-        if self._index is not None:
+        if self._index is not None:  # lists stay in uid order, as a fresh build makes them
             by_area, by_origin = self._index
             by_area[unit.area].remove(unit)
-            by_area.setdefault(area, []).append(unit)
+            insort(by_area.setdefault(area, []), unit, key=_uid)
             if bombing_from is not None:
-                by_origin.setdefault(bombing_from, []).append(unit)
+                insort(by_origin.setdefault(bombing_from, []), unit, key=_uid)
         unit.area = area
         if bombing_from is not None:
             unit.status, unit.origin = "bombing", bombing_from

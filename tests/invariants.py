@@ -16,7 +16,7 @@ def check_index(game) -> None:
     cached_area, cached_origin = game._index
     game._index = None
     fresh_area, fresh_origin = game._indexed()
-    norm = lambda d: {k: sorted(u.uid for u in v) for k, v in d.items() if v}  # noqa: E731
+    norm = lambda d: {k: [u.uid for u in v] for k, v in d.items() if v}  # noqa: E731  (order matters)
     assert norm(cached_area) == norm(fresh_area), "stale unit index"
     assert norm(cached_origin) == norm(fresh_origin), "stale bombing index"
 

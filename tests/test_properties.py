@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import fortress
@@ -12,7 +12,8 @@ from tests import invariants
 GAMES = 200
 
 
-@settings(max_examples=GAMES, deadline=None, derandomize=True,
+@settings(max_examples=GAMES, deadline=None, derandomize=True, print_blob=True,
+          phases=[Phase.explicit, Phase.reuse, Phase.generate],  # a seed is already minimal: no shrinking
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**31),
        players=st.sampled_from([2, 3, 4]),
