@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import sys
 from collections import deque
 from dataclasses import dataclass
 from functools import cache
@@ -24,8 +25,18 @@ from typing import Callable, Iterable, Iterator
 KINDS = ("city", "mountain", "plain", "zone")
 INVADERS = ("west", "south", "east")
 
-#: Where the committed board lives; ``FORTRESS_GEODATA`` overrides it.
-GEODATA_DIR = Path(os.environ.get("FORTRESS_GEODATA", Path(__file__).resolve().parent.parent / "geodata"))
+def _geodata_dir() -> Path:
+    """The checkout's ``geodata/`` (editable installs), else the copy a regular install
+    puts in ``<prefix>/share/fortress/geodata``; ``FORTRESS_GEODATA`` overrides both."""
+    if os.environ.get("FORTRESS_GEODATA"):
+        return Path(os.environ["FORTRESS_GEODATA"])
+    checkout = Path(__file__).resolve().parent.parent / "geodata"
+    installed = Path(sys.prefix) / "share" / "fortress" / "geodata"
+    return checkout if (checkout / "board.geojson").exists() or not installed.exists() else installed
+
+
+#: Where the committed board lives.
+GEODATA_DIR = _geodata_dir()
 
 
 #: Display names of every area id of every board built in this process; actions use

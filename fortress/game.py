@@ -236,10 +236,13 @@ class Game:
         return len(self.state.captured)
 
     def attack_forces(self, area: str) -> dict[tuple[str, str], int]:
-        """Units of the side to move that could join a battle at ``area`` now, as
-        ``{(unit type, where): count}`` (bombers inside are keyed with ``where = area``)."""
+        """Units of the side to move that could join a battle at ``area`` now, and those
+        already sent to it, as ``{(unit type, where): count}`` (bombers inside are keyed
+        with ``where = area``)."""
         from fortress.phases.combat import potential_attackers
-        return dict(Counter((u.kind, u.area) for u in potential_attackers(self, area)))
+        side = self.state.turn
+        sent = [u for u in self.state.units.values() if u.side == side and u.committed == area]
+        return dict(Counter((u.kind, u.area) for u in potential_attackers(self, area) + sent))
 
     def defence_forces(self, area: str) -> dict[tuple[str, str], int]:
         """The enemy units standing in ``area``, as ``{(unit type, area): count}``."""

@@ -171,3 +171,14 @@ def test_setup_presets_give_legal_starts(preset):
 def test_log_tells_the_story_in_sentences():
     game = play_random(fortress.new_game(seed=6), seed=6, max_actions=400)
     assert game.log and all(text.strip().endswith((".", "!", ")")) for text in game.log)
+
+
+def test_attack_forces_include_units_already_sent_to_the_battle(position):
+    game = position({"turn": "west", "phase": "combat", "round": 2, "declared": ["alpha"],
+                     "control": {"west": ["coast", "hills"]},
+                     "units": {"coast": "west: 2 hovertank", "plainb": "us: 1 infantry", "alpha": "us: 1 infantry"}})
+    before = game.attack_forces("alpha")
+    game.apply(A.Attack("alpha"))
+    game.apply(A.Commit(1, "hovertank", "coast"))
+    assert game.attack_forces("alpha") == before == {("hovertank", "coast"): 2}
+    assert game.defence_forces("alpha") == {("infantry", "alpha"): 1}

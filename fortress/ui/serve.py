@@ -2,7 +2,7 @@
 
 Runs ``python -m voila notebooks/play.ipynb`` with the options below. The notebook is
 looked up next to the package (a source checkout) and, failing that, in the package's
-own copy (``fortress/ui/play.ipynb``, if shipped as package data).
+copy a regular install puts in ``<prefix>/share/fortress/notebooks``.
 """
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ HERE = Path(__file__).resolve().parent
 
 def notebook_path() -> Path:
     """Where ``play.ipynb`` is: the checkout's notebooks/ folder, or the package copy."""
-    for candidate in (HERE.parent.parent / "notebooks" / "play.ipynb", HERE / "play.ipynb"):
+    installed = Path(sys.prefix) / "share" / "fortress" / "notebooks" / "play.ipynb"
+    for candidate in (HERE.parent.parent / "notebooks" / "play.ipynb", installed):
         if candidate.is_file():
             return candidate
     raise click.ClickException("play.ipynb not found: run from a source checkout of fortress")
