@@ -50,6 +50,8 @@ class Game:
         self._legal: list[A.Action] | None = None
         self._index: tuple | None = None
         self._legal_frozen: tuple | None = None
+        #: what a phase computes once and reuses while it lasts (emptied at each phase)
+        self.memo: dict = {}
         self.position: dict | None = None  # the description a position game was built from
         self._start: State = state.copy()
         self._start_events: list[Event] = []
@@ -127,7 +129,10 @@ class Game:
                 return str(exc)
         if self.is_over:
             return f"the game is over: {self.state.result}"
-        self.legal_actions()
+        legal = self.legal_actions()
+        for candidate in legal:  # usually the very object legal_actions() gave out
+            if candidate is action:
+                return None
         if action in self._legal_set or isinstance(action, A.Surrender):
             return None
         module = step(self.phase).module
@@ -180,6 +185,7 @@ class Game:
         replay = self.history[:-1]
         self.state, self.events, self.history, self._chance_marks = self._start.copy(), list(self._start_events), [], []
         self._legal = self._index = None
+        self.memo = {}
         for action in replay:
             self.apply(action)
         return last
@@ -193,6 +199,7 @@ class Game:
         new.events = list(self.events)
         new._chance_marks = list(self._chance_marks)
         new._legal = new._index = None
+        new.memo = dict(self.memo)
         return new
 
     def determinized(self, seed: int) -> "Game":
@@ -354,6 +361,7 @@ class Game:
     def begin_phase(self, name: str) -> None:
         self.state.phase = name
         self._legal = None
+        self.memo = {}
         self.emit("phase", f"{SIDE_NAMES[self.state.turn]}: {name.capitalize()}.", self.state.turn)
         enter = getattr(step(name).module, "enter", None)
         if enter is not None:

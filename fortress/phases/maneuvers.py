@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from fortress.game import Game
 
 BOMBING_LIMIT = RULES["bombing_limit"]
+UNIT_LIMIT = RULES["unit_limit"]
 
 
 def _movers(g: "Game", side: str) -> dict[str, Counter]:
@@ -107,20 +108,40 @@ def _move(*key) -> Move:
     return act
 
 
+def _loads(g: "Game", side: str) -> tuple[Counter, Counter]:
+    """Units of ``side`` counting toward each area's limit, and bombers bombing each area."""
+    load: Counter = Counter()
+    bombing: Counter = Counter()
+    for u in g.state.units.values():
+        if u.side == side:
+            if u.status == "bombing":
+                load[u.origin] += 1
+                bombing[u.area] += 1
+            else:
+                load[u.area] += 1
+    return load, bombing
+
+
 def legal(g: "Game") -> list[Action]:
     side = g.state.turn
-    enemy_areas = _enemy_areas(g, side)
-    caps: dict[tuple[str, str], int] = {}
+    # Control, declarations and enemy positions do not change during Maneuvers, so where
+    # a unit type may go from an area is worked out once per phase (g.memo).
+    dests = g.memo.setdefault("maneuvers", {})
+    enemy_areas = None
+    load, bombing = _loads(g, side)
     acts: list[Action] = []
     for src, kinds in _movers(g, side).items():
         foot = Counter(u.kind for u in g.units(src, side) if UNITS[u.kind].cls == FOOT and not u.moved) \
             if "mobile" in kinds else Counter()
         for kind, n in kinds.items():
             carrier = UNITS[kind].transport
-            for dst, how in _destinations(g, side, src, kind, enemy_areas).items():
-                cap = caps.get((dst, how))
-                if cap is None:
-                    cap = caps[(dst, how)] = _capacity(g, side, dst, how)
+            where = dests.get((src, kind))
+            if where is None:
+                if enemy_areas is None:
+                    enemy_areas = _enemy_areas(g, side)
+                where = dests[(src, kind)] = list(_destinations(g, side, src, kind, enemy_areas).items())
+            for dst, how in where:
+                cap = BOMBING_LIMIT - bombing[dst] if how == "bomb" else UNIT_LIMIT - load[dst]
                 acts.extend(_move(k, kind, src, dst) for k in range(1, min(n, cap) + 1))
                 if carrier and how == "move" and cap >= 2:
                     acts.extend(_move(1, kind, src, dst, p) for p in foot)
