@@ -221,8 +221,10 @@ def test_replay_refuses_a_damaged_save(replay):
         H.Replay(json.dumps(data))
 
 
-def test_helper_docstring_examples_run():
+@pytest.mark.parametrize("module", ["", ".lessons", ".classroom_bots", ".analysis", ".replays"])
+def test_helper_docstring_examples_run(module):
     import doctest
+    import importlib
 
-    result = doctest.testmod(H)
-    assert result.failed == 0 and result.attempted > 0
+    result = doctest.testmod(importlib.import_module("fortress.notebook_helpers" + module))
+    assert result.failed == 0
