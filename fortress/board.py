@@ -52,6 +52,22 @@ class BoardError(ValueError):
     """The board files are missing or inconsistent."""
 
 
+class AreaSet(frozenset):
+    """A frozenset of area ids that iterates in sorted order, so everything built by
+    walking the board (legal actions, paths) is the same whatever ``PYTHONHASHSEED``."""
+
+    __slots__ = ("_order",)
+
+    def __new__(cls, items=()):
+        unique = sorted(set(items))
+        obj = super().__new__(cls, unique)
+        obj._order = tuple(unique)
+        return obj
+
+    def __iter__(self):
+        return iter(self._order)
+
+
 @dataclass(frozen=True, slots=True)
 class Area:
     """One area of the board: a land territory or an invasion zone."""
@@ -108,7 +124,7 @@ class Board:
                 raise BoardError(f"area {a!r} is listed as adjacent to itself")
             links[a].add(b)
             links[b].add(a)
-        self._neighbours = {a: frozenset(n) for a, n in links.items()}
+        self._neighbours = {a: AreaSet(n) for a, n in links.items()}
         self.geometry: dict[str, dict] = geometry or {}
         self.metadata: dict = metadata or {}
         self.ids: tuple[str, ...] = tuple(self.areas)

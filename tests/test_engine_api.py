@@ -182,3 +182,19 @@ def test_attack_forces_include_units_already_sent_to_the_battle(position):
     game.apply(A.Commit(1, "hovertank", "coast"))
     assert game.attack_forces("alpha") == before == {("hovertank", "coast"): 2}
     assert game.defence_forces("alpha") == {("infantry", "alpha"): 1}
+
+
+def test_legal_actions_are_in_the_same_order_in_every_process():
+    """A seeded random player replays the same game whatever PYTHONHASHSEED is."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("import random, fortress\n"
+              "g = fortress.new_game(seed=4); r = random.Random(4)\n"
+              "for _ in range(600):\n"
+              "    g.apply(r.choice(g.legal_actions()[:-1]))\n"
+              "print(g.to_json())\n")
+    outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2)}
+    assert len(outputs) == 1
