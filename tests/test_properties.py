@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -10,15 +11,29 @@ import fortress
 from tests import invariants
 
 GAMES = 200
+CHUNKS = 4  # four test items of 50 games each, so pytest-xdist can spread them over cores
+SPAN = 2**29
 
 
-@settings(max_examples=GAMES, deadline=None, derandomize=True, print_blob=True,
-          phases=[Phase.explicit, Phase.reuse, Phase.generate],  # a seed is already minimal: no shrinking
-          suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**31),
-       players=st.sampled_from([2, 3, 4]),
-       setup=st.sampled_from(["balanced", "coastal", "random"]))
-def test_random_games_keep_every_invariant(seed, players, setup):
+def games(chunk: int):
+    return given(seed=st.integers(min_value=chunk * SPAN, max_value=(chunk + 1) * SPAN - 1),
+                 players=st.sampled_from([2, 3, 4]),
+                 setup=st.sampled_from(["balanced", "coastal", "random"]))
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_keep_every_invariant(chunk):
+    @settings(max_examples=GAMES // CHUNKS, deadline=None, derandomize=True, print_blob=True,
+              phases=[Phase.explicit, Phase.reuse, Phase.generate],  # a seed is already minimal: no shrinking
+              suppress_health_check=[HealthCheck.too_slow])
+    @games(chunk)
+    def one_game(seed, players, setup):
+        play_and_check(seed, players, setup)
+
+    one_game()
+
+
+def play_and_check(seed: int, players: int, setup: str) -> None:
     game = fortress.new_game(seed=seed, players=players, setup=setup)
     rng = random.Random(seed)
     n = 0
