@@ -5,6 +5,8 @@ from collections import Counter
 from functools import lru_cache
 from typing import Mapping
 
+import numpy as np
+
 from fortress.combat import ATTACKER, DEFENDER, DEFAULT_POLICY, POLICIES, STEPS, Battle, Policy, Token
 from fortress.dice import COMBINED_ARMS, DICE, HIT, RETREAT
 from fortress.odds_forces import policy
@@ -58,9 +60,10 @@ def step_table(dice: tuple[tuple[str, int], ...], combined_counts: bool, enemies
 
 
 def clear_caches() -> None:
-    """Forget the memoised dice tables (transitions are memoised per call only)."""
+    """Forget everything kept between calls: the dice tables and the sides' transitions."""
     roll_table.cache_clear()
     step_table.cache_clear()
+    _SIDES.clear()
 
 
 def dice_key(battle: Battle) -> tuple[tuple[str, int], ...]:
@@ -151,29 +154,61 @@ _STEP_OF = {rc: i for i, rc in enumerate(STEPS)}
 
 SideKey = tuple  # (force items, frozenset of units that left): one side of a battle
 
+#: Sides kept between calls, by (attacker policy, defender policy, victim, terrain). Their
+#: transitions depend only on the side's own units (``FACTORABLE``), so they stay valid for
+#: any battle; a side past ``MAX_SIDE_STATES`` states starts afresh (``clear_caches`` too).
+_SIDES: dict[tuple, "_Side"] = {}
+MAX_SIDE_STATES = 20_000
+
+
+class _Trans:
+    """The moves of one firing step (class, dice, Combined Arms rule) from one start, as
+    arrays: probability ``w`` from state ``src`` to state ``dst`` (``cov``: states done)."""
+
+    __slots__ = ("src", "dst", "w", "cov", "arrays")
+
+    def __init__(self) -> None:
+        self.src: list[int] = []
+        self.dst: list[int] = []
+        self.w: list[float] = []
+        self.cov = np.zeros(0, dtype=bool)
+        self.arrays: tuple | None = None
+
 
 class _Side:
-    """One side of a battle under the other side's fire: its states are ``SideKey``s and
-    its transitions (one hit, one unit leaving) are computed with a real ``Battle``."""
+    """One side of a battle under the other side's fire. Its states (``SideKey``s) are
+    numbered; its single transitions (one hit, one unit leaving) are computed with a real
+    ``Battle``, and a firing step is one ``bincount`` over the step's moves."""
 
-    __slots__ = ("rep", "victim", "policies", "hits", "leaves", "moves", "dists", "sizes")
+    __slots__ = ("rep", "victim", "policies", "index", "keys", "sizes", "hits", "leaves", "trans", "dists", "outs")
 
     def __init__(self, rep: Battle, victim: str, policies: Mapping[str, Policy]) -> None:
         self.rep, self.victim, self.policies = rep, victim, policies
-        self.hits: dict[tuple, list[SideKey]] = {}  # (firing class, key) -> [key, 1 hit, 2 hits, ...]
-        self.leaves: dict[SideKey, list[SideKey]] = {}  # key -> [key, 1 left, 2 left, ...]
-        self.moves: dict[tuple, list[tuple[SideKey, float]]] = {}  # (cls, dice, CA, key) -> [(key', p)]
-        self.dists: dict[tuple, dict[SideKey, float]] = {}  # path of steps -> distribution
-        self.sizes: dict[SideKey, int] = {}
+        self.index: dict[SideKey, int] = {}
+        self.keys: list[SideKey] = []
+        self.sizes: list[int] = []
+        self.hits: dict[tuple[str, int], list[int]] = {}  # (firing class, state) -> [state, 1 hit, 2 hits, ...]
+        self.leaves: dict[int, list[int]] = {}  # state -> [state, 1 left, 2 left, ...]
+        self.trans: dict[tuple, _Trans] = {}  # (start, cls, dice, CA) -> moves
+        self.dists: dict[tuple, np.ndarray] = {}  # (start, path of steps) -> distribution
+        self.outs: dict[tuple, object] = {}  # the caller's memo of what states mean
 
     def key(self, b: Battle) -> SideKey:
         if self.victim == ATTACKER:
             return (tuple(b.attackers.items()), frozenset(b.disengaged.items()))
         return (tuple(b.defenders.items()), frozenset(b.retreated.items()))
 
-    def _apply(self, key: SideKey, cls: str, hits: int, leaving: int) -> SideKey:
+    def idx(self, key: SideKey) -> int:
+        i = self.index.get(key)
+        if i is None:
+            i = self.index[key] = len(self.keys)
+            self.keys.append(key)
+            self.sizes.append(sum(n for _t, n in key[0]))
+        return i
+
+    def _apply(self, i: int, cls: str, hits: int, leaving: int) -> int:
         """The side after one hit (or one departure) by the other side's ``cls`` fire."""
-        rep = self.rep
+        rep, key = self.rep, self.keys[i]
         b = object.__new__(Battle)  # rep.copy() without what the decisions do not read
         b.area, b.terrain, b.pending = rep.area, rep.terrain, []
         b.destroyed = {ATTACKER: _new_counter(), DEFENDER: _new_counter()}
@@ -185,63 +220,83 @@ class _Side:
             b.defenders, b.retreated, b.attackers, b.disengaged = dict(key[0]), left, rep.attackers, _new_counter()
         b.step = _STEP_OF[(other_role(self.victim), cls)]
         b.apply_results(hits, 0, leaving)
-        return self.key(resolve(b, self.policies))
+        return self.idx(self.key(resolve(b, self.policies)))
 
-    def size(self, key: SideKey) -> int:
-        n = self.sizes.get(key)
-        if n is None:
-            n = self.sizes[key] = sum(n for _t, n in key[0])
-        return n
-
-    def _chain(self, memo: dict, mk, key: SideKey, n: int, cls: str, hit: bool) -> list[SideKey]:
+    def _chain(self, memo: dict, mk, i: int, n: int, cls: str, hit: bool) -> list[int]:
         chain = memo.get(mk)
         if chain is None:
-            chain = memo[mk] = [key]
+            chain = memo[mk] = [i]
         while len(chain) <= n:
-            last = chain[-1]
-            chain.append(self._apply(last, cls, 1, 0) if hit else self._apply(last, cls, 0, 1))
+            chain.append(self._apply(chain[-1], cls, 1, 0) if hit else self._apply(chain[-1], cls, 0, 1))
         return chain
 
-    def step_moves(self, cls: str, dk: tuple, ca: bool, key: SideKey) -> list[tuple[SideKey, float]]:
-        """Where ``key`` goes, with what probability, when the other side's ``cls`` units
+    def step_moves(self, cls: str, dk: tuple, ca: bool, i: int) -> list[tuple[int, float]]:
+        """Where state ``i`` goes, with what probability, when the other side's ``cls`` units
         roll the dice ``dk`` (h hits then r departures: chains of single transitions)."""
-        mk = (cls, dk, ca, key)
-        out = self.moves.get(mk)
-        if out is not None:
-            return out
-        enemies = self.size(key)
+        enemies = self.sizes[i]
         if not enemies:
-            out = self.moves[mk] = [(key, 1.0)]
-            return out
+            return [(i, 1.0)]
         table = step_table(dk, ca, enemies)
-        hits = self._chain(self.hits, (cls, key), key, max(h for h, _r, _p in table), cls, True)
+        hits = self._chain(self.hits, (cls, i), i, max(h for h, _r, _p in table), cls, True)
         leaves = self.leaves
-        merged: dict[SideKey, float] = {}
+        merged: dict[int, float] = {}
         for h, r, p in table:
             k = hits[h]
             if r:
                 chain = leaves.get(k)
                 k = chain[r] if chain is not None and len(chain) > r else self._chain(leaves, k, k, r, cls, False)[r]
             merged[k] = merged.get(k, 0.0) + p
-        out = self.moves[mk] = list(merged.items())
-        return out
+        return list(merged.items())
 
-    def fire(self, start: SideKey, path: tuple) -> dict[SideKey, float]:
-        """Distribution of this side after the other side fires ``path``: (cls, dice, CA) steps."""
-        dist = {start: 1.0}
+    def _step(self, start: int, v: np.ndarray, step: tuple) -> np.ndarray:
+        """The distribution after one firing step (v: probabilities by state number)."""
+        t = self.trans.get((start, step))
+        if t is None:
+            t = self.trans[(start, step)] = _Trans()
+        support = np.flatnonzero(v)
+        if len(t.cov) < len(v):
+            t.cov = np.concatenate([t.cov, np.zeros(len(v) - len(t.cov), dtype=bool)])
+        missing = support[~t.cov[support]]
+        if len(missing):
+            cls, dk, ca = step
+            for s in missing.tolist():
+                for j, p in self.step_moves(cls, dk, ca, s):
+                    t.src.append(s)
+                    t.dst.append(j)
+                    t.w.append(p)
+            t.cov[missing] = True
+            t.arrays = None
+        if t.arrays is None:
+            t.arrays = (np.array(t.src, dtype=np.intp), np.array(t.dst, dtype=np.intp), np.array(t.w))
+        src, dst, w = t.arrays
+        n = len(self.keys)
+        if len(v) < n:
+            v = np.concatenate([v, np.zeros(n - len(v))])
+        return np.bincount(dst, weights=v[src] * w, minlength=n)
+
+    def fire(self, start: int, path: tuple) -> np.ndarray:
+        """Distribution (by state number) of this side after the other side fires ``path``:
+        (cls, dice, CA) steps. Every prefix is memoised (paths share their first steps)."""
+        dist = self.dists.get((start, ()))
+        if dist is None:
+            dist = self.dists[(start, ())] = np.zeros(len(self.keys))
+            dist[start] = 1.0
         for i in range(len(path)):
             prefix = (start, path[:i + 1])
             cached = self.dists.get(prefix)
             if cached is None:
-                cls, dk, ca = path[i]
-                cached = {}
-                get = cached.get
-                for key, p in dist.items():
-                    for k2, q in self.step_moves(cls, dk, ca, key):
-                        cached[k2] = get(k2, 0.0) + p * q
-                self.dists[prefix] = cached
+                cached = self.dists[prefix] = self._step(start, dist, path[i])
             dist = cached
         return dist
+
+
+def side_for(rep: Battle, victim: str, policies: Mapping[str, Policy]) -> _Side:
+    """The kept ``_Side`` for these policies, victim and terrain (a new one if none or too big)."""
+    k = (policies[ATTACKER], policies[DEFENDER], victim, rep.terrain)
+    side = _SIDES.get(k)
+    if side is None or len(side.keys) > MAX_SIDE_STATES:
+        side = _SIDES[k] = _Side(rep, victim, policies)
+    return side
 
 
 def _new_counter() -> Counter:
@@ -276,37 +331,52 @@ def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_po
     the product of the two phases' distributions."""
     policies = {ATTACKER: attacker, DEFENDER: defender}
     start = resolve(battle.copy(), policies)
-    a_side, d_side = _Side(start, ATTACKER, policies), _Side(start, DEFENDER, policies)
-    a_start, d_start = a_side.key(start), d_side.key(start)
+    a_side, d_side = side_for(start, ATTACKER, policies), side_for(start, DEFENDER, policies)
+    a0, d0 = a_side.idx(a_side.key(start)), d_side.idx(d_side.key(start))
     # Phase 1: the defender's fire, on the attacker's side (the defenders do not change).
     d_path = fire_path(start, DEFENDER)
-    after = start.copy()
-    for _ in d_path:
-        after.apply_results(0, 0, 0)
     # Phase 2: group the attacker's side by what its fire does, then fire once per group.
     groups: dict[tuple, dict] = {}
-    paths: dict[Count, tuple] = {}  # the attackers' fire depends on their types only
-    for key, p in a_side.fire(a_start, d_path).items():
-        a_out = (_by_type(dict(key[0])), _by_type(dict(key[1])), _by_type(_lost(start.attackers, key)))
-        path = paths.get(a_out[0])
-        if path is None:
-            b = after.copy()
-            b.attackers = dict(key[0])
-            b._skip_silent_steps()
-            path = paths[a_out[0]] = fire_path(b, ATTACKER)
+    va = a_side.fire(a0, d_path)
+    for i in np.flatnonzero(va).tolist():
+        info = a_side.outs.get((a0, i))
+        if info is None:
+            info = a_side.outs[(a0, i)] = _a_info(a_side, a0, i, start, d_path)
+        a_out, path = info
         g = groups.setdefault(path, {})
-        g[a_out] = g.get(a_out, 0.0) + p
-    outs: dict[SideKey, tuple] = {}
+        g[a_out] = g.get(a_out, 0.0) + float(va[i])
+    outs = d_side.outs.get((d0, retreat_possible))
+    if outs is None:
+        outs = d_side.outs[(d0, retreat_possible)] = ({}, [], [np.zeros(0, dtype=np.intp)])
+    codes, names, arr = outs  # d_out -> number, numbers -> d_out, state -> d_out number (-1: not yet)
     parts = []
     for path, a_dist in groups.items():
-        d_dist: dict[tuple, float] = {}
-        for key, q in d_side.fire(d_start, path).items():
-            d = outs.get(key)
-            if d is None:
-                d = outs[key] = _d_out(key, start.defenders, retreat_possible)
-            d_dist[d] = d_dist.get(d, 0.0) + q
-        parts.append((a_dist, d_dist))
-    return _summary_of_parts(parts)
+        v = d_side.fire(d0, path)
+        support = np.flatnonzero(v)
+        if len(arr[0]) < len(v):
+            arr[0] = np.concatenate([arr[0], np.full(len(v) - len(arr[0]), -1, dtype=np.intp)])
+        new = support[arr[0][support] < 0]
+        for s in new.tolist():
+            d = _d_out(d_side.keys[s], start.defenders, retreat_possible)
+            arr[0][s] = codes.setdefault(d, len(codes))
+            if len(names) < len(codes):
+                names.append(d)
+        parts.append((a_dist, np.bincount(arr[0][support], weights=v[support])))
+    n = len(names)
+    parts = [(a, np.concatenate([d, np.zeros(n - len(d))]) if len(d) < n else d) for a, d in parts]
+    return _summary_of_parts(parts, names)
+
+
+def _a_info(a_side: _Side, a0: int, i: int, start: Battle, d_path: tuple) -> tuple:
+    """(attackers left, disengaged, lost by type) of attacker state ``i`` and its fire path."""
+    key = a_side.keys[i]
+    a_out = (_by_type(dict(key[0])), _by_type(dict(key[1])), _by_type(_lost(dict(a_side.keys[a0][0]), key)))
+    b = start.copy()
+    for _ in d_path:
+        b.apply_results(0, 0, 0)
+    b.attackers = dict(key[0])
+    b._skip_silent_steps()
+    return a_out, fire_path(b, ATTACKER)
 
 
 def _d_out(key: SideKey, start: Mapping[Token, int], retreat_possible: bool) -> tuple[Count, Count, Count]:
@@ -318,22 +388,25 @@ def _d_out(key: SideKey, start: Mapping[Token, int], retreat_possible: bool) -> 
     return _by_type(dict(key[0])), _by_type(retreated), _by_type(lost)
 
 
-def _summary_of_parts(parts: list[tuple[dict, dict]]) -> Odds:
+def _summary_of_parts(parts: list[tuple[dict, np.ndarray]], names: list[tuple]) -> Odds:
+    """Summary and (lazy) outcome table of parts: (attacker outcomes -> p, defender
+    outcome probabilities by number in ``names``), independent within a part."""
     att_by: Counter = Counter()
     def_by: Counter = Counter()
     s = dict.fromkeys(SUMMARY, 0.0)
-    d_all: dict[tuple, float] = {}  # the defender's side over all parts
-    for a_dist, d_dist in parts:
-        pa = sum(a_dist.values())
+    d_all = np.zeros(len(names))  # the defender's side over all parts
+    for a_dist, d_vec in parts:
+        pa = 0.0
         for (left, dis, lost), p in a_dist.items():
+            pa += p
             for t, n in lost:
                 att_by[t] += n * p
             s["p_attacker_destroyed"] += p * (not left and not dis)
             s["p_attacker_gone"] += p * (not left)
             s["disengaged"] += p * sum(n for _t, n in dis)
-        for d, q in d_dist.items():
-            d_all[d] = d_all.get(d, 0.0) + pa * q
-    for (left, ret, lost), q in d_all.items():
+        d_all += pa * d_vec
+    for k in np.flatnonzero(d_all).tolist():
+        (left, ret, lost), q = names[k], float(d_all[k])
         for t, n in lost:
             def_by[t] += n * q
         s["p_cleared"] += q * (not left)
@@ -342,9 +415,10 @@ def _summary_of_parts(parts: list[tuple[dict, dict]]) -> Odds:
 
     def table() -> dict[Outcome, float]:
         out: dict[Outcome, float] = {}
-        for a_dist, d_dist in parts:
+        for a_dist, d_vec in parts:
+            d_items = [(names[k], float(d_vec[k])) for k in np.flatnonzero(d_vec).tolist()]
             for (al, dis, alost), p in a_dist.items():
-                for (dl, ret, dlost), q in d_dist.items():
+                for (dl, ret, dlost), q in d_items:
                     o = Outcome(al, dl, dis, ret, alost, dlost)
                     out[o] = out.get(o, 0.0) + p * q
         return out
