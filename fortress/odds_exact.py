@@ -64,6 +64,8 @@ def clear_caches() -> None:
     roll_table.cache_clear()
     step_table.cache_clear()
     _SIDES.clear()
+    _PATHS.clear()
+    _TYPES.clear()
 
 
 def dice_key(battle: Battle) -> tuple[tuple[str, int], ...]:
@@ -319,11 +321,6 @@ def fire_path(b: Battle, role: str) -> tuple:
     return tuple(out)
 
 
-def _lost(start: Mapping[Token, int], key: SideKey) -> dict[Token, int]:
-    left, gone = dict(key[0]), dict(key[1])
-    return {t: n - left.get(t, 0) - gone.get(t, 0) for t, n in start.items()}
-
-
 def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_possible: bool = True) -> Odds:
     """Exact odds in two phases. The defender fires first and changes only the attacker's
     side; then the attackers, whatever is left of them, change only the defender's side.
@@ -370,22 +367,51 @@ def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_po
 def _a_info(a_side: _Side, a0: int, i: int, start: Battle, d_path: tuple) -> tuple:
     """(attackers left, disengaged, lost by type) of attacker state ``i`` and its fire path."""
     key = a_side.keys[i]
-    a_out = (_by_type(dict(key[0])), _by_type(dict(key[1])), _by_type(_lost(dict(a_side.keys[a0][0]), key)))
-    b = start.copy()
-    for _ in d_path:
-        b.apply_results(0, 0, 0)
-    b.attackers = dict(key[0])
-    b._skip_silent_steps()
-    return a_out, fire_path(b, ATTACKER)
+    a_out = (_types(key[0]), _types(key[1]), _minus(_types(a_side.keys[a0][0]), key))
+    pk = (start.terrain, a_out[0])  # the attackers' dice and Combined Arms depend on their types only
+    path = _PATHS.get(pk)
+    if path is None:
+        b = start.copy()
+        for _ in d_path:
+            b.apply_results(0, 0, 0)
+        b.attackers = dict(key[0])
+        b._skip_silent_steps()
+        path = _PATHS[pk] = fire_path(b, ATTACKER)
+    return a_out, path
+
+
+#: The attacker's fire path by (terrain, attacking units by type), kept between calls.
+_PATHS: dict[tuple, tuple] = {}
 
 
 def _d_out(key: SideKey, start: Mapping[Token, int], retreat_possible: bool) -> tuple[Count, Count, Count]:
     """(defenders left, retreated, defenders lost) by type for a defender key."""
-    lost, retreated = _lost(start, key), dict(key[1])
-    if not retreat_possible:
-        lost = {t: n + retreated.get(t, 0) for t, n in lost.items()}
-        retreated = {}
-    return _by_type(dict(key[0])), _by_type(retreated), _by_type(lost)
+    start_types = _types(tuple(start.items()))
+    if not retreat_possible:  # retreating defenders are destroyed: lost = start - left
+        return _types(key[0]), (), _minus(start_types, (key[0], ()))
+    return _types(key[0]), _types(key[1]), _minus(start_types, key)
+
+
+_TYPES: dict = {}
+
+
+def _types(items) -> Count:
+    """``_by_type`` of (token, n) items (a tuple or frozenset), memoised."""
+    c = _TYPES.get(items)
+    if c is None:
+        if len(_TYPES) > 100_000:
+            _TYPES.clear()
+        c = _TYPES[items] = _by_type(dict(items))
+    return c
+
+
+def _minus(start: Count, key: SideKey) -> Count:
+    """Units by type of ``start`` neither left in ``key`` nor gone from it (the lost ones)."""
+    out = dict(start)
+    for part in key:
+        for t, n in _types(part):
+            out[t] -= n
+    return tuple((t, n) for t, n in out.items() if n)
 
 
 def _summary_of_parts(parts: list[tuple[dict, np.ndarray]], names: list[tuple]) -> Odds:
