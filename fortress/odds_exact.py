@@ -68,6 +68,11 @@ def clear_caches() -> None:
     _TYPES.clear()
 
 
+def clear_transitions() -> None:
+    """Forget the sides' transitions and distributions only (dice tables and fire paths stay)."""
+    _SIDES.clear()
+
+
 def dice_key(battle: Battle) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(Counter(die for _t, die in battle.firing_units()).items()))
 
@@ -208,8 +213,10 @@ class _Side:
             self.sizes.append(sum(n for _t, n in key[0]))
         return i
 
-    def _apply(self, i: int, cls: str, hits: int, leaving: int) -> int:
-        """The side after one hit (or one departure) by the other side's ``cls`` fire."""
+    def _run(self, i: int, cls: str, n: int, hit: bool) -> list[int]:
+        """The states after 1, 2, ..., n single hits (or departures) by the other side's
+        ``cls`` fire from state ``i``: one ``Battle``, each decision made by the policies
+        as ``combat.fight`` does (their choices do not depend on the results still pending)."""
         rep, key = self.rep, self.keys[i]
         b = object.__new__(Battle)  # rep.copy() without what the decisions do not read
         b.area, b.terrain, b.pending = rep.area, rep.terrain, []
@@ -221,15 +228,20 @@ class _Side:
         else:
             b.defenders, b.retreated, b.attackers, b.disengaged = dict(key[0]), left, rep.attackers, _new_counter()
         b.step = _STEP_OF[(other_role(self.victim), cls)]
-        b.apply_results(hits, 0, leaving)
-        return self.idx(self.key(resolve(b, self.policies)))
+        b.apply_results(n, 0, 0) if hit else b.apply_results(0, 0, n)
+        out, policies, side_key, idx = [], self.policies, self.key, self.idx
+        while (d := b.decision()) is not None:
+            b.choose(d.options[0] if len(d.options) == 1 else policies[d.decider](b, d))
+            out.append(idx(side_key(b)))
+        out.extend([out[-1] if out else i] * (n - len(out)))  # nothing left to hit: no change
+        return out
 
     def _chain(self, memo: dict, mk, i: int, n: int, cls: str, hit: bool) -> list[int]:
         chain = memo.get(mk)
         if chain is None:
             chain = memo[mk] = [i]
-        while len(chain) <= n:
-            chain.append(self._apply(chain[-1], cls, 1, 0) if hit else self._apply(chain[-1], cls, 0, 1))
+        if len(chain) <= n:
+            chain.extend(self._run(chain[-1], cls, n + 1 - len(chain), hit))
         return chain
 
     def step_moves(self, cls: str, dk: tuple, ca: bool, i: int) -> list[tuple[int, float]]:
