@@ -66,7 +66,7 @@ def bench(only: tuple[str, ...], quick: bool, as_json: bool) -> None:
         results[name] = run(quick)
         if not as_json:
             for f in results[name]:
-                click.echo(f"{f.name:<52} {f.value:>14,.4g} {f.unit:<12} {f.note}")
+                click.echo(f"{f.name:<66} {f.value:>14,.4g} {f.unit:<12} {f.note}")
     if as_json:
         click.echo(json.dumps({
             "machine": {"python": platform.python_version(), "platform": platform.platform()},
