@@ -155,11 +155,11 @@ class Game:
         first = len(self.events)
         rng_before, deck_before = self.state.rng, len(self.state.deck) + len(self.state.discard)
         self.history.append(action)
-        self._legal = None
         if isinstance(action, A.Surrender):
             self._surrender()
-        else:
+        else:  # the phase may update its cache of legal actions (it checks self._legal)
             step(self.phase).module.apply(self, action)
+        self._legal = None
         self._settle()
         if self.state.rng != rng_before or len(self.state.deck) + len(self.state.discard) != deck_before:
             self._chance_marks.append(len(self.history) - 1)
@@ -303,6 +303,10 @@ class Game:
 
     def _compute_legal(self) -> list[A.Action]:
         return step(self.phase).module.legal(self)
+
+    def present(self, area: str) -> list[Unit] | tuple:
+        """Every unit in ``area``, in uid order: the cached list itself, not to be changed."""
+        return (self._index or self._indexed())[0].get(area, ())
 
     def units(self, area: str, side: str | None = None) -> list[Unit]:
         here = (self._index or self._indexed())[0].get(area, ())

@@ -43,14 +43,39 @@ def potential_attackers(g: "Game", area: str) -> list["Unit"]:
 
 
 def _battles_open(g: "Game") -> list[str]:
-    s = g.state
-    return [a for a in s.declared if a not in s.fought and g.enemies_in(a, s.turn)]
+    s, present = g.state, g.present
+    side = s.turn
+    return [a for a in s.declared if a not in s.fought and any(u.side != side for u in present(a))]
 
 
-def _must_fight(g: "Game") -> list[str]:
-    """Declared territories where the player's bombers bombed: they must attack."""
-    side = g.state.turn
-    return [a for a in _battles_open(g) if any(u.status == "bombing" for u in g.units(a, side))]
+def _can_attack(g: "Game", area: str) -> bool:
+    """``potential_attackers(g, area)`` is not empty (without listing them)."""
+    side, present = g.state.turn, g.present
+    for u in present(area):
+        if u.side == side and u.status == "bombing" and u.committed is None:
+            return True
+    for n in g.board.neighbours(area):
+        for u in present(n):
+            if u.side == side and not u.status and u.committed is None:
+                return True
+    return False
+
+
+def _must_fight(g: "Game", areas: list[str]) -> bool:
+    """Some of ``areas`` (open battles) holds bombers of the player that bombed it: they must attack."""
+    side, present = g.state.turn, g.present
+    return any(u.side == side and u.status == "bombing" for a in areas for u in present(a))
+
+
+_ATTACKS: dict[str, Attack] = {}
+
+
+def _attack(area: str) -> Attack:
+    """Actions are immutable, so one object per area serves every game."""
+    act = _ATTACKS.get(area)
+    if act is None:
+        act = _ATTACKS[area] = Attack(area)
+    return act
 
 
 def retreat_sites(g: "Game", area: str, side: str) -> list[str]:
@@ -64,8 +89,9 @@ def retreat_sites(g: "Game", area: str, side: str) -> list[str]:
 def legal(g: "Game") -> list[Action]:
     b = g.state.battle
     if b is None:
-        acts: list[Action] = [Attack(a) for a in _battles_open(g) if potential_attackers(g, a)]
-        return acts if _must_fight(g) else acts + [End()]
+        areas = _battles_open(g)
+        acts: list[Action] = [_attack(a) for a in areas if _can_attack(g, a)]
+        return acts if _must_fight(g, areas) else acts + [End()]
     if b["stage"] == "assemble":
         groups = Counter((u.kind, u.area) for u in potential_attackers(g, b["area"]) if u.area != b["area"])
         acts = [Commit(k, kind, src) for (kind, src), n in sorted(groups.items()) for k in range(1, n + 1)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fortress.actions import Action, Declare, End
+from fortress.phases.cache import Cache, following, updated
 from fortress.units import SIDE_NAMES
 
 if TYPE_CHECKING:
@@ -27,16 +28,43 @@ def _declare(area: str) -> Declare:
     return act
 
 
+class _Open(Cache):
+    """The Declare actions still open: each declaration only removes its own action
+    (control does not change during Declare Battles), so the list is updated, not rebuilt."""
+
+    __slots__ = ("next",)
+
+
 def legal(g: "Game") -> list[Action]:
+    c = updated(g, "declare")
+    if c is not None:
+        return c.produce(c.next)
     side, control, declared = g.state.turn, g.state.control, set(g.state.declared)
-    acts: list[Action] = [_declare(a) for a in g.board.land if control[a] != side and a not in declared]
-    return acts + [End()]
+    acts: list[Action] = [d for a, d in _declarations(g.board) if control[a] != side and a not in declared]
+    acts.append(End())
+    c = g.memo["declare"] = _Open(g)
+    return c.produce(acts)
+
+
+def _declarations(board) -> tuple[tuple[str, Declare], ...]:
+    """``(area, declare AREA)`` for every land area of ``board``, in board order (cached)."""
+    found = _BY_BOARD.get(id(board))
+    if found is None or found[0] is not board:
+        found = _BY_BOARD[id(board)] = (board, tuple((a, _declare(a)) for a in board.land))
+    return found[1]
+
+
+_BY_BOARD: dict[int, tuple] = {}
 
 
 def apply(g: "Game", action: Action) -> None:
     if isinstance(action, End):
         g.next_phase()
         return
+    c = following(g, "declare")
+    if c is not None:
+        done = _declare(action.area)
+        c.next = [a for a in c.out if a is not done]
     g.state.declared.append(action.area)
     g.emit("declare", f"{SIDE_NAMES[g.state.turn]} declares a battle for {g.board[action.area].name}.",
            g.state.turn, (action.area,))

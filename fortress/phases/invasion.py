@@ -9,9 +9,11 @@ in a cleared territory stay there (project ruling).
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from fortress.actions import Action, End, Invade
+from fortress.phases.cache import Cache, following, updated
 from fortress.units import SIDE_NAMES
 
 if TYPE_CHECKING:
@@ -35,19 +37,74 @@ def _ready(g: "Game") -> Counter:
                    if u.side == s.turn and not u.status and not u.invaded)
 
 
+class _Invasions(Cache):
+    """The legal invasions of one Invasion phase, by target.
+
+    Only the side to move acts, so the targets (declared territories free of enemies)
+    stay the same for the whole phase, and the units ready to invade only become fewer.
+    ``invade N UNIT S -> D`` changes the room of ``D`` (and of ``S`` if it is a target)
+    and the units ready in ``S``: only the targets ``D``, ``S`` and those next to ``S``
+    are rebuilt. ``units[(kind, src)]``: units ready; ``near[dst]``: the ``(kind, src)``
+    next to ``dst``, sorted; ``space[dst]``: room left; ``blocks[dst]``: its invasions.
+    """
+
+    __slots__ = ("targets", "units", "near", "space", "blocks")
+
+
 def legal(g: "Game") -> list[Action]:
+    c = updated(g, "invasion") or _build(g)
+    acts = list(chain.from_iterable(map(c.blocks.__getitem__, c.targets)))
+    acts.append(End())
+    return c.produce(acts)
+
+
+def _build(g: "Game") -> _Invasions:
+    c = g.memo["invasion"] = _Invasions(g)
     side, board = g.state.turn, g.board
-    ready = _ready(g)
+    c.targets = targets(g)
+    c.units = _ready(g)
+    keys = sorted(c.units)
+    c.near = {dst: [key for key in keys if key[1] in board.neighbours(dst)] for dst in c.targets}
+    c.space = {dst: room(g, dst, side) for dst in c.targets}
+    c.blocks = {}
+    for dst in c.targets:
+        _block(c, dst)
+    return c
+
+
+def _block(c: _Invasions, dst: str) -> None:
+    space, ready = c.space[dst], c.units
     acts: list[Action] = []
-    for dst in targets(g):
-        space = room(g, dst, side)
-        if space <= 0:
-            continue
-        near = board.neighbours(dst)
-        for (kind, src), n in sorted(ready.items()):
-            if src in near:
-                acts.extend(Invade(k, kind, src, dst) for k in range(1, min(n, space) + 1))
-    return acts + [End()]
+    if space > 0:
+        for key in c.near[dst]:
+            n = ready[key]
+            if n > 0:
+                acts.extend(_row(key[0], key[1], dst, n)[:min(n, space)])
+    c.blocks[dst] = acts
+
+
+_ROWS: dict[tuple[str, str, str], list[Invade]] = {}
+
+
+def _row(kind: str, src: str, dst: str, n: int) -> list[Invade]:
+    """``[invade 1 ..., invade 2 ..., ...]`` for at least ``n`` units (shared, never changed:
+    actions are immutable)."""
+    row = _ROWS.get((kind, src, dst))
+    if row is None or len(row) < n:
+        row = _ROWS[(kind, src, dst)] = [Invade(k, kind, src, dst) for k in range(1, max(n, 5) + 1)]
+    return row
+
+
+def _invaded(g: "Game", c: _Invasions, action: Invade) -> None:
+    """Bring the cache up to date after ``action`` (already carried out)."""
+    side, src, dst = g.state.turn, action.src, action.dst
+    c.units[(action.unit, src)] -= action.count
+    for area in (src, dst):
+        if area in c.space:
+            c.space[area] = room(g, area, side)
+    for area in {src, dst} | set(g.board.neighbours(src)):
+        if area in c.blocks:
+            _block(c, area)
 
 
 def apply(g: "Game", action: Action) -> None:
@@ -61,6 +118,9 @@ def apply(g: "Game", action: Action) -> None:
     for u in movers[: action.count]:
         g.relocate(u, action.dst)
         u.invaded = True
+    c = following(g, "invasion")
+    if c is not None:
+        _invaded(g, c, action)
     g.emit("move", f"{SIDE_NAMES[s.turn]} invades: {action.count} {action.unit} from {g.board[action.src].name} "
            f"into {g.board[action.dst].name}.", s.turn, (action.src, action.dst))
 

@@ -13,10 +13,13 @@ territory and their own zones, and end in friendly ones, except:
 """
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from fortress.actions import Action, End, Move
+from fortress.phases.cache import Cache, following, updated
 from fortress.state import RULES
 from fortress.units import AIR, FOOT, SIDE_NAMES, UNITS
 
@@ -25,20 +28,6 @@ if TYPE_CHECKING:
 
 BOMBING_LIMIT = RULES["bombing_limit"]
 UNIT_LIMIT = RULES["unit_limit"]
-
-
-def _movers(g: "Game", side: str) -> dict[str, Counter]:
-    """Unmoved units able to move, by area."""
-    grounded = side in g.state.grounded
-    out: dict[str, Counter] = {}
-    for u in g.state.units.values():
-        if u.side != side or u.moved or u.status:
-            continue
-        unit = UNITS[u.kind]
-        if unit.cls == FOOT or (grounded and unit.cls == AIR):
-            continue
-        out.setdefault(u.area, Counter())[u.kind] += 1
-    return out
 
 
 _REACH: dict[tuple[int, str, str, int], dict[str, int]] = {}
@@ -122,31 +111,165 @@ def _loads(g: "Game", side: str) -> tuple[Counter, Counter]:
     return load, bombing
 
 
+def _where(g: "Game", side: str, src: str, kind: str) -> dict[str, str]:
+    """:func:`destinations`, worked out once per phase (g.memo): control, declarations
+    and enemy positions do not change during Maneuvers."""
+    dests = g.memo.get("maneuvers")
+    if dests is None:
+        dests = g.memo["maneuvers"] = {}
+    where = dests.get((src, kind))
+    if where is None:
+        enemy_areas = g.memo.get("maneuvers-enemy")
+        if enemy_areas is None:
+            enemy_areas = g.memo["maneuvers-enemy"] = _enemy_areas(g, side)
+        where = dests[(src, kind)] = _destinations(g, side, src, kind, enemy_areas)
+    return where
+
+
+class _Moves(Cache):
+    """The legal moves of one Maneuvers phase, kept in pieces a move changes little.
+
+    Control, declarations and enemy positions are fixed during Maneuvers, so a move
+    ``S -> D`` changes only the moves from ``S`` (fewer movers and passengers) and the
+    moves into ``S`` or ``D`` (their room changed). ``kinds[src]``: unmoved movers by
+    type, in uid order; ``first[src]``: the smallest such uid (sources are listed in
+    that order, as a walk over the units in uid order would); ``foot[src]``: unmoved
+    passengers by type; ``segs[(src, kind)]``: one list of moves per destination of
+    ``_where(src, kind)``; ``blocks[src]``: all moves from ``src``; ``users[dst]``:
+    ``(src, kind, i, how)`` whose i-th destination is ``dst``; ``load`` and ``bombing``:
+    counts toward the unit and bombing limits.
+    """
+
+    __slots__ = ("side", "kinds", "first", "foot", "order", "segs", "blocks", "users", "load", "bombing")
+
+
+def _build(g: "Game") -> _Moves:
+    """A cache worked out from scratch (stored in g.memo)."""
+    c = g.memo["maneuvers-moves"] = _Moves(g)
+    c.side = side = g.state.turn
+    c.load, c.bombing = _loads(g, side)
+    c.kinds, c.first, c.foot, c.segs, c.blocks, c.users = {}, {}, {}, {}, {}, {}
+    for src in {u.area for u in g.state.units.values() if u.side == side}:
+        if _scan(g, c, src):
+            _source(g, c, src)
+    c.order = sorted(c.first, key=c.first.__getitem__)
+    return c
+
+
+def _scan(g: "Game", c: _Moves, src: str) -> bool:
+    """Recount the movers and passengers in ``src``; False if none can move."""
+    grounded = c.side in g.state.grounded
+    kinds: dict[str, int] = {}
+    foot: dict[str, int] = {}
+    first = None
+    for u in g.units(src, c.side):
+        if u.moved:
+            continue
+        cls = UNITS[u.kind].cls
+        if cls == FOOT:
+            foot[u.kind] = 1
+        elif not u.status and not (grounded and cls == AIR):
+            kinds[u.kind] = kinds.get(u.kind, 0) + 1
+            if first is None:
+                first = u.uid
+    if first is None:
+        for table in (c.kinds, c.first, c.foot, c.blocks):
+            table.pop(src, None)
+        return False
+    c.kinds[src], c.first[src], c.foot[src] = kinds, first, foot
+    return True
+
+
+def _source(g: "Game", c: _Moves, src: str) -> None:
+    """Rebuild every move from ``src`` (and register its destinations in ``users``)."""
+    users = c.users
+    for kind in c.kinds[src]:
+        key = (src, kind)
+        where = _where(g, c.side, src, kind)
+        if key not in c.segs:
+            for i, (dst, how) in enumerate(where.items()):
+                users.setdefault(dst, []).append((src, kind, i, how))
+        c.segs[key] = [_segment(c, src, kind, dst, how) for dst, how in where.items()]
+    _block(c, src)
+
+
+def _block(c: _Moves, src: str) -> None:
+    segs = c.segs
+    c.blocks[src] = list(chain.from_iterable(chain.from_iterable(segs[(src, kind)] for kind in c.kinds[src])))
+
+
+def _segment(c: _Moves, src: str, kind: str, dst: str, how: str) -> list[Move]:
+    """The moves of ``kind`` from ``src`` to ``dst``: 1..n units, then each passenger."""
+    n = c.kinds[src][kind]
+    cap = BOMBING_LIMIT - c.bombing[dst] if how == "bomb" else UNIT_LIMIT - c.load[dst]
+    if cap <= 0:
+        return []
+    row = _ROWS.get((kind, src, dst))
+    if row is None or len(row) < n:
+        row = _ROWS[(kind, src, dst)] = [_move(k, kind, src, dst) for k in range(1, max(n, UNIT_LIMIT) + 1)]
+    seg = row[:n if n < cap else cap]
+    if cap >= 2 and how == "move" and kind in _CARRIERS and c.foot[src]:
+        seg.extend(_move(1, kind, src, dst, p) for p in c.foot[src])
+    return seg
+
+
+#: ``[move 1 ..., move 2 ..., ...]`` by (kind, src, dst), for at least 5 units (shared,
+#: never changed: actions are immutable).
+_ROWS: dict[tuple[str, str, str], list[Move]] = {}
+_CARRIERS = frozenset(k for k, u in UNITS.items() if u.transport)
+
+
+def _shape(n: int, cap: int, carries: bool) -> tuple[int, bool]:
+    """What of a segment depends on the room ``cap`` at its destination."""
+    return (n if n < cap else max(cap, 0)), carries and cap >= 2
+
+
+def _moved(g: "Game", c: _Moves, action: Move, how: str) -> None:
+    """Bring the cache up to date after ``action`` (already carried out)."""
+    src, dst, k = action.src, action.dst, action.count
+    k_load = k + (1 if action.passenger else 0)
+    if how == "bomb":
+        c.bombing[dst] += k
+        changed = ((dst, 0, k),)
+    else:
+        c.load[src] -= k_load
+        c.load[dst] += k_load
+        changed = ((src, -k_load, 0), (dst, k_load, 0))
+    c.order.remove(src)
+    if _scan(g, c, src):
+        _source(g, c, src)
+        insort(c.order, src, key=c.first.__getitem__)
+    dirty = set()
+    for area, d_load, d_bomb in changed:
+        for other, kind, i, how_there in c.users.get(area, ()):
+            kinds = c.kinds.get(other)
+            if other == src or kinds is None or kind not in kinds:
+                continue
+            if how_there == "bomb":
+                if not d_bomb:
+                    continue
+                new = BOMBING_LIMIT - c.bombing[area]
+                old = new + d_bomb
+            else:
+                if not d_load:
+                    continue
+                new = UNIT_LIMIT - c.load[area]
+                old = new + d_load
+            n = kinds[kind]
+            carries = how_there == "move" and kind in _CARRIERS and bool(c.foot[other])
+            if _shape(n, old, carries) == _shape(n, new, carries):
+                continue
+            c.segs[(other, kind)][i] = _segment(c, other, kind, area, how_there)
+            dirty.add(other)
+    for other in dirty:
+        _block(c, other)
+
+
 def legal(g: "Game") -> list[Action]:
-    side = g.state.turn
-    # Control, declarations and enemy positions do not change during Maneuvers, so where
-    # a unit type may go from an area is worked out once per phase (g.memo).
-    dests = g.memo.setdefault("maneuvers", {})
-    enemy_areas = None
-    load, bombing = _loads(g, side)
-    acts: list[Action] = []
-    for src, kinds in _movers(g, side).items():
-        foot = Counter(u.kind for u in g.units(src, side) if UNITS[u.kind].cls == FOOT and not u.moved) \
-            if "mobile" in kinds else Counter()
-        for kind, n in kinds.items():
-            carrier = UNITS[kind].transport
-            where = dests.get((src, kind))
-            if where is None:
-                if enemy_areas is None:
-                    enemy_areas = _enemy_areas(g, side)
-                where = dests[(src, kind)] = list(_destinations(g, side, src, kind, enemy_areas).items())
-            for dst, how in where:
-                cap = BOMBING_LIMIT - bombing[dst] if how == "bomb" else UNIT_LIMIT - load[dst]
-                acts.extend(_move(k, kind, src, dst) for k in range(1, min(n, cap) + 1))
-                if carrier and how == "move" and cap >= 2:
-                    acts.extend(_move(1, kind, src, dst, p) for p in foot)
+    c = updated(g, "maneuvers-moves") or _build(g)
+    acts = list(chain.from_iterable(map(c.blocks.__getitem__, c.order)))
     acts.append(End())
-    return acts
+    return c.produce(acts)
 
 
 def apply(g: "Game", action: Action) -> None:
@@ -157,19 +280,25 @@ def apply(g: "Game", action: Action) -> None:
         g.next_phase()
         return
     assert isinstance(action, Move)
-    how = destinations(g, side, action.src, action.unit)[action.dst]
-    movers = [u for u in g.units(action.src, side) if u.kind == action.unit and not u.moved and not u.status]
+    src, dst = action.src, action.dst
+    how = _where(g, side, src, action.unit)[dst]
+    movers = [u for u in g.units(src, side) if u.kind == action.unit and not u.moved and not u.status]
     for u in movers[: action.count]:
-        g.relocate(u, action.dst, action.src if how == "bomb" else None)
+        g.relocate(u, dst, src if how == "bomb" else None)
         u.moved = True
         if how == "scout":
             u.status = "scout"
     if action.passenger:
-        rider = next(u for u in g.units(action.src, side) if u.kind == action.passenger and not u.moved)
-        g.relocate(rider, action.dst)
+        rider = next(u for u in g.units(src, side) if u.kind == action.passenger and not u.moved)
+        g.relocate(rider, dst)
         rider.moved = True
-    verb = {"move": "moves", "bomb": "flies in to bomb", "scout": "scouts"}[how]
-    g.emit("move", f"{SIDE_NAMES[side]} {verb}: {action}.".replace(": move ", ": "), side, (action.src, action.dst))
+    c = following(g, "maneuvers-moves")
+    if c is not None:
+        _moved(g, c, action, how)
+    g.emit("move", f"{SIDE_NAMES[side]} {_VERB[how]}: {str(action)[5:]}.", side, (src, dst))
+
+
+_VERB = {"move": "moves", "bomb": "flies in to bomb", "scout": "scouts"}
 
 
 def explain(g: "Game", action: Action) -> str:

@@ -1,0 +1,67 @@
+"""The engine's caches of legal actions (fortress.phases.cache) change nothing: after
+every action of many random games, the legal actions equal (same actions, same order) a
+computation from scratch on a copy whose caches are all cleared."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import fortress
+from fortress import actions as A
+
+
+def from_scratch(game) -> list:
+    c = game.copy()
+    c.memo = {}
+    c._index = None
+    c._legal = None
+    return c._compute_legal() + [A.Surrender()]
+
+
+def play_checking(seed: int, players: int, setup: str) -> int:
+    game = fortress.new_game(seed=seed, players=players, setup=setup)
+    rng = random.Random(seed)
+    n = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        assert legal == from_scratch(game), (seed, n, game.phase)
+        game.apply(rng.choice(legal[:-1]))
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_incremental_legal_actions_equal_a_fresh_computation(seed):
+    players, setup = [(4, "balanced"), (2, "random"), (3, "coastal")][seed % 3]
+    assert play_checking(seed, players, setup) > 100
+
+
+def test_a_copy_or_an_undo_does_not_share_a_stale_cache():
+    game = fortress.new_game(seed=3)
+    rng = random.Random(3)
+    while game.phase != "maneuvers" or len(game.legal_actions()) < 10:
+        game.apply(rng.choice(game.legal_actions()[:-1]))
+    other = game.copy()
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])
+        other.apply(other.legal_actions()[-2])
+        assert game.legal_actions() == from_scratch(game)
+        assert other.legal_actions() == from_scratch(other)
+    if game.can_undo:
+        game.undo()
+        assert game.legal_actions() == from_scratch(game)
+
+
+def test_a_state_changed_behind_the_engine_is_recomputed_once_legal_is_reset():
+    game = fortress.new_game(seed=5)
+    rng = random.Random(5)
+    while game.phase != "maneuvers":
+        game.apply(rng.choice(game.legal_actions()[:-1]))
+    unit = next(u for u in game.state.units.values() if u.side == game.state.turn and not u.moved)
+    unit.moved = True
+    game._legal = None
+    game.touch()
+    assert game.legal_actions() == from_scratch(game)
+    game.apply(game.legal_actions()[0])
+    assert game.legal_actions() == from_scratch(game)
