@@ -301,6 +301,12 @@ class Game:
         if bombing_from is not None:
             unit.status, unit.origin = "bombing", bombing_from
 
+    def arrived(self, unit: Unit) -> None:
+        """``unit`` was just added to the state (it has the largest uid): add it to the
+        cached views instead of rebuilding them."""
+        if self._index is not None:
+            self._index[0].setdefault(unit.area, []).append(unit)
+
     def _compute_legal(self) -> list[A.Action]:
         return step(self.phase).module.legal(self)
 

@@ -42,29 +42,26 @@ def potential_attackers(g: "Game", area: str) -> list["Unit"]:
     return out
 
 
-def _battles_open(g: "Game") -> list[str]:
-    s, present = g.state, g.present
+def _choices(g: "Game") -> tuple[list[str], bool]:
+    """The battles the player may start now (open ones with a potential attacker, in
+    declared order), and whether some open battle must be fought (bombers bombed it).
+    One walk over the units instead of one look at each area's neighbours."""
+    s = g.state
     side = s.turn
-    return [a for a in s.declared if a not in s.fought and any(u.side != side for u in present(a))]
-
-
-def _can_attack(g: "Game", area: str) -> bool:
-    """``potential_attackers(g, area)`` is not empty (without listing them)."""
-    side, present = g.state.turn, g.present
-    for u in present(area):
-        if u.side == side and u.status == "bombing" and u.committed is None:
-            return True
-    for n in g.board.neighbours(area):
-        for u in present(n):
-            if u.side == side and not u.status and u.committed is None:
-                return True
-    return False
-
-
-def _must_fight(g: "Game", areas: list[str]) -> bool:
-    """Some of ``areas`` (open battles) holds bombers of the player that bombed it: they must attack."""
-    side, present = g.state.turn, g.present
-    return any(u.side == side and u.status == "bombing" for a in areas for u in present(a))
+    enemy, free, bombers, bombed = set(), set(), set(), set()
+    for u in s.units.values():
+        if u.side != side:
+            enemy.add(u.area)
+        elif u.status == "bombing":
+            bombed.add(u.area)
+            if u.committed is None:
+                bombers.add(u.area)
+        elif not u.status and u.committed is None:
+            free.add(u.area)
+    neighbours, fought = g.board.neighbours, s.fought
+    areas = [a for a in s.declared if a in enemy and a not in fought]
+    can = [a for a in areas if a in bombers or not free.isdisjoint(neighbours(a))]
+    return can, not bombed.isdisjoint(areas)
 
 
 _ATTACKS: dict[str, Attack] = {}
@@ -89,9 +86,9 @@ def retreat_sites(g: "Game", area: str, side: str) -> list[str]:
 def legal(g: "Game") -> list[Action]:
     b = g.state.battle
     if b is None:
-        areas = _battles_open(g)
-        acts: list[Action] = [_attack(a) for a in areas if _can_attack(g, a)]
-        return acts if _must_fight(g, areas) else acts + [End()]
+        can, must = _choices(g)
+        acts: list[Action] = [_attack(a) for a in can]
+        return acts if must else acts + [End()]
     if b["stage"] == "assemble":
         groups = Counter((u.kind, u.area) for u in potential_attackers(g, b["area"]) if u.area != b["area"])
         acts = [Commit(k, kind, src) for (kind, src), n in sorted(groups.items()) for k in range(1, n + 1)]

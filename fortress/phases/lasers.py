@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from fortress.actions import Action, End, Fire
 from fortress.dice import LASER_DIE, roll_laser
+from fortress.phases.cache import Cache, following, updated
 from fortress.units import SIDE_NAMES, US
 
 if TYPE_CHECKING:
@@ -25,13 +26,35 @@ def target_number(g: "Game") -> int:
     return LASER_DIE.destroy_on - g.state.laser_bonus
 
 
+class _Targets(Cache):
+    """The Fire actions of one Fire Lasers phase. A shot only targets its territory (and
+    may destroy a unit there), so after it the list loses that territory's actions."""
+
+    __slots__ = ("next",)
+
+
 def legal(g: "Game") -> list[Action]:
     s = g.state
     if s.lasers_fired >= len(s.lasers):
         return [End()]
+    c = updated(g, "lasers")
+    if c is not None:
+        return c.produce(c.next)
     seen = {(u.side, u.kind, u.area) for u in s.units.values()
             if u.side != US and g.board[u.area].is_land and u.area not in s.targeted}
-    return [Fire(*t) for t in sorted(seen)] + [End()]
+    c = g.memo["lasers"] = _Targets(g)
+    return c.produce([_fire(*t) for t in sorted(seen)] + [End()])
+
+
+_FIRES: dict[tuple[str, str, str], Fire] = {}
+
+
+def _fire(side: str, unit: str, area: str) -> Fire:
+    """Actions are immutable, so one object per target serves every game."""
+    act = _FIRES.get((side, unit, area))
+    if act is None:
+        act = _FIRES[(side, unit, area)] = Fire(side, unit, area)
+    return act
 
 
 def apply(g: "Game", action: Action) -> None:
@@ -41,6 +64,10 @@ def apply(g: "Game", action: Action) -> None:
         g.next_phase()
         return
     assert isinstance(action, Fire)
+    c = following(g, "lasers")
+    if c is not None:
+        area = action.area
+        c.next = [a for a in c.out if not isinstance(a, Fire) or a.area != area]
     rng = g.rng()
     roll = roll_laser(rng)
     g.keep_rng(rng)

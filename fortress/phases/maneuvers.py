@@ -112,18 +112,71 @@ def _loads(g: "Game", side: str) -> tuple[Counter, Counter]:
 
 
 def _where(g: "Game", side: str, src: str, kind: str) -> dict[str, str]:
-    """:func:`destinations`, worked out once per phase (g.memo): control, declarations
-    and enemy positions do not change during Maneuvers."""
-    dests = g.memo.get("maneuvers")
-    if dests is None:
-        dests = g.memo["maneuvers"] = {}
-    where = dests.get((src, kind))
+    """:func:`destinations`, worked out once per phase (g.memo, from :func:`_plan`)."""
+    wheres = g.memo.get("maneuvers-where")
+    if wheres is None:
+        wheres = g.memo["maneuvers-where"] = {}
+    where = wheres.get((src, kind))
     if where is None:
-        enemy_areas = g.memo.get("maneuvers-enemy")
-        if enemy_areas is None:
-            enemy_areas = g.memo["maneuvers-enemy"] = _enemy_areas(g, side)
-        where = dests[(src, kind)] = _destinations(g, side, src, kind, enemy_areas)
+        where = wheres[(src, kind)] = {dst: how for dst, how, _row in _plan(g, side, src, kind)}
     return where
+
+
+def _plan(g: "Game", side: str, src: str, kind: str) -> tuple[tuple[str, str, list[Move]], ...]:
+    """``(dst, how, [move 1 ..., move 2 ..., ...])`` for each place :func:`destinations`
+    gives, in the same order. Control, declarations and enemy positions do not change
+    during Maneuvers, so it is worked out once per phase (g.memo)."""
+    plans = g.memo.get("maneuvers-plan")
+    if plans is None:
+        s = g.state
+        plans = g.memo["maneuvers-plan"] = {}
+        g.memo["maneuvers-enemy"] = _enemy_areas(g, side)
+        g.memo["maneuvers-declared"] = set(s.declared)
+    plan = plans.get((src, kind))
+    if plan is not None:
+        return plan
+    unit, control = UNITS[kind], g.state.control
+    enemy, declared = g.memo["maneuvers-enemy"], g.memo["maneuvers-declared"]
+    out = []
+    for dst, land, city, row in _candidates(g, side, src, kind):
+        if control[dst] == side:
+            out.append((dst, "move", row))
+        elif land and dst in declared:
+            if unit.bombing and dst in enemy:
+                out.append((dst, "bomb", row))
+            elif unit.scouting and dst not in enemy and not city:
+                out.append((dst, "scout", row))
+    plan = plans[(src, kind)] = tuple(out)
+    return plan
+
+
+def _candidates(g: "Game", side: str, src: str, kind: str) -> tuple:
+    """``(dst, is land, is city, moves)`` for each area a ``kind`` could reach from
+    ``src`` on this board, whoever holds what (cached for the process)."""
+    key = (id(g.board), side, src, kind)
+    found = _CANDIDATES.get(key)
+    if found is None or found[0] is not g.board:
+        unit, board = UNITS[kind], g.board
+        reach = air_reach(g, side, src, unit.move) if unit.cls == AIR else board.neighbours(src)
+        found = _CANDIDATES[key] = (board, tuple((dst, board[dst].is_land, board[dst].is_city, _row(kind, src, dst))
+                                                 for dst in reach if dst != src))
+    return found[1]
+
+
+_CANDIDATES: dict[tuple, tuple] = {}
+
+
+def _row(kind: str, src: str, dst: str) -> list[Move]:
+    row = _ROWS.get((kind, src, dst))
+    if row is None:
+        row = _ROWS[(kind, src, dst)] = [_move(k, kind, src, dst) for k in range(1, UNIT_LIMIT + 1)]
+    return row
+
+
+#: ``[move 1 ..., move 5 ...]`` by (kind, src, dst), shared and never changed (actions
+#: are immutable).
+_ROWS: dict[tuple[str, str, str], list[Move]] = {}
+_CARRIERS = frozenset(k for k, u in UNITS.items() if u.transport)
 
 
 class _Moves(Cache):
@@ -147,7 +200,10 @@ def _build(g: "Game") -> _Moves:
     """A cache worked out from scratch (stored in g.memo)."""
     c = g.memo["maneuvers-moves"] = _Moves(g)
     c.side = side = g.state.turn
-    c.load, c.bombing = _loads(g, side)
+    load, bombing = _loads(g, side)
+    c.load, c.bombing = dict.fromkeys(g.board.ids, 0), dict.fromkeys(g.board.ids, 0)
+    c.load.update(load)
+    c.bombing.update(bombing)
     c.kinds, c.first, c.foot, c.segs, c.blocks, c.users = {}, {}, {}, {}, {}, {}
     for src in {u.area for u in g.state.units.values() if u.side == side}:
         if _scan(g, c, src):
@@ -185,11 +241,11 @@ def _source(g: "Game", c: _Moves, src: str) -> None:
     users = c.users
     for kind in c.kinds[src]:
         key = (src, kind)
-        where = _where(g, c.side, src, kind)
+        plan = _plan(g, c.side, src, kind)
         if key not in c.segs:
-            for i, (dst, how) in enumerate(where.items()):
+            for i, (dst, how, _row) in enumerate(plan):
                 users.setdefault(dst, []).append((src, kind, i, how))
-        c.segs[key] = [_segment(c, src, kind, dst, how) for dst, how in where.items()]
+        c.segs[key] = _segments(c, src, kind, plan)
     _block(c, src)
 
 
@@ -198,25 +254,31 @@ def _block(c: _Moves, src: str) -> None:
     c.blocks[src] = list(chain.from_iterable(chain.from_iterable(segs[(src, kind)] for kind in c.kinds[src])))
 
 
+def _segments(c: _Moves, src: str, kind: str, plan: tuple) -> list[list[Move]]:
+    """The moves of ``kind`` from ``src``, one list per destination of ``plan``:
+    1..n units (within the room there), then each passenger."""
+    n = c.kinds[src][kind]
+    if n > UNIT_LIMIT or (kind in _CARRIERS and c.foot[src]):
+        return [_segment(c, src, kind, dst, how) for dst, how, _row in plan]
+    load, bombing = c.load, c.bombing
+    out = []
+    for dst, how, row in plan:
+        cap = BOMBING_LIMIT - bombing[dst] if how == "bomb" else UNIT_LIMIT - load[dst]
+        out.append(row[:n if n < cap else cap] if cap > 0 else [])
+    return out
+
+
 def _segment(c: _Moves, src: str, kind: str, dst: str, how: str) -> list[Move]:
     """The moves of ``kind`` from ``src`` to ``dst``: 1..n units, then each passenger."""
     n = c.kinds[src][kind]
     cap = BOMBING_LIMIT - c.bombing[dst] if how == "bomb" else UNIT_LIMIT - c.load[dst]
     if cap <= 0:
         return []
-    row = _ROWS.get((kind, src, dst))
-    if row is None or len(row) < n:
-        row = _ROWS[(kind, src, dst)] = [_move(k, kind, src, dst) for k in range(1, max(n, UNIT_LIMIT) + 1)]
-    seg = row[:n if n < cap else cap]
+    seg = [_move(k, kind, src, dst) for k in range(1, min(n, cap) + 1)] if n > UNIT_LIMIT \
+        else _row(kind, src, dst)[:n if n < cap else cap]
     if cap >= 2 and how == "move" and kind in _CARRIERS and c.foot[src]:
         seg.extend(_move(1, kind, src, dst, p) for p in c.foot[src])
     return seg
-
-
-#: ``[move 1 ..., move 2 ..., ...]`` by (kind, src, dst), for at least 5 units (shared,
-#: never changed: actions are immutable).
-_ROWS: dict[tuple[str, str, str], list[Move]] = {}
-_CARRIERS = frozenset(k for k, u in UNITS.items() if u.transport)
 
 
 def _shape(n: int, cap: int, carries: bool) -> tuple[int, bool]:

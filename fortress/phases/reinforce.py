@@ -56,21 +56,41 @@ def _task_actions(g: "Game", task: dict) -> list[Action]:
     if kind == "reinforce":
         if task["left"] <= 0:
             return []
-        zones = [z for z in g.board.zones(s.turn) if g.room(z, s.turn) > 0]
+        zones = [z for z in _zones(g.board, s.turn) if g.room(z, s.turn) > 0]
         kinds = [k for k, n in s.reserves[s.turn].items() if n > 0]
-        acts: list[Action] = [Place(k, z) for z in zones for k in kinds]
+        acts: list[Action] = [_place(k, z) for z in zones for k in kinds]
         return acts + [End()] if acts else []
     if kind in ("laser", "extra_laser"):
         return [PlaceLaser(c) for c in laser_sites(g)]
     if kind == "place":
         if s.reserves[US].get(task["unit"], 0) <= 0:
             return []
-        return [Place(task["unit"], a) for a in placement_sites(g, task["region"])]
+        return [_place(task["unit"], a) for a in placement_sites(g, task["region"])]
     if kind == "sabotage":
         return list(sabotage_targets(g))
     if kind == "ground":
         return [Ground(side) for side in INVADERS if side not in s.out]
     return []
+
+
+def _zones(board, side: str) -> tuple[str, ...]:
+    """``board.zones(side)``, worked out once per board."""
+    found = _ZONES.get((id(board), side))
+    if found is None or found[0] is not board:
+        found = _ZONES[(id(board), side)] = (board, board.zones(side))
+    return found[1]
+
+
+_ZONES: dict[tuple[int, str], tuple] = {}
+_PLACES: dict[tuple[str, str], Place] = {}
+
+
+def _place(unit: str, area: str) -> Place:
+    """Actions are immutable, so one object per placement serves every game."""
+    act = _PLACES.get((unit, area))
+    if act is None:
+        act = _PLACES[(unit, area)] = Place(unit, area)
+    return act
 
 
 def legal(g: "Game") -> list[Action]:
@@ -128,8 +148,7 @@ def apply(g: "Game", action: Action) -> None:
         return
     if isinstance(action, Place):
         s.reserves[s.turn][action.unit] -= 1
-        g.state.add_unit(s.turn, action.unit, action.area)
-        g.touch()
+        g.arrived(g.state.add_unit(s.turn, action.unit, action.area))
         name = g.board[action.area].name
         if task["kind"] == "reinforce":
             task["left"] -= 1
