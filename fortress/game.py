@@ -19,13 +19,17 @@ from fortress import actions as A
 from fortress.board import Board, area_name
 from fortress.dice import Rng
 from fortress.events import Event
-from fortress.phases import TURN, step
+from fortress.phases import SETUP, TURN, step
 from fortress.state import RULES, State, Unit, new_state
 from fortress.units import INVADERS, SIDE_NAMES, SIDES, US
 
 _uid = attrgetter("uid")
 TURN_ORDER: tuple[str, ...] = tuple(RULES["turn_order"])
 UNIT_LIMIT: int = RULES["unit_limit"]
+
+
+_SURRENDER = A.Surrender()
+_AUTO = {s.module: s.module.auto for s in TURN + (SETUP,) if hasattr(s.module, "auto")}  # phases with automatic steps
 
 
 class IllegalAction(ValueError):
@@ -108,11 +112,11 @@ class Game:
     # -- the three verbs ---------------------------------------------------------------------
     def legal_actions(self) -> list[A.Action]:
         """Every action the side to move may take now (Surrender last)."""
-        if self.is_over:
+        if self.state.winner is not None:
             return []
         if self._legal is None:
             self._legal = self._compute_legal()
-        return self._legal + [A.Surrender()]
+        return self._legal + [_SURRENDER]
 
     @property
     def _legal_set(self) -> frozenset:
@@ -127,9 +131,11 @@ class Game:
                 action = self.parse(action)
             except A.NotationError as exc:
                 return str(exc)
-        if self.is_over:
+        if self.state.winner is not None:
             return f"the game is over: {self.state.result}"
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
         for candidate in legal:  # usually the very object legal_actions() gave out
             if candidate is action:
                 return None
@@ -354,14 +360,15 @@ class Game:
     # -- flow ------------------------------------------------------------------------------------
     def _settle(self) -> None:
         """Do everything that needs no decision, until someone must decide or the game ends."""
-        while not self.is_over:
-            module = step(self.phase).module
-            auto = getattr(module, "auto", None)
+        state = self.state
+        while state.winner is None:
+            module = step(state.phase).module
+            auto = _AUTO.get(module)
             if auto is not None and auto(self):
                 self._legal = None
                 continue
-            legal = self._compute_legal()
-            if legal == [A.End()]:
+            legal = module.legal(self)
+            if len(legal) == 1 and type(legal[0]) is A.End:
                 module.apply(self, A.End())
                 continue
             self._legal = legal

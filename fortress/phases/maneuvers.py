@@ -281,11 +281,6 @@ def _segment(c: _Moves, src: str, kind: str, dst: str, how: str) -> list[Move]:
     return seg
 
 
-def _shape(n: int, cap: int, carries: bool) -> tuple[int, bool]:
-    """What of a segment depends on the room ``cap`` at its destination."""
-    return (n if n < cap else max(cap, 0)), carries and cap >= 2
-
-
 def _moved(g: "Game", c: _Moves, action: Move, how: str) -> None:
     """Bring the cache up to date after ``action`` (already carried out)."""
     src, dst, k = action.src, action.dst, action.count
@@ -303,28 +298,38 @@ def _moved(g: "Game", c: _Moves, action: Move, how: str) -> None:
         insort(c.order, src, key=c.first.__getitem__)
     dirty = set()
     for area, d_load, d_bomb in changed:
-        for other, kind, i, how_there in c.users.get(area, ()):
-            kinds = c.kinds.get(other)
-            if other == src or kinds is None or kind not in kinds:
+        for other, kind, i, how_there in _users(c, area):
+            if other == src:
                 continue
             if how_there == "bomb":
-                if not d_bomb:
-                    continue
                 new = BOMBING_LIMIT - c.bombing[area]
                 old = new + d_bomb
             else:
-                if not d_load:
-                    continue
                 new = UNIT_LIMIT - c.load[area]
                 old = new + d_load
-            n = kinds[kind]
-            carries = how_there == "move" and kind in _CARRIERS and bool(c.foot[other])
-            if _shape(n, old, carries) == _shape(n, new, carries):
+            if old == new:
+                continue
+            n, low = c.kinds[other][kind], min(old, new)
+            # what of the moves depends on the room: min(n, room), and room >= 2 for a passenger
+            if n <= low and (low >= 2 or max(old, new) < 2 or how_there != "move"
+                             or kind not in _CARRIERS or not c.foot[other]):
                 continue
             c.segs[(other, kind)][i] = _segment(c, other, kind, area, how_there)
             dirty.add(other)
     for other in dirty:
         _block(c, other)
+
+
+def _users(c: _Moves, area: str) -> list[tuple[str, str, int, str]]:
+    """``c.users[area]`` without the entries of units that can no longer move (dropped)."""
+    users = c.users.get(area)
+    if not users:
+        return []
+    kinds = c.kinds
+    live = [e for e in users if e[1] in kinds.get(e[0], ())]
+    if len(live) != len(users):
+        c.users[area] = live
+    return live
 
 
 def legal(g: "Game") -> list[Action]:
