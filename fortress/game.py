@@ -435,11 +435,13 @@ class Game:
     def check_armies(self) -> None:
         """Rules: an Invader with no units on the board and none in reserve is out;
         if all are out, the U.S. wins."""
-        on_board = {u.side for u in self.state.units.values()}
+        on_board = None  # worked out only when an Invader has nothing left in reserve
         for side in INVADERS:
-            if side in self.state.out or side in on_board:
+            if side in self.state.out or any(self.state.reserves[side].values()) or self.state.phase == "setup":
                 continue
-            if not any(self.state.reserves[side].values()) and self.state.phase != "setup":
+            if on_board is None:
+                on_board = {u.side for u in self.state.units.values()}
+            if side not in on_board:
                 self.state.out.append(side)
                 self.emit("out", f"{SIDE_NAMES[side]} has no units left and is out of the game.", side)
         if len(self.state.out) == len(INVADERS) and not self.is_over:

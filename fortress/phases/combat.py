@@ -11,6 +11,7 @@ disengages. A choice with only one option is made automatically.
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from fortress.actions import Action, Attack, Casualty, Commit, Disengage, End, Fight, Retreat
@@ -21,6 +22,9 @@ from fortress.units import SIDE_NAMES, US
 if TYPE_CHECKING:
     from fortress.game import Game
     from fortress.state import Unit
+
+
+_uid = attrgetter("uid")
 
 
 def enter(g: "Game") -> None:
@@ -157,7 +161,10 @@ def apply(g: "Game", action: Action) -> None:
 
 def _start(g: "Game", b: dict) -> None:
     s, area = g.state, b["area"]
-    attackers = Counter((u.kind, u.area) for u in s.units.values() if u.side == s.turn and u.committed == area)
+    # units sent here stand in the area (bombers) or next to it: no need to walk every unit
+    sent = [u for a in (area, *g.board.neighbours(area)) for u in g.present(a) if u.committed == area and u.side == s.turn]
+    sent.sort(key=_uid)  # the order of a walk over all units
+    attackers = Counter((u.kind, u.area) for u in sent)
     defenders = Counter((u.kind, area) for u in g.enemies_in(area, s.turn))
     b["battle"] = Battle(area, g.board[area].kind, dict(attackers), dict(defenders))
     b["stage"] = "fight"

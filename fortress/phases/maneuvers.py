@@ -14,7 +14,6 @@ territory and their own zones, and end in friendly ones, except:
 from __future__ import annotations
 
 from bisect import insort
-from collections import Counter
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -95,20 +94,6 @@ def _move(*key) -> Move:
     if act is None:
         act = _MOVES[key] = Move(*key)
     return act
-
-
-def _loads(g: "Game", side: str) -> tuple[Counter, Counter]:
-    """Units of ``side`` counting toward each area's limit, and bombers bombing each area."""
-    load: Counter = Counter()
-    bombing: Counter = Counter()
-    for u in g.state.units.values():
-        if u.side == side:
-            if u.status == "bombing":
-                load[u.origin] += 1
-                bombing[u.area] += 1
-            else:
-                load[u.area] += 1
-    return load, bombing
 
 
 def _where(g: "Game", side: str, src: str, kind: str) -> dict[str, str]:
@@ -197,18 +182,38 @@ class _Moves(Cache):
 
 
 def _build(g: "Game") -> _Moves:
-    """A cache worked out from scratch (stored in g.memo)."""
+    """A cache worked out from scratch (stored in g.memo), in one walk over the units."""
     c = g.memo["maneuvers-moves"] = _Moves(g)
     c.side = side = g.state.turn
-    load, bombing = _loads(g, side)
-    c.load, c.bombing = dict.fromkeys(g.board.ids, 0), dict.fromkeys(g.board.ids, 0)
-    c.load.update(load)
-    c.bombing.update(bombing)
-    c.kinds, c.first, c.foot, c.segs, c.blocks, c.users = {}, {}, {}, {}, {}, {}
-    for src in {u.area for u in g.state.units.values() if u.side == side}:
-        if _scan(g, c, src):
-            _source(g, c, src)
-    c.order = sorted(c.first, key=c.first.__getitem__)
+    grounded = side in g.state.grounded
+    c.load, c.bombing = load, bombing = dict.fromkeys(g.board.ids, 0), dict.fromkeys(g.board.ids, 0)
+    c.kinds, c.first = kinds, first = {}, {}
+    c.segs, c.blocks, c.users = {}, {}, {}
+    foot: dict[str, dict[str, int]] = {}
+    for u in g.state.units.values():  # in uid order
+        if u.side != side:
+            continue
+        area = u.area
+        if u.status == "bombing":
+            load[u.origin] += 1
+            bombing[area] += 1
+        else:
+            load[area] += 1
+        if u.moved:
+            continue
+        cls = UNITS[u.kind].cls
+        if cls == FOOT:
+            foot.setdefault(area, {})[u.kind] = 1
+        elif not u.status and not (grounded and cls == AIR):
+            here = kinds.get(area)
+            if here is None:
+                here = kinds[area] = {}
+                first[area] = u.uid
+            here[u.kind] = here.get(u.kind, 0) + 1
+    c.foot = {src: foot.get(src, {}) for src in kinds}
+    c.order = list(kinds)  # first seen first: sorted by the smallest mover uid
+    for src in kinds:
+        _source(g, c, src)
     return c
 
 
