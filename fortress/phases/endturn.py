@@ -111,7 +111,7 @@ def end_turn(g: "Game") -> None:
         if u.status in ("scout", "disengaged"):
             u.status = ""
     s.declared, s.targeted, s.fought, s.partisan_areas, s.hand = [], [], [], [], []
-    g.touch()
+    # no unit changed area and none was bombing (Invasion ended that): the unit views hold
     if s.turn != US:
         return
     if len(s.captured) >= RULES["cities_to_win"]:

@@ -127,14 +127,17 @@ def apply(g: "Game", action: Action) -> None:
 
 def _bombers_home(g: "Game") -> None:
     s = g.state
+    bombers = False
     for u in s.units.values():
         if u.side == s.turn and u.status == "bombing":
+            bombers = True
             if g.enemies_in(u.area, s.turn):
                 g.emit("move", f"{SIDE_NAMES[u.side]} bomber returns from {g.board[u.area].name} to "
                        f"{g.board[u.origin].name}.", u.side, (u.area, u.origin))
                 u.area = u.origin
             u.status, u.origin = "", None
-    g.touch()
+    if bombers:  # the unit views list bombing bombers by origin
+        g.touch()
 
 
 def explain(g: "Game", action: Action) -> str:
