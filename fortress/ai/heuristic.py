@@ -14,6 +14,7 @@ from collections import Counter
 
 from fortress.actions import (Action, Attack, Casualty, Commit, Declare, Disengage, End, Fight, Fire, Ground,
                               Invade, Move, Place, PlaceLaser, Retreat, Sabotage, Surrender)
+from fortress.ai import us_retake
 from fortress.ai.common import (CLASS, FAR, VALUE, allies, battle_choice, by_area, by_kind, distances,
                                 enemy_value_by_area, odds, strength, threat)
 from fortress.units import INVADERS, US
@@ -30,13 +31,14 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, seed: int = 0, declare: float = 0.3, attack: float = 0.35, fill: int = 3,
-                 guard: float = 1.0) -> None:
+                 guard: float = 1.0, retake: float = 1.0) -> None:
         self.rng = random.Random(seed)
         self.reason = ""
         self.declare_at = declare
         self.attack_at = attack
         self.fill = fill
         self.guard = guard
+        self.retake = retake
         self._plan_key: tuple | None = None
         self._plan: list[str] = []
         self._why = ""
@@ -177,7 +179,12 @@ class HeuristicBot:
                 continue
             scored.append((board[area].is_city, p, lost_d - lost_a, area))
         scored.sort(reverse=True)
-        return [s[-1] for s in scored]
+        plan = [s[-1] for s in scored]
+        if side == US:  # captured cities within reach: retaken by laser, battle or invasion
+            found = us_retake.targets(game)
+            plan = sorted(found, key=lambda c: (found[c], c)) + plan
+            plan = list(dict.fromkeys(plan))
+        return plan
 
     # -- maneuvers -----------------------------------------------------------------------------
     def _maneuvers(self, game, options):
@@ -217,7 +224,7 @@ class HeuristicBot:
         left = sum(units.get(a.src, Counter()).values()) - a.count - (1 if a.passenger else 0)
         score = float(gain) + 0.3 * bool(a.passenger) + 0.01 * a.count
         if side == US:
-            score += self.guard * self._defence_gain(game, a, ctx, left)
+            score += self.guard * self._defence_gain(game, a, ctx, left) + self.retake * us_retake.move_gain(game, a, ctx)
         elif board[a.src].is_city and left <= 0:
             score -= 3  # never leave a captured city empty
         if side in INVADERS and dist.get(a.dst, FAR) > dist.get(a.src, FAR):
@@ -263,6 +270,7 @@ class HeuristicBot:
             if enemy.get(a.area, 0) == VALUE[a.unit]:  # the last defender: the area can be retaken
                 ours_next = any(n in us_units for n in board.neighbours(a.area))
                 s += (6 if board[a.area].is_city else 2) * (1 + ours_next)
+            s += self.retake * us_retake.laser_bonus(game, a.area, us_units)
             return s + (1 if control[a.area] in INVADERS and board[a.area].is_city else 0)
         best = max(options, key=score)
         if not isinstance(best, Fire):
@@ -289,7 +297,8 @@ class HeuristicBot:
             worth = 3 if board[a.area].is_city else 1
             score = p * worth + 0.1 * (lost_d - lost_a)
             forced = End() not in options
-            if (p >= self.attack_at or lost_d > 1.5 * lost_a or forced) and score > best_score:
+            bar = self.attack_at * (0.6 if game.side == US and board[a.area].is_city and self.retake else 1.0)
+            if (p >= bar or lost_d > 1.5 * lost_a or forced) and score > best_score:
                 best, best_score = a, score
                 self._why = f"{p:.0%} to clear {board[a.area].name}"
         if best is None:
@@ -348,6 +357,10 @@ class HeuristicBot:
     def _invade_score(self, game, a: Invade, units: dict, enemy: dict, side: str) -> float:
         board = game.board
         dst, src = board[a.dst], board[a.src]
+        retake = us_retake.invade_gain(game, a, units) if side == US and self.retake else 0.0
+        left = sum(units.get(a.src, Counter()).values()) - a.count
+        if retake and (left >= 1 or not src.is_city):
+            return retake
         here = sum(units.get(a.dst, Counter()).values())
         want = (self.fill + 1 if dst.is_city else self.fill) if side != US else (2 if dst.is_city else 1)
         if here >= want or a.count > want - here:

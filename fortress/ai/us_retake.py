@@ -1,0 +1,103 @@
+"""U.S. counter-attacks: retaking captured cities.
+
+The Invaders win on the number of captured cities at the end of a U.S. turn, and they
+often hold a city with what survived the attack, or with nothing at all once a laser has
+destroyed its last defender. A captured city is retaken by declaring it, standing next to
+it, clearing it (a laser shot, then a battle if needed) and invading. This module plans
+that: which captured cities are within reach this turn, how many U.S. units should stand
+next to each, and how much a move, a laser shot or an invasion helps.
+Only the public game state is read.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from fortress.ai.common import CLASS, VALUE, by_area, distances
+from fortress.units import INVADERS, UNITS, US
+
+#: Most Invader units in a captured city the U.S. still tries to retake.
+MAX_DEFENDERS = 2
+#: U.S. units wanted next to a captured city, by the number of its defenders.
+WANT = {0: 1, 1: 3, 2: 4}
+
+
+def captured(game) -> dict[str, int]:
+    """Invader-held cities -> number of Invader units in them."""
+    s, board = game.state, game.board
+    out = {}
+    for c in board.cities:
+        if s.control.get(c) in INVADERS:
+            out[c] = sum(1 for u in game.units(c) if u.side != US)
+    return out
+
+
+def reach(game) -> set[str]:
+    """Areas where some U.S. unit can stand after this turn's Maneuvers (a rough bound:
+    mechanized units one step through U.S. ground, air units over any land)."""
+    s, board = game.state, game.board
+    out: set[str] = set()
+    for area, kinds in by_area(game, US).items():
+        out.add(area)
+        moves = max((UNITS[k].move for k in kinds if CLASS[k] != "foot"), default=0)
+        if not moves:
+            continue
+        if max((UNITS[k].move for k in kinds if CLASS[k] == "air"), default=0) >= 2:
+            land = distances(board, [area], through=lambda a: board[a].is_land)
+            out |= {a for a, d in land.items() if d <= moves and s.control.get(a) == US}
+        else:
+            out |= {a for a in board.neighbours(area) if s.control.get(a) == US}
+    return out
+
+
+def targets(game) -> dict[str, int]:
+    """Captured cities worth declaring this turn: few defenders, and a U.S. unit can get
+    next to them. City -> number of defenders."""
+    near = reach(game)
+    board = game.board
+    return {c: n for c, n in captured(game).items()
+            if n <= MAX_DEFENDERS and any(x in near for x in board.neighbours(c))}
+
+
+def support(game, area: str, units: dict[str, Counter]) -> int:
+    """U.S. units next to ``area`` (those that could invade it)."""
+    return sum(sum(units.get(n, Counter()).values()) for n in game.board.neighbours(area))
+
+
+def move_gain(game, a, ctx: dict) -> float:
+    """How much a U.S. move helps retake a declared captured city: it ends next to a
+    target that still lacks units, and did not already stand next to it."""
+    board, units = game.board, ctx["units"]
+    goals = ctx.setdefault("retake", {c: n for c, n in captured(game).items()
+                                      if c in game.state.declared and n <= MAX_DEFENDERS})
+    best = 0.0
+    for c, n in goals.items():
+        if not board.adjacent(a.dst, c) or board.adjacent(a.src, c) or a.src == c:
+            continue
+        lack = WANT[n] - support(game, c, units)
+        if lack > 0:
+            best = max(best, 2.5 + (1.0 if n == 0 else 0.0) + 0.2 * min(lack, 3))
+    if best:
+        ctx["why"][a] = f"move next to {board[a.dst].name} to retake a city"
+    return best
+
+
+def laser_bonus(game, area: str, units: dict[str, Counter]) -> float:
+    """Extra score for a laser shot into a declared captured city the U.S. stands next to."""
+    s = game.state
+    if area not in s.declared or s.control.get(area) not in INVADERS or not game.board[area].is_city:
+        return 0.0
+    n = sum(1 for u in game.units(area) if u.side != US)
+    if n > MAX_DEFENDERS + 1 or not support(game, area, units):
+        return 0.0
+    return 12.0 - 3 * n
+
+
+def invade_gain(game, a, units: dict[str, Counter]) -> float:
+    """Score for moving a U.S. unit into a cleared captured city (air units too): up to
+    two units, never emptying a threatened U.S. city."""
+    if game.state.control.get(a.dst) not in INVADERS or not game.board[a.dst].is_city:
+        return 0.0
+    here = sum(units.get(a.dst, Counter()).values())
+    if here >= 2 or a.count > 2 - here:
+        return 0.0
+    return 8.0 + (2.0 if here == 0 else 0.0) + 0.1 * VALUE[a.unit]
