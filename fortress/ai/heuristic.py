@@ -31,7 +31,7 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, seed: int = 0, declare: float = 0.3, attack: float = 0.35, fill: int = 3,
-                 guard: float = 1.0, retake: float = 1.0) -> None:
+                 guard: float = 0.5, retake: float = 2.0) -> None:
         self.rng = random.Random(seed)
         self.reason = ""
         self.declare_at = declare

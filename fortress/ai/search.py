@@ -24,14 +24,15 @@ from fortress.ai.heuristic import HeuristicBot
 from fortress.state import RULES
 from fortress.units import INVADERS, US
 
-#: name -> heuristic knobs (see :class:`HeuristicBot`); "fortify" matters to the U.S. only
+#: name -> heuristic knobs (see :class:`HeuristicBot`); "fortify" and "counter-attack" matter to the U.S. only
 PLANS: dict[str, dict] = {
     "balanced": {},
     "aggressive": {"declare": 0.15, "attack": 0.2},
     "cautious": {"declare": 0.5, "attack": 0.6},
     "spread out": {"fill": 1},
     "mass up": {"fill": 5},
-    "fortify": {"declare": 0.6, "attack": 0.7, "guard": 3.0},
+    "fortify": {"declare": 0.6, "attack": 0.7, "guard": 1.5, "retake": 1.0},
+    "counter-attack": {"guard": 0.25, "retake": 4.0},
 }
 WIN = 100.0
 
