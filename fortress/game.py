@@ -159,7 +159,7 @@ class Game:
         if reason is not None:
             raise IllegalAction(action, reason)
         first = len(self.events)
-        rng_before, deck_before = self.state.rng, len(self.state.deck) + len(self.state.discard)
+        rng_before, deck_before = self.state.rng, len(self.state.deck)
         self.history.append(action)
         if isinstance(action, A.Surrender):
             self._surrender()
@@ -167,7 +167,7 @@ class Game:
             step(self.phase).module.apply(self, action)
         self._legal = None
         self._settle()
-        if self.state.rng != rng_before or len(self.state.deck) + len(self.state.discard) != deck_before:
+        if self.state.rng != rng_before or len(self.state.deck) != deck_before:  # dice rolled, cards drawn
             self._chance_marks.append(len(self.history) - 1)
         return self.events[first:]
 

@@ -198,3 +198,12 @@ def test_legal_actions_are_in_the_same_order_in_every_process():
     outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                               env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2)}
     assert len(outputs) == 1
+
+
+def test_undo_is_refused_after_a_card_is_drawn(position):
+    # the laser placement ends the laser step; the U.S. then draws its partisan cards
+    game = position({"turn": "us", "phase": "reinforcements", "round": 2, "units": {"alpha": "1 infantry"}})
+    deck = len(game.state.deck)
+    game.apply(A.PlaceLaser("beta"))
+    assert len(game.state.deck) < deck
+    assert not game.can_undo
