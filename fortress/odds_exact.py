@@ -7,7 +7,8 @@ from typing import Mapping
 
 import numpy as np
 
-from fortress.combat import ATTACKER, DEFENDER, DEFAULT_POLICY, POLICIES, STEPS, Battle, Policy, Token
+from fortress.combat import (ATTACKER, CASUALTY_ORDER, DEFENDER, DEFAULT_POLICY, POLICIES, STEPS, _CLS, Battle,
+                             Decision, Policy, Token)
 from fortress.dice import COMBINED_ARMS, DICE, HIT, RETREAT
 from fortress.odds_forces import policy
 from fortress.odds_report import SUMMARY, Count, Odds, Outcome, _by_type, _destroy_retreats, outcome_of, summarise
@@ -157,7 +158,7 @@ def odds_of(battle: Battle, *, attacker_policy: str | Policy = DEFAULT_POLICY,
 #:   Combined Arms rule of each attacking class) and shared by all attacking forces with it.
 FACTORABLE: frozenset[Policy] = frozenset(POLICIES.values())
 FIRST_ATTACKER_STEP = STEPS.index((ATTACKER, STEPS[0][1]))
-_STEP_OF = {rc: i for i, rc in enumerate(STEPS)}
+_TIERS = CASUALTY_ORDER  # firing class -> tiers of target classes (``Battle.options``)
 
 SideKey = tuple  # (force items, frozenset of units that left): one side of a battle
 
@@ -215,24 +216,47 @@ class _Side:
 
     def _run(self, i: int, cls: str, n: int, hit: bool) -> list[int]:
         """The states after 1, 2, ..., n single hits (or departures) by the other side's
-        ``cls`` fire from state ``i``: one ``Battle``, each decision made by the policies
-        as ``combat.fight`` does (their choices do not depend on the results still pending)."""
-        rep, key = self.rep, self.keys[i]
-        b = object.__new__(Battle)  # rep.copy() without what the decisions do not read
-        b.area, b.terrain, b.pending = rep.area, rep.terrain, []
-        b.destroyed = {ATTACKER: _new_counter(), DEFENDER: _new_counter()}
-        left = _new_counter()
-        dict.update(left, key[1])
-        if self.victim == ATTACKER:
-            b.attackers, b.disengaged, b.defenders, b.retreated = dict(key[0]), left, rep.defenders, _new_counter()
+        ``cls`` fire from state ``i``. Each choice is the deciding policy's, asked with a
+        ``Battle`` holding this side's units and a ``Decision`` with the options
+        ``Battle.options`` gives (the casualty tiers of ``cls`` for a hit, every unit for a
+        departure); the chosen unit is removed as ``Battle.choose`` removes it. The policies
+        in ``FACTORABLE`` read only the forces, so the pending results need not be built."""
+        rep, key, victim = self.rep, self.keys[i], self.victim
+        b = object.__new__(Battle)  # what the policies read: the forces and the terrain
+        b.area, b.terrain, b.step, b.pending = rep.area, rep.terrain, rep.step, []
+        force = dict(key[0])
+        left = dict(key[1])
+        if victim == ATTACKER:
+            b.attackers, b.defenders = force, rep.defenders
+            kind = "hit" if hit else "disengage"
         else:
-            b.defenders, b.retreated, b.attackers, b.disengaged = dict(key[0]), left, rep.attackers, _new_counter()
-        b.step = _STEP_OF[(other_role(self.victim), cls)]
-        b.apply_results(n, 0, 0) if hit else b.apply_results(0, 0, n)
-        out, policies, side_key, idx = [], self.policies, self.key, self.idx
-        while (d := b.decision()) is not None:
-            b.choose(d.options[0] if len(d.options) == 1 else policies[d.decider](b, d))
-            out.append(idx(side_key(b)))
+            b.defenders, b.attackers = force, rep.attackers
+            kind = "hit" if hit else "retreat"
+        decider = other_role(victim) if hit else victim
+        choose = self.policies[decider]
+        tiers = _TIERS[cls] if hit else None
+        out, idx, index = [], self.idx, self.index
+        for _ in range(n):
+            if not force:
+                break
+            if tiers is None:
+                options = list(force)
+            else:
+                for tier in tiers:
+                    options = [t for t in force if _CLS[t[0]] in tier]
+                    if options:
+                        break
+            tok = options[0] if len(options) == 1 else choose(b, Decision(kind, decider, victim, options))
+            c = force[tok] - 1
+            if c:
+                force[tok] = c
+            else:
+                del force[tok]
+            if not hit:
+                left[tok] = left.get(tok, 0) + 1
+            k = (tuple(force.items()), frozenset(left.items()))
+            j = index.get(k)
+            out.append(j if j is not None else idx(k))
         out.extend([out[-1] if out else i] * (n - len(out)))  # nothing left to hit: no change
         return out
 
@@ -311,11 +335,6 @@ def side_for(rep: Battle, victim: str, policies: Mapping[str, Policy]) -> _Side:
     if side is None or len(side.keys) > MAX_SIDE_STATES:
         side = _SIDES[k] = _Side(rep, victim, policies)
     return side
-
-
-def _new_counter() -> Counter:
-    """An empty Counter without ``Counter.__init__`` (a hot path)."""
-    return Counter.__new__(Counter)
 
 
 def other_role(role: str) -> str:
