@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from math import comb
 from typing import Mapping
 
 import numpy as np
@@ -37,33 +38,51 @@ def step_table(dice: tuple[tuple[str, int], ...], combined_counts: bool, enemies
     """Distribution of (hits, retreats) that can differ in effect: Combined Arms folded
     into hits when it counts; hits capped at ``enemies``, retreats at those left.
 
-    The same numbers as folding and capping ``roll_table(dice)``, but capped while
-    convolving (min(a + b, E) = min(min(a, E) + b, E)), so many dice stay cheap."""
+    The same numbers as folding and capping ``roll_table(dice)``: the uncapped joint
+    table of the dice (``_joint``, computed once per dice multiset) folded for this cap."""
     e = enemies
-    dist = {(0, 0): 1.0}
+    hs, rs, ps = _joint(dice, combined_counts)
+    h = np.minimum(hs, e)
+    w = e + 1
+    folded = np.bincount(h * w + np.minimum(rs, e - h), weights=ps, minlength=w * w)
+    keys = np.flatnonzero(folded)
+    return tuple(zip((keys // w).tolist(), (keys % w).tolist(), folded[keys].tolist()))
+
+
+@lru_cache(maxsize=4096)
+def _faces_table(name: str, n: int, combined_counts: bool, stride: int) -> np.ndarray:
+    """P(h hits, r retreats) of ``n`` dice ``name`` (multinomial), flat at ``h * stride + r``."""
+    probs = DICE[name].probabilities()
+    ph = probs.get(HIT, 0.0) + (probs.get(COMBINED_ARMS, 0.0) if combined_counts else 0.0)
+    pr = probs.get(RETREAT, 0.0)
+    pb = 1.0 - ph - pr
+    out = np.zeros((n + 1) * stride)
+    for h in range(n + 1):
+        ch = comb(n, h) * ph ** h
+        for r in range(n + 1 - h):
+            out[h * stride + r] = ch * comb(n - h, r) * pr ** r * pb ** (n - h - r)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _joint(dice: tuple[tuple[str, int], ...], combined_counts: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The uncapped joint distribution of (hits, retreats) of ``dice`` as (hits, retreats,
+    probability) arrays over the outcomes that can happen (a product of multinomials,
+    convolved flat with a stride above the number of dice, so no index wraps)."""
+    m = sum(n for _name, n in dice) + 1
+    flat = np.ones(1)
     for name, n in dice:
-        probs = DICE[name].probabilities()
-        ph = probs.get(HIT, 0.0) + (probs.get(COMBINED_ARMS, 0.0) if combined_counts else 0.0)
-        pr = probs.get(RETREAT, 0.0)
-        faces = [(dh, dr, q) for dh, dr, q in ((1, 0, ph), (0, 1, pr), (0, 0, 1.0 - ph - pr)) if q > 0]
-        for _ in range(n):
-            nxt: dict[tuple[int, int], float] = {}
-            for (h, r), p in dist.items():
-                for dh, dr, q in faces:
-                    k = (min(h + dh, e), min(r + dr, e))
-                    nxt[k] = nxt.get(k, 0.0) + p * q
-            dist = nxt
-    out: dict[tuple[int, int], float] = {}
-    for (h, r), p in dist.items():
-        k = (h, min(r, e - h))
-        out[k] = out.get(k, 0.0) + p
-    return tuple((h, r, p) for (h, r), p in out.items())
+        flat = np.convolve(flat, _faces_table(name, n, combined_counts, m))
+    keys = np.flatnonzero(flat)
+    return keys // m, keys % m, flat[keys]
 
 
 def clear_caches() -> None:
     """Forget everything kept between calls: the dice tables and the sides' transitions."""
     roll_table.cache_clear()
     step_table.cache_clear()
+    _joint.cache_clear()
+    _faces_table.cache_clear()
     _SIDES.clear()
     _PATHS.clear()
     _TYPES.clear()
