@@ -29,6 +29,7 @@ UNIT_LIMIT: int = RULES["unit_limit"]
 
 
 _SURRENDER = A.Surrender()
+_MODULE = {s.name: s.module for s in TURN + (SETUP,)}  # phase name -> its module (what step() gives, quicker)
 _AUTO = {s.module: s.module.auto for s in TURN + (SETUP,) if hasattr(s.module, "auto")}  # phases with automatic steps
 
 
@@ -164,7 +165,7 @@ class Game:
         if isinstance(action, A.Surrender):
             self._surrender()
         else:  # the phase may update its cache of legal actions (it checks self._legal)
-            step(self.phase).module.apply(self, action)
+            _MODULE[self.state.phase].apply(self, action)
         self._legal = None
         self._settle()
         if self.state.rng != rng_before or len(self.state.deck) != deck_before:  # dice rolled, cards drawn
@@ -314,7 +315,7 @@ class Game:
             self._index[0].setdefault(unit.area, []).append(unit)
 
     def _compute_legal(self) -> list[A.Action]:
-        return step(self.phase).module.legal(self)
+        return _MODULE[self.state.phase].legal(self)
 
     def present(self, area: str) -> list[Unit] | tuple:
         """Every unit in ``area``, in uid order: the cached list itself, not to be changed."""
@@ -362,7 +363,7 @@ class Game:
         """Do everything that needs no decision, until someone must decide or the game ends."""
         state = self.state
         while state.winner is None:
-            module = step(state.phase).module
+            module = _MODULE[state.phase]
             auto = _AUTO.get(module)
             if auto is not None and auto(self):
                 self._legal = None
