@@ -49,6 +49,17 @@ def step_table(dice: tuple[tuple[str, int], ...], combined_counts: bool, enemies
     return tuple(zip((keys // w).tolist(), (keys % w).tolist(), folded[keys].tolist()))
 
 
+@lru_cache(maxsize=16384)
+def _reach(dice: tuple[tuple[str, int], ...], combined_counts: bool, enemies: int) -> tuple[int, tuple]:
+    """The most hits of ``step_table(...)`` and, for each number of hits, the most retreats
+    (those above 0)."""
+    max_r: dict[int, int] = {}
+    for h, r, _p in step_table(dice, combined_counts, enemies):
+        if r > max_r.get(h, 0):
+            max_r[h] = r
+    return max((h for h, _r, _p in step_table(dice, combined_counts, enemies)), default=0), tuple(max_r.items())
+
+
 @lru_cache(maxsize=4096)
 def _faces_table(name: str, n: int, combined_counts: bool, stride: int) -> np.ndarray:
     """P(h hits, r retreats) of ``n`` dice ``name`` (multinomial), flat at ``h * stride + r``."""
@@ -82,6 +93,7 @@ def clear_caches() -> None:
     roll_table.cache_clear()
     step_table.cache_clear()
     _joint.cache_clear()
+    _reach.cache_clear()
     _faces_table.cache_clear()
     _SIDES.clear()
     _PATHS.clear()
@@ -294,14 +306,19 @@ class _Side:
         if not enemies:
             return [(i, 1.0)]
         table = step_table(dk, ca, enemies)
-        hits = self._chain(self.hits, (cls, i), i, max(h for h, _r, _p in table), cls, True)
+        max_h, max_r = _reach(dk, ca, enemies)
+        hits = self._chain(self.hits, (cls, i), i, max_h, cls, True)
         leaves = self.leaves
+        for h, r in max_r:  # each chain of departures in one run, as far as the table needs
+            k = hits[h]
+            chain = leaves.get(k)
+            if chain is None or len(chain) <= r:
+                self._chain(leaves, k, k, r, cls, False)
         merged: dict[int, float] = {}
         for h, r, p in table:
             k = hits[h]
             if r:
-                chain = leaves.get(k)
-                k = chain[r] if chain is not None and len(chain) > r else self._chain(leaves, k, k, r, cls, False)[r]
+                k = leaves[k][r]
             merged[k] = merged.get(k, 0.0) + p
         return list(merged.items())
 
@@ -360,10 +377,12 @@ def other_role(role: str) -> str:
     return DEFENDER if role == ATTACKER else ATTACKER
 
 
-def fire_path(b: Battle, role: str) -> tuple:
+def fire_path(b: Battle, role: str, copy: bool = True) -> tuple:
     """(class, dice, Combined Arms counts) of each of ``role``'s firing steps still to come,
-    from a battle between rolls where only ``role`` fires from now on (read with ``Battle``)."""
-    b = b.copy()
+    from a battle between rolls where only ``role`` fires from now on (read with ``Battle``;
+    ``copy=False`` moves ``b`` itself to the end)."""
+    if copy:
+        b = b.copy()
     out = []
     while not b.done and b.firing is not None and b.firing[0] == role:
         out.append((b.firing[1], dice_key(b), b.combined_arms_counts(role)))
@@ -421,12 +440,13 @@ def _a_info(a_side: _Side, a0: int, i: int, start: Battle, d_path: tuple) -> tup
     pk = (start.terrain, a_out[0])  # the attackers' dice and Combined Arms depend on their types only
     path = _PATHS.get(pk)
     if path is None:
-        b = start.copy()
-        for _ in d_path:
-            b.apply_results(0, 0, 0)
-        b.attackers = dict(key[0])
+        # the battle after the defender's fire with these attackers (their classes are
+        # among the first attackers', so the first attacking step is the same)
+        b = object.__new__(Battle)
+        b.area, b.terrain, b.pending, b.step = start.area, start.terrain, [], FIRST_ATTACKER_STEP
+        b.attackers, b.defenders = dict(key[0]), start.defenders
         b._skip_silent_steps()
-        path = _PATHS[pk] = fire_path(b, ATTACKER)
+        path = _PATHS[pk] = fire_path(b, ATTACKER, copy=False)
     return a_out, path
 
 
