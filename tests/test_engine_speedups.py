@@ -65,3 +65,15 @@ def test_a_state_changed_behind_the_engine_is_recomputed_once_legal_is_reset():
     assert game.legal_actions() == from_scratch(game)
     game.apply(game.legal_actions()[0])
     assert game.legal_actions() == from_scratch(game)
+
+
+def test_actions_given_as_text_keep_the_caches_right():
+    """An action parsed from its notation equals, but is not, the listed object."""
+    game = fortress.new_game(seed=7)
+    rng = random.Random(7)
+    for n in range(600):
+        legal = game.legal_actions()
+        assert legal == from_scratch(game), (n, game.phase)
+        game.apply(str(rng.choice(legal[:-1])))
+        if game.is_over:
+            break

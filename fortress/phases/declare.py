@@ -3,6 +3,7 @@ land territories; only those can be fought over, invaded or captured this turn.
 Invasion zones are never declared (project ruling)."""
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from fortress.actions import Action, Declare, End
@@ -57,14 +58,26 @@ def _declarations(board) -> tuple[tuple[str, Declare], ...]:
 _BY_BOARD: dict[int, tuple] = {}
 
 
+def _ranks(board) -> dict[str, int]:
+    """Each land area's place in board order (cached), to find a Declare in the list."""
+    found = _RANKS.get(id(board))
+    if found is None or found[0] is not board:
+        found = _RANKS[id(board)] = (board, {a: i for i, (a, _d) in enumerate(_declarations(board))})
+    return found[1]
+
+
+_RANKS: dict[int, tuple] = {}
+
+
 def apply(g: "Game", action: Action) -> None:
     if isinstance(action, End):
         g.next_phase()
         return
     c = following(g, "declare")
-    if c is not None:
-        done = _declare(action.area)
-        c.next = [a for a in c.out if a is not done]
+    if c is not None:  # the list is in board order and ends with End: find the action by bisection
+        out, rank = c.out, _ranks(g.board)
+        i = bisect_left(out, rank[action.area], 0, len(out) - 1, key=lambda d: rank[d.area])
+        c.next = out[:i] + out[i + 1:]
     g.state.declared.append(action.area)
     g.emit("declare", f"{SIDE_NAMES[g.state.turn]} declares a battle for {g.board[action.area].name}.",
            g.state.turn, (action.area,))
