@@ -242,15 +242,13 @@ def _scan(g: "Game", c: _Moves, src: str) -> bool:
 
 
 def _source(g: "Game", c: _Moves, src: str) -> None:
-    """Rebuild every move from ``src`` (and register its destinations in ``users``)."""
-    users = c.users
+    """Rebuild every move from ``src`` (and register its destinations in ``users`` the
+    first time, in the same walk over the plan)."""
+    segs = c.segs
     for kind in c.kinds[src]:
         key = (src, kind)
         plan = _plan(g, c.side, src, kind)
-        if key not in c.segs:
-            for i, (dst, how, _row) in enumerate(plan):
-                users.setdefault(dst, []).append((src, kind, i, how))
-        c.segs[key] = _segments(c, src, kind, plan)
+        segs[key] = _segments(c, src, kind, plan, key not in segs)
     _block(c, src)
 
 
@@ -259,9 +257,18 @@ def _block(c: _Moves, src: str) -> None:
     c.blocks[src] = list(chain.from_iterable(chain.from_iterable(segs[(src, kind)] for kind in c.kinds[src])))
 
 
-def _segments(c: _Moves, src: str, kind: str, plan: tuple) -> list[list[Move]]:
+def _segments(c: _Moves, src: str, kind: str, plan: tuple, register: bool) -> list[list[Move]]:
     """The moves of ``kind`` from ``src``, one list per destination of ``plan``:
-    1..n units (within the room there), then each passenger."""
+    1..n units (within the room there), then each passenger. ``register``: also record
+    each destination's use in ``c.users``."""
+    if register:
+        users = c.users
+        for i, (dst, how, _row) in enumerate(plan):
+            found = users.get(dst)
+            if found is None:
+                users[dst] = [(src, kind, i, how)]
+            else:
+                found.append((src, kind, i, how))
     n = c.kinds[src][kind]
     if n > UNIT_LIMIT or (kind in _CARRIERS and c.foot[src]):
         return [_segment(c, src, kind, dst, how) for dst, how, _row in plan]
