@@ -77,3 +77,33 @@ def test_actions_given_as_text_keep_the_caches_right():
         game.apply(str(rng.choice(legal[:-1])))
         if game.is_over:
             break
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_legal_actions_recomputed_after_a_reset_stay_right(seed):
+    """As the benchmark does: ``game._legal`` reset every few actions (Maneuvers then
+    reuses its cache if a walk over the units finds what it was built from)."""
+    game = fortress.new_game(seed=seed)
+    rng = random.Random(seed)
+    n = 0
+    while not game.is_over:
+        if n % 3 == 0:
+            game._legal = None
+        legal = game.legal_actions()
+        assert legal == from_scratch(game), (seed, n, game.phase)
+        game.apply(rng.choice(legal[:-1]))
+        n += 1
+
+
+def test_a_unit_moved_behind_the_engine_in_maneuvers_is_seen_after_a_reset():
+    game = fortress.new_game(seed=2)
+    rng = random.Random(2)
+    while game.phase != "maneuvers" or len(game.legal_actions()) < 10:
+        game.apply(rng.choice(game.legal_actions()[:-1]))
+    side = game.state.turn
+    unit = next(u for u in game.state.units.values() if u.side == side and not u.moved and not u.status)
+    other = next(a for a in game.board.ids if game.state.control[a] == side and a != unit.area)
+    unit.area = other
+    game._legal = None
+    game.touch()
+    assert game.legal_actions() == from_scratch(game)

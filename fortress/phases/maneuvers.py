@@ -182,7 +182,9 @@ class _Moves(Cache):
 
 
 def _build(g: "Game") -> _Moves:
-    """A cache worked out from scratch (stored in g.memo), in one walk over the units."""
+    """A cache worked out from scratch (stored in g.memo), in one walk over the units;
+    or the cache already there if that walk finds what it was built from (:func:`_same`)."""
+    old = g.memo.get("maneuvers-moves")
     c = g.memo["maneuvers-moves"] = _Moves(g)
     c.side = side = g.state.turn
     grounded = side in g.state.grounded
@@ -211,10 +213,30 @@ def _build(g: "Game") -> _Moves:
                 first[area] = u.uid
             here[u.kind] = here.get(u.kind, 0) + 1
     c.foot = {src: foot.get(src, {}) for src in kinds}
+    if old is not None and old.state is c.state and _same(old, c):
+        g.memo["maneuvers-moves"] = old
+        return old
     c.order = list(kinds)  # first seen first: sorted by the smallest mover uid
     for src in kinds:
         _source(g, c, src)
     return c
+
+
+def _same(old: _Moves, new: _Moves) -> bool:
+    """``old`` (the cache of this state, kept up to date by every action since it was
+    built) counts what ``new``'s walk counted: the same side, movers by type and source
+    in the same order, passengers, loads and bombers. Every move list is worked out from
+    those counts and the phase's plans, so ``old``'s lists are those a new build would
+    make (a build after ``game._legal`` was reset, e.g. by a benchmark, is then cheap);
+    a state changed behind the engine's back in any way that matters makes them differ."""
+    if old.side != new.side or old.order != list(new.kinds) or old.first != new.first \
+            or old.load != new.load or old.bombing != new.bombing:
+        return False
+    okinds, ofoot, nfoot = old.kinds, old.foot, new.foot
+    for src, here in new.kinds.items():
+        if list(okinds[src].items()) != list(here.items()) or list(ofoot[src]) != list(nfoot[src]):
+            return False
+    return True
 
 
 def _scan(g: "Game", c: _Moves, src: str) -> bool:
