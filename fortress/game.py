@@ -147,12 +147,11 @@ class Game:
         return reason or f"{self.phase.capitalize()}: '{action}' is not one of the legal actions now."
 
     def _listed(self, action: object) -> bool:
-        """``action`` is the very object of the legal actions the game handed out (the
-        usual case, and the quickest check that it is legal)."""
+        """``action`` is one of the very objects legal_actions() gave out (the usual case)."""
         legal = self._legal
         if legal is not None and self.state.winner is None:
-            for candidate in legal:
-                if candidate is action:
+            for c in legal:
+                if c is action:
                     return True
         return False
 
@@ -364,7 +363,11 @@ class Game:
 
     def destroy(self, unit: Unit, why: str) -> None:
         self.state.remove_unit(unit)
-        self._index = None
+        if self._index is not None:  # take it out of the cached views instead of dropping them
+            by_area, by_origin = self._index
+            _drop(by_area.get(unit.area), unit)
+            if unit.status == "bombing":
+                _drop(by_origin.get(unit.origin), unit)
         where = "to the graveyard" if unit.side != US else "back to U.S. reserves"
         self.emit("destroy", f"{SIDE_NAMES[unit.side]} {unit.kind} in {area_name(unit.area)} destroyed ({why}); {where}.",
                   unit.side, (unit.area,))
@@ -462,6 +465,14 @@ class Game:
     def __repr__(self) -> str:
         status = f"winner={self.winner}" if self.is_over else f"side={self.side} phase={self.phase}"
         return f"<Game round {self.round} {status} actions={len(self.history)}>"
+
+
+def _drop(units: list[Unit] | None, unit: Unit) -> None:
+    """Remove ``unit`` (this very object) from a cached view's list."""
+    for i, u in enumerate(units or ()):
+        if u is unit:
+            del units[i]
+            return
 
 
 def new_game(seed: int = 0, players: int = 4, setup: str | None = "balanced", board: Board | None = None) -> Game:
