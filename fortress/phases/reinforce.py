@@ -40,10 +40,21 @@ def placement_sites(g: "Game", region: str) -> list[str]:
     """Partisan cards place units in friendly or unoccupied enemy territories of the
     region (never occupied enemy territories or invasion zones), within the unit limit."""
     out = []
-    for a in g.board.regions().get(region, ()):
+    for a in _regions(g.board).get(region, ()):
         if (g.friendly(a, US) or not g.enemies_in(a, US)) and g.room(a, US) > 0:
             out.append(a)
     return out
+
+
+def _regions(board) -> dict[str, tuple[str, ...]]:
+    """``board.regions()``, worked out once per board (a board never changes)."""
+    found = _REGIONS.get(id(board))
+    if found is None or found[0] is not board:
+        found = _REGIONS[id(board)] = (board, board.regions())
+    return found[1]
+
+
+_REGIONS: dict[int, tuple] = {}
 
 
 def sabotage_targets(g: "Game") -> list[Sabotage]:
