@@ -63,8 +63,10 @@ def _build(g: "Game") -> _Invasions:
     side, board = g.state.turn, g.board
     c.targets = targets(g)
     c.units = _ready(g)
-    keys = sorted(c.units)
-    c.near = {dst: [key for key in keys if key[1] in board.neighbours(dst)] for dst in c.targets}
+    at: dict[str, list[tuple[str, str]]] = {}  # the ready (kind, src) by src
+    for key in c.units:
+        at.setdefault(key[1], []).append(key)
+    c.near = {dst: sorted([key for n in board.neighbours(dst) for key in at.get(n, ())]) for dst in c.targets}
     c.space = {dst: room(g, dst, side) for dst in c.targets}
     c.blocks = {}
     for dst in c.targets:
