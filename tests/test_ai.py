@@ -107,3 +107,28 @@ def test_heuristic_beats_random_both_sides():
                    workers=2, progress=False)
     assert (us.frame.winner == "us").sum() >= 8
     assert (inv.frame.winner == "invaders").sum() >= 8
+
+
+def test_heuristic_us_declares_and_retakes_captured_cities():
+    from fortress.ai import us_retake
+    from fortress.units import INVADERS
+    seen = {"targets": 0, "retaken": 0}
+
+    def check(game, bot, action):
+        if game.side != "us" or game.state.turn != "us":
+            return
+        if game.phase == "declare" and not game.state.declared:
+            found = us_retake.targets(game)
+            for city, n in found.items():
+                assert game.board[city].is_city and game.state.control[city] in INVADERS
+                assert n <= us_retake.MAX_DEFENDERS
+            assert set(found) <= set(bot.declare_plan(game))
+            seen["targets"] += len(found)
+        if (game.phase == "invasion" and type(action).__name__ == "Invade" and game.board[action.dst].is_city
+                and game.state.control[action.dst] in INVADERS):
+            seen["retaken"] += 1
+
+    for seed in (5000, 5001, 5002):
+        bots = {s: make_bot("heuristic", seed=seed + i) for i, s in enumerate(SIDES)}
+        play(seed, bots, check=check)
+    assert seen["targets"] > 0 and seen["retaken"] > 0

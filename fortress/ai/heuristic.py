@@ -2,9 +2,11 @@
 
 Invaders mass next to weakly held cities, attack where the odds calculator gives good
 chances, invade with infantry first and keep a unit in each captured city. The U.S.
-moves mobile units into threatened cities, fires lasers at the most dangerous units,
-retakes empty or weak territories (cities first) and drops partisans where they retake
-ground or stiffen a threatened city. Every decision is a scored pick among the legal
+counter-attacks: it declares the captured cities it can reach that hold at most two
+Invader units, moves units next to them, fires lasers at their defenders and invades
+the cleared ones with any unit (``us_retake``); it also moves strength into threatened
+cities, fires its other lasers at the most dangerous units and drops partisans where they
+retake ground or stiffen a threatened city. Every decision is a scored pick among the legal
 actions; the declare plan is made once per turn and cached.
 """
 from __future__ import annotations
@@ -26,7 +28,8 @@ MIX = {"infantry": 3.0, "hovertank": 2.0, "mobile": 1.5, "helicopter": 1.5, "bom
 class HeuristicBot:
     """Scored rules per phase. Knobs: ``declare`` and ``attack``, the odds (P(cleared))
     for declaring and for fighting a battle; ``fill``, units an Invader moves into new
-    ground; ``guard``, how strongly the U.S. pulls units into threatened cities."""
+    ground; ``guard``, how strongly the U.S. pulls units into threatened cities;
+    ``retake``, how strongly the U.S. goes for captured cities (0: not at all)."""
 
     name = "heuristic"
 
@@ -180,7 +183,7 @@ class HeuristicBot:
             scored.append((board[area].is_city, p, lost_d - lost_a, area))
         scored.sort(reverse=True)
         plan = [s[-1] for s in scored]
-        if side == US:  # captured cities within reach: retaken by laser, battle or invasion
+        if side == US and self.retake:  # captured cities within reach: retaken by laser, battle or invasion
             found = us_retake.targets(game)
             plan = sorted(found, key=lambda c: (found[c], c)) + plan
             plan = list(dict.fromkeys(plan))
@@ -224,7 +227,10 @@ class HeuristicBot:
         left = sum(units.get(a.src, Counter()).values()) - a.count - (1 if a.passenger else 0)
         score = float(gain) + 0.3 * bool(a.passenger) + 0.01 * a.count
         if side == US:
-            score += self.guard * self._defence_gain(game, a, ctx, left) + self.retake * us_retake.move_gain(game, a, ctx)
+            urgent = self.retake and us_retake.all_out(game)
+            guard = 0.0 if urgent and game.round >= us_retake.RULES["rounds"] else self.guard
+            score += guard * self._defence_gain(game, a, ctx, left)
+            score += self.retake * (2 if urgent else 1) * us_retake.move_gain(game, a, ctx)
         elif board[a.src].is_city and left <= 0:
             score -= 3  # never leave a captured city empty
         if side in INVADERS and dist.get(a.dst, FAR) > dist.get(a.src, FAR):
@@ -297,13 +303,21 @@ class HeuristicBot:
             worth = 3 if board[a.area].is_city else 1
             score = p * worth + 0.1 * (lost_d - lost_a)
             forced = End() not in options
-            bar = self.attack_at * (0.6 if game.side == US and board[a.area].is_city and self.retake else 1.0)
+            bar = self._attack_bar(game, a.area)
             if (p >= bar or lost_d > 1.5 * lost_a or forced) and score > best_score:
                 best, best_score = a, score
                 self._why = f"{p:.0%} to clear {board[a.area].name}"
         if best is None:
             return End(), "no remaining battle has fair odds"
         return best, self._why
+
+    def _attack_bar(self, game, area: str) -> float:
+        """P(cleared) needed to fight: lower for the U.S. at a captured city, and almost
+        nothing when every retaken city counts."""
+        if game.side != US or not self.retake or game.state.control[area] not in INVADERS \
+                or not game.board[area].is_city:
+            return self.attack_at
+        return 0.05 if us_retake.all_out(game) else 0.6 * self.attack_at
 
     def _assemble(self, game, options, b: dict):
         area, side, board = b["area"], game.side, game.board

@@ -13,12 +13,27 @@ from __future__ import annotations
 from collections import Counter
 
 from fortress.ai.common import CLASS, VALUE, by_area, distances
+from fortress.state import RULES
 from fortress.units import INVADERS, UNITS, US
 
 #: Most Invader units in a captured city the U.S. still tries to retake.
 MAX_DEFENDERS = 2
+#: ... and when every city counts (:func:`all_out`).
+MAX_DEFENDERS_ALL_OUT = 4
 #: U.S. units wanted next to a captured city, by the number of its defenders.
-WANT = {0: 1, 1: 3, 2: 4}
+WANT = {0: 1, 1: 3, 2: 4, 3: 5, 4: 5}
+#: Captured cities from which the U.S. goes all out (18 lose at the end of its turn).
+ALL_OUT_AT = 18
+
+
+def all_out(game) -> bool:
+    """Every retaken city counts now: the last round (nothing after this U.S. turn
+    matters but the count), or the Invaders close to the 18 cities that win."""
+    return game.round >= RULES["rounds"] or len(game.state.captured) >= ALL_OUT_AT
+
+
+def max_defenders(game) -> int:
+    return MAX_DEFENDERS_ALL_OUT if all_out(game) else MAX_DEFENDERS
 
 
 def captured(game) -> dict[str, int]:
@@ -52,10 +67,9 @@ def reach(game) -> set[str]:
 def targets(game) -> dict[str, int]:
     """Captured cities worth declaring this turn: few defenders, and a U.S. unit can get
     next to them. City -> number of defenders."""
-    near = reach(game)
-    board = game.board
+    near, board, most = reach(game), game.board, max_defenders(game)
     return {c: n for c, n in captured(game).items()
-            if n <= MAX_DEFENDERS and any(x in near for x in board.neighbours(c))}
+            if n <= most and any(x in near for x in board.neighbours(c))}
 
 
 def support(game, area: str, units: dict[str, Counter]) -> int:
@@ -67,8 +81,9 @@ def move_gain(game, a, ctx: dict) -> float:
     """How much a U.S. move helps retake a declared captured city: it ends next to a
     target that still lacks units, and did not already stand next to it."""
     board, units = game.board, ctx["units"]
+    most = max_defenders(game)
     goals = ctx.setdefault("retake", {c: n for c, n in captured(game).items()
-                                      if c in game.state.declared and n <= MAX_DEFENDERS})
+                                      if c in game.state.declared and n <= most})
     best = 0.0
     for c, n in goals.items():
         if not board.adjacent(a.dst, c) or board.adjacent(a.src, c) or a.src == c:
@@ -87,9 +102,9 @@ def laser_bonus(game, area: str, units: dict[str, Counter]) -> float:
     if area not in s.declared or s.control.get(area) not in INVADERS or not game.board[area].is_city:
         return 0.0
     n = sum(1 for u in game.units(area) if u.side != US)
-    if n > MAX_DEFENDERS + 1 or not support(game, area, units):
+    if n > max_defenders(game) + 1 or not support(game, area, units):
         return 0.0
-    return 12.0 - 3 * n
+    return max(12.0 - 3 * n, 3.0)
 
 
 def invade_gain(game, a, units: dict[str, Counter]) -> float:
