@@ -121,7 +121,7 @@ def test_heuristic_us_declares_and_retakes_captured_cities():
             found = us_retake.targets(game)
             for city, n in found.items():
                 assert game.board[city].is_city and game.state.control[city] in INVADERS
-                assert n <= us_retake.MAX_DEFENDERS
+                assert n <= us_retake.max_defenders(game)
             assert set(found) <= set(bot.declare_plan(game))
             seen["targets"] += len(found)
         if (game.phase == "invasion" and type(action).__name__ == "Invade" and game.board[action.dst].is_city
