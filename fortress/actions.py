@@ -213,6 +213,21 @@ class Surrender(Action):
         return "surrender"
 
 
+# -- shared objects ------------------------------------------------------------------------
+_SHARED: dict[tuple, Action] = {}
+
+
+def shared(cls: type, *fields) -> Action:
+    """The one shared object for an action (actions are immutable): the phases build
+    their legal actions from these, so a game's lists reuse objects instead of creating
+    thousands of equal ones (a speed-up; equality and hashing are unaffected)."""
+    key = (cls, *fields)
+    act = _SHARED.get(key)
+    if act is None:
+        act = _SHARED[key] = cls(*fields)
+    return act
+
+
 # -- parsing -------------------------------------------------------------------------------
 def _area(text: str, board: Board) -> str:
     try:

@@ -31,7 +31,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-from fortress.dice import BLANK, COMBINED_ARMS, HIT, RETREAT, Rng, roll_face
+from fortress.dice import COMBINED_ARMS, HIT, RETREAT, Rng, roll_face
 from fortress.units import AIR, CLASSES, FOOT, MECH, UNITS
 
 ATTACKER, DEFENDER = "attacker", "defender"

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from fortress.actions import Place
 from fortress.state import RULES
-from fortress.units import INVADERS, UNITS, US
+from fortress.units import INVADERS, UNITS
 
 if TYPE_CHECKING:
     from fortress.game import Game

@@ -17,7 +17,6 @@ import base64
 import csv
 import hashlib
 import json
-import math
 import shutil
 import subprocess
 import tarfile
@@ -28,7 +27,7 @@ from pathlib import Path
 import geopandas as gpd
 import numpy as np
 import shapely
-from shapely.geometry import MultiPolygon, Point, Polygon, mapping
+from shapely.geometry import Point, Polygon, mapping
 from shapely.ops import polylabel
 
 REPO = Path(__file__).resolve().parents[2]

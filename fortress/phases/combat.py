@@ -14,10 +14,10 @@ from collections import Counter
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from fortress.actions import Action, Attack, Casualty, Commit, Disengage, End, Fight, Retreat
+from fortress.actions import Action, Attack, Casualty, Commit, Disengage, End, Fight, Retreat, shared
 from fortress.combat import ATTACKER, DEFENDER, Battle
 from fortress.dice import FACE_WORDS
-from fortress.units import SIDE_NAMES, US
+from fortress.units import SIDE_NAMES
 
 if TYPE_CHECKING:
     from fortress.game import Game
@@ -68,15 +68,9 @@ def _choices(g: "Game") -> tuple[list[str], bool]:
     return can, not bombed.isdisjoint(areas)
 
 
-_ATTACKS: dict[str, Attack] = {}
-
-
 def _attack(area: str) -> Attack:
-    """Actions are immutable, so one object per area serves every game."""
-    act = _ATTACKS.get(area)
-    if act is None:
-        act = _ATTACKS[area] = Attack(area)
-    return act
+    """One shared object per action (see fortress.actions.shared)."""
+    return shared(Attack, area)
 
 
 def retreat_sites(g: "Game", area: str, side: str) -> list[str]:

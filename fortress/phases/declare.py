@@ -6,7 +6,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from fortress.actions import Action, Declare, End
+from fortress.actions import Action, Declare, End, shared
 from fortress.phases.cache import Cache, following, updated
 from fortress.units import SIDE_NAMES
 
@@ -18,15 +18,9 @@ def enter(g: "Game") -> None:
     g.state.declared = []
 
 
-_DECLARE: dict[str, Declare] = {}
-
-
 def _declare(area: str) -> Declare:
-    """Actions are immutable, so one object per area serves every game (a speed-up)."""
-    act = _DECLARE.get(area)
-    if act is None:
-        act = _DECLARE[area] = Declare(area)
-    return act
+    """One shared object per action (see fortress.actions.shared)."""
+    return shared(Declare, area)
 
 
 class _Open(Cache):

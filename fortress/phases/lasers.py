@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fortress.actions import Action, End, Fire
+from fortress.actions import Action, End, Fire, shared
 from fortress.dice import LASER_DIE, roll_laser
 from fortress.phases.cache import Cache, following, updated
 from fortress.units import SIDE_NAMES, US
@@ -46,15 +46,9 @@ def legal(g: "Game") -> list[Action]:
     return c.produce([_fire(*t) for t in sorted(seen)] + [End()])
 
 
-_FIRES: dict[tuple[str, str, str], Fire] = {}
-
-
 def _fire(side: str, unit: str, area: str) -> Fire:
-    """Actions are immutable, so one object per target serves every game."""
-    act = _FIRES.get((side, unit, area))
-    if act is None:
-        act = _FIRES[(side, unit, area)] = Fire(side, unit, area)
-    return act
+    """One shared object per action (see fortress.actions.shared)."""
+    return shared(Fire, side, unit, area)
 
 
 def apply(g: "Game", action: Action) -> None:

@@ -17,7 +17,7 @@ from bisect import insort
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from fortress.actions import Action, End, Move
+from fortress.actions import Action, End, Move, shared
 from fortress.phases.cache import Cache, following, updated
 from fortress.state import RULES
 from fortress.units import AIR, FOOT, SIDE_NAMES, UNITS
@@ -85,15 +85,9 @@ def _capacity(g: "Game", side: str, dst: str, how: str) -> int:
     return g.room(dst, side)
 
 
-_MOVES: dict[tuple, Move] = {}
-
-
 def _move(*key) -> Move:
-    """Actions are immutable, so one object per move serves every game (a speed-up)."""
-    act = _MOVES.get(key)
-    if act is None:
-        act = _MOVES[key] = Move(*key)
-    return act
+    """One shared object per action (see fortress.actions.shared)."""
+    return shared(Move, *key)
 
 
 def _where(g: "Game", side: str, src: str, kind: str) -> dict[str, str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fortress.actions import Action, End, Ground, Place, PlaceLaser, Sabotage
+from fortress.actions import Action, End, Ground, Place, PlaceLaser, Sabotage, shared
 from fortress.cards import CARDS
 from fortress.state import RULES
 from fortress.units import INVADERS, SIDE_NAMES, US
@@ -93,15 +93,9 @@ def _zones(board, side: str) -> tuple[str, ...]:
 
 
 _ZONES: dict[tuple[int, str], tuple] = {}
-_PLACES: dict[tuple[str, str], Place] = {}
-
-
 def _place(unit: str, area: str) -> Place:
-    """Actions are immutable, so one object per placement serves every game."""
-    act = _PLACES.get((unit, area))
-    if act is None:
-        act = _PLACES[(unit, area)] = Place(unit, area)
-    return act
+    """One shared object per action (see fortress.actions.shared)."""
+    return shared(Place, unit, area)
 
 
 def legal(g: "Game") -> list[Action]:
