@@ -144,28 +144,26 @@ def _end_us_turn(game):
         game.apply(A.End() if A.End() in game.legal_actions() else game.legal_actions()[0])
 
 
-def test_invaders_win_with_18_cities_at_end_of_us_turn():
+def _cities_captured(n: int) -> fortress.Game:
+    """The U.S. to move with ``n`` cities on West's captured-city track (West keeps a unit at sea)."""
     board = fortress.Board.default()
-    cities = list(board.cities)[:18]
-    game = fortress.Game.from_position({
+    cities = [board[c].name for c in board.cities[:n]]
+    return fortress.Game.from_position({
         "turn": "us", "phase": "declare", "round": 5,
-        "control": {"west": [board[c].name for c in cities]},
-        "captured": {board[c].name: "west" for c in cities},
+        "control": {"west": cities}, "captured": {c: "west" for c in cities},
+        "units": {board.zones("west")[0]: "west: 1 infantry"},
     })
+
+
+def test_invaders_win_with_18_cities_at_end_of_us_turn():
+    game = _cities_captured(18)
     _end_us_turn(game)
     assert game.is_over and game.winner == "invaders"
     assert "18 cities" in game.state.result
 
 
 def test_17_cities_are_not_enough():
-    board = fortress.Board.default()
-    cities = list(board.cities)[:17]
-    game = fortress.Game.from_position({
-        "turn": "us", "phase": "declare", "round": 5,
-        "control": {"west": [board[c].name for c in cities]},
-        "captured": {board[c].name: "west" for c in cities},
-        "units": {"Pacific: Strait of Juan de Fuca" if "pacific-1" in board else board.zones("west")[0]: "west: 1 infantry"},
-    })
+    game = _cities_captured(17)
     _end_us_turn(game)
     assert not game.is_over and game.round == 6
 

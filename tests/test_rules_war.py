@@ -140,13 +140,18 @@ def _fight_through(g, choose=lambda acts: acts[0]):
         g.apply(fight[0] if fight else choose(acts))
 
 
+def start_battle(g, *commits):
+    """Attack Alpha City, send ``(count, unit)`` groups from the coast, and fight."""
+    g.apply(A.Attack("alpha"))
+    for count, unit in commits:
+        g.apply(A.Commit(count, unit, "coast"))
+    return g.apply(A.Fight())
+
+
 def test_defender_fires_first_and_destroyed_units_go_to_graveyard_or_reserves(position):
     for seed in range(30):
         g = battle_game(position, {"coast": "west: 2 hovertank, 1 infantry"}, "us: 2 infantry", seed=seed)
-        g.apply(A.Attack("alpha"))
-        g.apply(A.Commit(2, "hovertank", "coast"))
-        g.apply(A.Commit(1, "infantry", "coast"))
-        events = g.apply(A.Fight())
+        events = start_battle(g, (2, "hovertank"), (1, "infantry"))
         rolls = [e for e in events if e.kind == "roll"]
         assert rolls[0].side == "us"  # defender first
         lost_us = 2 - units(g, "alpha", "us").get("infantry", 0)
@@ -160,10 +165,7 @@ def test_defender_fires_first_and_destroyed_units_go_to_graveyard_or_reserves(po
 def test_casualty_choice_belongs_to_the_firing_side(position):
     for seed in range(60):
         g = battle_game(position, {"coast": "west: 1 hovertank, 1 infantry"}, "us: 1 bomber", seed=seed)
-        g.apply(A.Attack("alpha"))
-        g.apply(A.Commit(1, "hovertank", "coast"))
-        g.apply(A.Commit(1, "infantry", "coast"))
-        g.apply(A.Fight())
+        start_battle(g, (1, "hovertank"), (1, "infantry"))
         if g.phase == "combat" and g.state.battle and g.state.battle.get("decider"):
             # the U.S. bomber (air fire: any target) hit: the U.S. chooses which West unit dies
             assert g.side == "us"
@@ -178,9 +180,7 @@ def test_retreat_goes_to_friendly_undeclared_territory_chosen_by_defender(positi
     for seed in range(200):
         g = battle_game(position, {"coast": "west: 3 infantry"}, "us: 1 infantry, 1 hovertank",
                         seed=seed, control={"west": ["coast"]}, declared=["alpha", "plainb"])
-        g.apply(A.Attack("alpha"))
-        g.apply(A.Commit(3, "infantry", "coast"))
-        g.apply(A.Fight())
+        start_battle(g, (3, "infantry"))
         retreats = [a for a in g.legal_actions() if isinstance(a, A.Retreat)]
         if retreats:
             assert g.side == "us"
