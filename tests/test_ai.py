@@ -132,3 +132,18 @@ def test_heuristic_us_declares_and_retakes_captured_cities():
         bots = {s: make_bot("heuristic", seed=seed + i) for i, s in enumerate(SIDES)}
         play(seed, bots, check=check)
     assert seen["targets"] > 0 and seen["retaken"] > 0
+
+
+def test_search_target_plans():
+    from fortress.ai.search import PlannedBot, candidate_plans
+    game = fortress.new_game(seed=8, players=4, setup="balanced")
+    bots = {s: make_bot("heuristic", seed=i) for i, s in enumerate(SIDES)}
+    while not (game.side == "us" and game.phase == "declare" and game.round >= 2):
+        game.apply(bots[game.side].choose(game))
+    plans = candidate_plans(game, "us")
+    assert "balanced" in plans and plans["balanced"] == ({}, None)
+    targets = [t for _, t in plans.values() if t is not None]
+    assert len({tuple(t) for t in targets}) == len(targets)  # no duplicate target lists
+    bot = PlannedBot(seed=1, targets=["nowhere"])
+    assert bot.declare_plan(game) == ["nowhere"]
+    assert bot.declare_plan(game, threshold=0.3) != ["nowhere"]

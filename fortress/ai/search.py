@@ -1,15 +1,19 @@
 """``search``: determinized flat Monte Carlo over turn plans, with heuristic rollouts.
 
 The decision that shapes a turn is which territories to fight for and how hard. At the
-first Declare decision of each of its turns the bot considers a handful of *plans*,
-each a setting of the heuristic's knobs (declare threshold, attack threshold, how many
-units follow into new ground). For each plan it plays the rest of the round many times
+first Declare decision of each of its turns the bot considers a handful of *plans*:
+settings of the heuristic's knobs (declare threshold, attack threshold, how many units
+follow into new ground...) and, above all, which territories to declare (only the first
+one or two of the heuristic's targets, its list without one of them, cities only; see
+:func:`candidate_plans`). For each plan it plays the rest of the round many times
 in determinized copies (``game.determinized``: the undrawn partisan cards and future
 dice re-drawn, so nothing hidden is seen), its own side following the plan and every
-other side the heuristic, and scores the position reached with a static evaluation
-(cities captured, the value of each camp's forces, a win or loss). Plans share
-determinization seeds (common random numbers) and are sampled by successive halving
-within the time ``budget``. The best plan then drives the heuristic for the rest of
+other side the heuristic, to the end of the U.S. turn (when victory is checked), and
+scores the position reached with a static evaluation (cities captured, the value of
+each camp's forces, a win or loss). Plans share determinization seeds (common random
+numbers), plans that play out exactly like the balanced one are dropped, the rest are
+sampled by successive halving within the time ``budget``; a plan replaces the balanced
+one only on a clear paired gain. The best plan then drives the heuristic for the rest of
 that turn; every other decision (placements, casualties, retreats...) is the
 heuristic's, answered in milliseconds.
 """
@@ -34,7 +38,14 @@ PLANS: dict[str, dict] = {
     "fortify": {"declare": 0.6, "attack": 0.7, "guard": 1.5, "retake": 1.0},
     "counter-attack": {"guard": 0.25, "retake": 4.0},
 }
-WIN = 100.0
+#: knob plans searched beside the target plans (see :func:`candidate_plans`)
+KNOB_PLANS = {"us": ("balanced", "aggressive", "fortify", "counter-attack"),
+              "invaders": ("balanced", "aggressive", "mass up")}
+WIN = 1000.0
+#: mean gain over the balanced plan a plan needs to be chosen
+MARGIN = 0.25
+#: shared seeds a plan needs before it can replace the balanced one
+MIN_SEEDS = 3
 
 
 def evaluate(game, camp: str) -> float:
@@ -51,9 +62,48 @@ def evaluate(game, camp: str) -> float:
             else:
                 inv += VALUE[u.kind]
         reserves = sum(VALUE[k] * n for side in INVADERS if side not in s.out for k, n in s.reserves[side].items())
-        value = 3.0 * len(s.captured) + 0.1 * (inv + 0.5 * reserves - us)
-        value += 2.0 * len(s.captured) * s.round / RULES["rounds"]  # late captures count more
+        value = 5.0 * len(s.captured) + 0.1 * (inv + 0.5 * reserves - us)
+        value += 3.0 * len(s.captured) * s.round / RULES["rounds"]  # late captures count more
     return value if camp == "invaders" else -value
+
+
+class PlannedBot(HeuristicBot):
+    """The heuristic, but declaring exactly ``targets`` (those still legal) this turn."""
+
+    def __init__(self, seed: int = 0, targets: list[str] | None = None, **knobs) -> None:
+        super().__init__(seed=seed, **knobs)
+        self.targets = targets
+
+    def declare_plan(self, game, threshold: float | None = None) -> list[str]:
+        if self.targets is None or threshold is not None:
+            return super().declare_plan(game, threshold)
+        return list(self.targets)
+
+
+def candidate_plans(game, camp: str) -> dict[str, tuple[dict, list[str] | None]]:
+    """Plans for the turn: name -> (knobs, declared targets or None for the heuristic's).
+    Besides knob settings, plans that differ in *what* is fought for: only the first one
+    or two targets of the heuristic's declare list (units concentrate), the list without
+    one of its first three targets, cities only."""
+    plans: dict[str, tuple[dict, list[str] | None]] = {n: (PLANS[n], None) for n in KNOB_PLANS[camp]}
+    base = HeuristicBot().declare_plan(game)
+    board = game.board
+    seen = {tuple(base)}
+
+    def add(name: str, targets: list[str]) -> None:
+        if tuple(targets) not in seen:
+            seen.add(tuple(targets))
+            plans[name] = ({}, targets)
+    for k in (1, 2):
+        if len(base) > k:
+            add(f"only first {k}", base[:k])
+    for area in base[:3]:
+        if len(base) >= 2:
+            add(f"without {area}", [a for a in base if a != area])
+    cities = [a for a in base if board[a].is_city]
+    if cities:
+        add("cities only", cities)
+    return plans
 
 
 class SearchBot:
@@ -89,40 +139,65 @@ class SearchBot:
         deadline = time.perf_counter() + self.budget
         side = game.side
         camp = "us" if side == US else "invaders"
-        plans = [p for p in PLANS if camp == "us" or "guard" not in PLANS[p]]
+        candidates = candidate_plans(game, camp)
+        plans = list(candidates)
         totals = dict.fromkeys(plans, 0.0)
         counts = dict.fromkeys(plans, 0)
+        seen: dict[str, list[float]] = {p: [] for p in plans}
         seeds = [self.rng.getrandbits(62) for _ in range(self.max_rollouts)]
         alive, i, batch = list(plans), 0, 0
-        while i < len(seeds) and time.perf_counter() < deadline:
+        while i < len(seeds) and time.perf_counter() < deadline and len(alive) > 1:
             for plan in alive:  # each plan meets the same determinization (common random numbers)
-                totals[plan] += self._rollout(game, side, camp, plan, seeds[i])
+                value = self._rollout(game, side, camp, candidates[plan], seeds[i])
+                seen[plan].append(value)
+                totals[plan] += value
                 counts[plan] += 1
                 if time.perf_counter() >= deadline:
                     break
             i += 1
             batch += 1
-            if batch >= 3 and len(alive) > 2:  # successive halving: drop the weaker half
-                alive = sorted(alive, key=lambda p: -totals[p] / max(counts[p], 1))[: max(2, len(alive) // 2)]
+            # a plan that played out exactly like the balanced one on every seed so far
+            # most likely makes the same moves: drop it (the balanced plan stands for it)
+            alive = [p for p in alive if p == "balanced" or len(seen[p]) < len(seen["balanced"])
+                     or seen[p] != seen["balanced"]]
+            if batch >= 2 and len(alive) > 2:  # successive halving: drop the weaker half
+                keep = sorted(alive, key=lambda p: -totals[p] / max(counts[p], 1))[: max(2, len(alive) // 2)]
+                alive = keep if "balanced" in keep else keep[:-1] + ["balanced"]
                 batch = 0
-        best = max(plans, key=lambda p: (counts[p] == max(counts.values()), totals[p] / max(counts[p], 1)))
+        top = max(counts[p] for p in alive)
+        best = max(alive, key=lambda p: (counts[p] == top, totals[p] / max(counts[p], 1), p == "balanced"))
+        if best != "balanced" and not self._clear_gain(seen[best], seen["balanced"]):
+            best = "balanced"  # a gain within noise: keep the default
         mean = totals[best] / max(counts[best], 1)
         runs = sum(counts.values())
         self.last_search = {"plan": best, "rollouts": runs, "value": mean,
                             "why": f"best of {len(plans)} plans over {runs} rollouts, value {mean:+.1f}"}
-        return HeuristicBot(seed=self.rng.getrandbits(32), **PLANS[best])
+        knobs, targets = candidates[best]
+        return PlannedBot(seed=self.rng.getrandbits(32), targets=targets, **knobs)
 
-    def _rollout(self, game, side: str, camp: str, plan: str, seed: int) -> float:
+    @staticmethod
+    def _clear_gain(values: list[float], base: list[float]) -> bool:
+        """On at least :data:`MIN_SEEDS` shared seeds, the mean paired gain over the
+        balanced plan, less one standard error, exceeds :data:`MARGIN`."""
+        deltas = [v - b for v, b in zip(values, base)]
+        n = len(deltas)
+        if n < MIN_SEEDS:
+            return False
+        mean = sum(deltas) / n
+        se = (sum((d - mean) ** 2 for d in deltas) / (n - 1) / n) ** 0.5
+        return mean - se > MARGIN
+
+    def _rollout(self, game, side: str, camp: str, plan: tuple, seed: int) -> float:
         """Play ``plan`` for ``side`` to the end of its turn, the heuristic elsewhere, until
-        ``side``'s next turn; return the evaluation for ``camp``."""
+        the end of the round (the end of the U.S. turn, when victory is checked); return
+        the evaluation for ``camp``."""
         sim = game.determinized(seed)
         start = sim.round
-        own = HeuristicBot(seed=seed, **PLANS[plan])
+        knobs, targets = plan
+        own = PlannedBot(seed=seed, targets=targets, **knobs)
         other = HeuristicBot(seed=seed + 1)
-        while not sim.is_over:
+        while not sim.is_over and sim.round == start:
             turn = sim.state.turn
-            if sim.round > start and turn == side:
-                break
-            bot = own if (turn == side and sim.round == start and sim.side == side) else other
+            bot = own if (turn == side and sim.side == side) else other
             sim.apply(bot.choose(sim))
         return evaluate(sim, camp)
