@@ -357,10 +357,6 @@ class Game:
     def friendly(self, area: str, side: str) -> bool:
         return self.state.control.get(area) == side
 
-    def hostile_land(self, area: str, side: str) -> bool:
-        """A land territory held by another side."""
-        return self.board[area].is_land and self.state.control.get(area) != side
-
     def destroy(self, unit: Unit, why: str) -> None:
         self.state.remove_unit(unit)
         if self._index is not None:  # take it out of the cached views instead of dropping them

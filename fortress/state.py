@@ -6,7 +6,6 @@ the pools. The phases in ``fortress.phases`` change it.
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from dataclasses import asdict, dataclass, field, fields
 
 from fortress.data import load
@@ -70,16 +69,6 @@ class State:
     result: str = ""
     surrendered: str | None = None
 
-    # -- queries ---------------------------------------------------------------------------
-    def at(self, area: str, side: str | None = None) -> list[Unit]:
-        return [u for u in self.units.values() if u.area == area and (side is None or u.side == side)]
-
-    def by_area(self) -> dict[str, list[Unit]]:
-        out: dict[str, list[Unit]] = {}
-        for u in self.units.values():
-            out.setdefault(u.area, []).append(u)
-        return out
-
     def copy(self) -> "State":
         new = copy.copy(self)
         new.units = {k: copy.copy(u) for k, u in self.units.items()}
@@ -130,7 +119,3 @@ def new_state(seed: int, players: int) -> State:
     state.graveyard = {s: {} for s in INVADERS}
     state.lasers_left = RULES["us"]["lasers"]
     return state
-
-
-def counts(units: list[Unit]) -> Counter:
-    return Counter(u.kind for u in units)

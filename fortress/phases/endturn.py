@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from fortress.actions import Action, End
 from fortress.state import RULES
-from fortress.units import INVADERS, SIDE_NAMES, US
+from fortress.units import SIDE_NAMES, US
 
 if TYPE_CHECKING:
     from fortress.game import Game
@@ -119,5 +119,3 @@ def end_turn(g: "Game") -> None:
     elif s.round >= RULES["rounds"]:
         g.end_game(US, f"the U.S. held out to the end of round {s.round}.")
 
-
-__all__ = ["INVADERS"]

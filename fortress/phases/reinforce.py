@@ -121,7 +121,7 @@ def auto(g: "Game") -> bool:
         s.tasks.pop(0)
         if task["kind"] == "place":
             g.emit("card", f"No {task['unit']} could be placed in {task['region']} ({task['card']}).", US)
-        elif task["kind"] in ("laser", "extra_laser") and s.lasers_left > 0 and task["kind"] != "laser":
+        elif task["kind"] == "extra_laser" and s.lasers_left > 0:
             g.emit("card", "No city can take another laser.", US)
         return True
     return False

@@ -10,6 +10,7 @@ import ipywidgets as W
 from fortress import actions as A
 from fortress.ui.panels.base import Panel
 
+
 class ManeuverPanel(Panel):
     title = "Maneuvers"
     css = "fortress-panel-maneuver"
