@@ -79,7 +79,9 @@ def _odds(terrain: str, att: tuple[tuple[str, int], ...], dfn: tuple[tuple[str, 
     o = O.odds_of(battle)
     lost_a = sum(VALUE[k] * v for k, v in o.attacker_losses_by_type.items())
     lost_d = sum(VALUE[k] * v for k, v in o.defender_losses_by_type.items())
-    return o.p_cleared, lost_a, lost_d
+    # rounded: the exact calculator sums in an order that can follow set order, so the last
+    # bits may differ between processes; bots compare these numbers and must not (PYTHONHASHSEED)
+    return round(o.p_cleared, 10), round(lost_a, 10), round(lost_d, 10)
 
 
 def odds(terrain: str, attackers: Counter | dict, defenders: Counter | dict) -> tuple[float, float, float]:

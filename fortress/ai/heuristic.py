@@ -209,7 +209,11 @@ class HeuristicBot:
         attack = [a for a in s.declared if game.enemies_in(a, side)]
         goals = attack or list(s.declared) or [a for a in board.cities if s.control[a] not in allies(side)]
         dist = distances(board, goals) if goals else {}
-        return {"enemy": enemy, "attack": set(attack), "dist": dist, "units": by_area(game, side), "why": {}}
+        units = by_area(game, side)
+        return {"enemy": enemy, "attack": set(attack), "dist": dist, "units": units, "why": {},
+                "count": {a: sum(c.values()) for a, c in units.items()},
+                "strength": {a: strength(c) for a, c in units.items()},
+                "us_cities": {c for c in board.cities if s.control.get(c) == US}}
 
     def _move_score(self, game, a: Move, ctx: dict, side: str) -> float:
         board, s = game.board, game.state
@@ -224,7 +228,7 @@ class HeuristicBot:
             gain = min(gain, 0)  # already next to a target
         if dist.get(a.dst, FAR) == 0 or dist.get(a.dst, FAR) >= FAR:
             gain = min(gain, 0)
-        left = sum(units.get(a.src, Counter()).values()) - a.count - (1 if a.passenger else 0)
+        left = ctx["count"].get(a.src, 0) - a.count - (1 if a.passenger else 0)
         score = float(gain) + 0.3 * bool(a.passenger) + 0.01 * a.count
         if side == US:
             urgent = self.retake and us_retake.all_out(game)
@@ -239,9 +243,10 @@ class HeuristicBot:
 
     def _defence_gain(self, game, a: Move, ctx: dict, left: int) -> float:
         """U.S.: value of moving strength from a safe place into a threatened city."""
-        board, enemy, units = game.board, ctx["enemy"], ctx["units"]
+        board, enemy, held, cities = game.board, ctx["enemy"], ctx["strength"], ctx["us_cities"]
+        if a.dst not in cities and not board[a.src].is_city:
+            return 0.0  # no U.S. city gains or loses a defender
         moved = VALUE[a.unit] * a.count + (VALUE[a.passenger] if a.passenger else 0)
-
         memo = ctx.setdefault("threat", {})
 
         def danger(area: str) -> float:
@@ -250,9 +255,9 @@ class HeuristicBot:
             return memo[area]
 
         def need(area: str, extra: int) -> float:
-            if not board[area].is_city or game.controller(area) != US:
+            if area not in cities:
                 return 0.0
-            return max(0.0, danger(area) - strength(units.get(area, Counter())) - extra)
+            return max(0.0, danger(area) - held.get(area, 0) - extra)
         before = need(a.src, 0) + need(a.dst, 0)
         after = need(a.src, -moved) + need(a.dst, moved)
         gain = (before - after) / 3.0

@@ -82,8 +82,9 @@ def move_gain(game, a, ctx: dict) -> float:
     target that still lacks units, and did not already stand next to it."""
     board, units = game.board, ctx["units"]
     most = max_defenders(game)
-    goals = ctx.setdefault("retake", {c: n for c, n in captured(game).items()
-                                      if c in game.state.declared and n <= most})
+    goals = ctx.get("retake")
+    if goals is None:  # once per Maneuvers decision, not per move scored
+        goals = ctx["retake"] = {c: n for c, n in captured(game).items() if c in game.state.declared and n <= most}
     best = 0.0
     for c, n in goals.items():
         if not board.adjacent(a.dst, c) or board.adjacent(a.src, c) or a.src == c:
