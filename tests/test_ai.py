@@ -168,3 +168,21 @@ def test_heuristic_games_are_the_same_in_every_process():
     outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                               env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2, 3)}
     assert len(outputs) == 1
+
+
+def test_heuristic_us_keeps_a_unit_in_a_city_it_is_retaking():
+    """A captured city is retaken at Capture only if a U.S. unit is still in it: the U.S.
+    declares an empty captured city it stands in, and does not walk out of it."""
+    from fortress.actions import Declare, End, Invade
+    from fortress.ai.heuristic import HeuristicBot
+    desc = {"turn": "us", "phase": "declare", "round": 4, "captured": {"Seattle": "west"},
+            "control": {"west": ["Seattle", "Olympic Peninsula"]}, "units": {"Seattle": "us: 1 partisan"}}
+    game = fortress.Game.from_position(desc)
+    assert "seattle" in HeuristicBot().declare_plan(game)
+    game = fortress.Game.from_position({**desc, "phase": "invasion", "declared": ["Seattle", "Olympic Peninsula"]})
+    assert Invade(1, "partisan", "seattle", "olympic-peninsula") in game.legal_actions()
+    assert HeuristicBot().choose(game) == End()
+    game.apply(End())
+    while game.state.turn == "us" and not game.is_over:
+        game.apply(game.legal_actions()[0])
+    assert "seattle" not in game.state.captured and game.state.control["seattle"] == "us"

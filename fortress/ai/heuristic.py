@@ -235,6 +235,8 @@ class HeuristicBot:
             guard = 0.0 if urgent and game.round >= us_retake.RULES["rounds"] else self.guard
             score += guard * self._defence_gain(game, a, ctx, left)
             score += self.retake * (2 if urgent else 1) * us_retake.move_gain(game, a, ctx)
+            if left <= 0 and self._retaking(game, a.src):
+                score -= 3  # the city is retaken at Capture only if a U.S. unit is still in it
         elif board[a.src].is_city and left <= 0:
             score -= 3  # never leave a captured city empty
         if side in INVADERS and dist.get(a.dst, FAR) > dist.get(a.src, FAR):
@@ -266,6 +268,12 @@ class HeuristicBot:
         if gain > 0.3:
             ctx["why"][a] = f"reinforce {board[a.dst].name}, threatened by nearby Invaders"
         return gain
+
+    @staticmethod
+    def _retaking(game, area: str) -> bool:
+        """U.S.: a captured city declared this turn, retaken at Capture if a U.S. unit is in it."""
+        return (game.side == US and area in game.state.declared and game.board[area].is_city
+                and game.state.control.get(area) in INVADERS)
 
     # -- lasers --------------------------------------------------------------------------------
     def _lasers(self, game, options):
@@ -387,7 +395,7 @@ class HeuristicBot:
         if CLASS[a.unit] == "air":
             return 0.0
         left = sum(units.get(a.src, Counter()).values()) - a.count
-        if src.is_city and game.controller(a.src) == side:
+        if src.is_city and (game.controller(a.src) == side or self._retaking(game, a.src)):
             keep = 1 if side != US else (2 if threat(game, a.src, enemy) > 0 else 1)
             if left < keep:
                 return 0.0

@@ -65,11 +65,13 @@ def reach(game) -> set[str]:
 
 
 def targets(game) -> dict[str, int]:
-    """Captured cities worth declaring this turn: few defenders, and a U.S. unit can get
-    next to them. City -> number of defenders."""
+    """Captured cities worth declaring this turn: few defenders, and a U.S. unit stands
+    in them (an empty one is retaken just by declaring it) or can get next to them.
+    City -> number of defenders."""
     near, board, most = reach(game), game.board, max_defenders(game)
+    mine = {u.area for u in game.state.units.values() if u.side == US}
     return {c: n for c, n in captured(game).items()
-            if n <= most and any(x in near for x in board.neighbours(c))}
+            if n <= most and (c in mine or any(x in near for x in board.neighbours(c)))}
 
 
 def support(game, area: str, units: dict[str, Counter]) -> int:
