@@ -186,3 +186,18 @@ def test_heuristic_us_keeps_a_unit_in_a_city_it_is_retaking():
     while game.state.turn == "us" and not game.is_over:
         game.apply(game.legal_actions()[0])
     assert "seattle" not in game.state.captured and game.state.control["seattle"] == "us"
+
+
+def test_heuristic_invader_garrisons_an_empty_captured_city():
+    """Partisans retake an unoccupied captured city just by landing in it: an Invader moves
+    a unit back into one of its empty captured cities."""
+    from fortress.actions import Move
+    from fortress.ai.heuristic import HeuristicBot
+    game = fortress.Game.from_position({
+        "turn": "west", "phase": "maneuvers", "round": 4, "captured": {"Seattle": "west"},
+        "control": {"west": ["Seattle", "Olympic Peninsula", "Cascades"]},
+        "units": {"Olympic Peninsula": "west: 2 hovertank", "Cascades": "west: 2 infantry, 1 mobile"}})
+    bot = HeuristicBot()
+    action = bot.choose(game)
+    assert isinstance(action, Move) and action.dst == "seattle" and action.unit != "bomber"
+    assert "garrison" in bot.reason

@@ -21,6 +21,9 @@ from fortress.ai.common import (CLASS, FAR, VALUE, allies, battle_choice, by_are
                                 enemy_value_by_area, odds, strength, threat)
 from fortress.units import INVADERS, US
 
+#: Score for an Invader move into one of its captured cities that stands empty (enough to
+#: outweigh a step away from the fighting).
+GARRISON = 4.0
 #: Share of each unit type an Invader aims for on the board when reinforcing.
 MIX = {"infantry": 3.0, "hovertank": 2.0, "mobile": 1.5, "helicopter": 1.5, "bomber": 1.0}
 
@@ -237,8 +240,12 @@ class HeuristicBot:
             score += self.retake * (2 if urgent else 1) * us_retake.move_gain(game, a, ctx)
             if left <= 0 and self._retaking(game, a.src):
                 score -= 3  # the city is retaken at Capture only if a U.S. unit is still in it
-        elif board[a.src].is_city and left <= 0:
-            score -= 3  # never leave a captured city empty
+        else:
+            if board[a.src].is_city and left <= 0:
+                score -= 3  # never leave a captured city empty
+            if self._unguarded(game, a.dst, ctx) and not (a.unit == "bomber" and not a.passenger):
+                score += GARRISON  # an empty captured city: partisans retake it by just landing
+                ctx["why"][a] = f"garrison {board[a.dst].name}, a captured city left empty"
         if side in INVADERS and dist.get(a.dst, FAR) > dist.get(a.src, FAR):
             score -= 1
         return score if score > 0.05 else 0.0
@@ -268,6 +275,12 @@ class HeuristicBot:
         if gain > 0.3:
             ctx["why"][a] = f"reinforce {board[a.dst].name}, threatened by nearby Invaders"
         return gain
+
+    @staticmethod
+    def _unguarded(game, area: str, ctx: dict) -> bool:
+        """Invaders: one of the side's captured cities with none of its units in it."""
+        return (game.board[area].is_city and game.state.control.get(area) == game.side
+                and not ctx["count"].get(area))
 
     @staticmethod
     def _retaking(game, area: str) -> bool:
