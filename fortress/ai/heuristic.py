@@ -220,7 +220,7 @@ class HeuristicBot:
 
     def _move_score(self, game, a: Move, ctx: dict, side: str) -> float:
         board, s = game.board, game.state
-        dist, units = ctx["dist"], ctx["units"]
+        dist = ctx["dist"]
         if a.dst in s.declared:  # bombing run (scouting is never worth a helicopter's attack)
             if a.unit != "bomber" or a.dst not in ctx["attack"]:
                 return 0.0
