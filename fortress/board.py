@@ -130,6 +130,8 @@ class Board:
         self.ids: tuple[str, ...] = tuple(self.areas)
         self.land: tuple[str, ...] = tuple(a.id for a in self.areas.values() if a.is_land)
         self.cities: tuple[str, ...] = tuple(a.id for a in self.areas.values() if a.is_city)
+        self._zones: dict[str | None, tuple[str, ...]] = {}
+        self._regions: dict[str, tuple[str, ...]] | None = None
         self._by_name = {}
         for area in self.areas.values():
             for key in {area.id, area.name, area.city or area.id}:
@@ -196,16 +198,22 @@ class Board:
         raise KeyError(f"there is no area called {text!r} on this board.{hint}")
 
     def zones(self, side: str | None = None) -> tuple[str, ...]:
-        """Invasion zones, all or those of one Invader."""
-        return tuple(a.id for a in self.areas.values() if a.is_zone and (side is None or a.side == side))
+        """Invasion zones, all or those of one Invader (worked out once: a board never changes)."""
+        found = self._zones.get(side)
+        if found is None:
+            found = self._zones[side] = tuple(a.id for a in self.areas.values()
+                                              if a.is_zone and (side is None or a.side == side))
+        return found
 
     def regions(self) -> dict[str, tuple[str, ...]]:
-        """Land territories grouped by region name."""
-        out: dict[str, list[str]] = {}
-        for a in self.areas.values():
-            if a.is_land:
-                out.setdefault(a.region, []).append(a.id)
-        return {k: tuple(v) for k, v in out.items()}
+        """Land territories grouped by region name (worked out once; treat it as read-only)."""
+        if self._regions is None:
+            out: dict[str, list[str]] = {}
+            for a in self.areas.values():
+                if a.is_land:
+                    out.setdefault(a.region, []).append(a.id)
+            self._regions = {k: tuple(v) for k, v in out.items()}
+        return self._regions
 
     # -- adjacency and paths -----------------------------------------------------
     def neighbours(self, area_id: str) -> frozenset[str]:

@@ -407,7 +407,6 @@ class HeuristicBot:
             return 0.0
         if CLASS[a.unit] == "air":
             return 0.0
-        left = sum(units.get(a.src, Counter()).values()) - a.count
         if src.is_city and (game.controller(a.src) == side or self._retaking(game, a.src)):
             keep = 1 if side != US else (2 if threat(game, a.src, enemy) > 0 else 1)
             if left < keep:

@@ -68,10 +68,9 @@ def targets(game) -> dict[str, int]:
     """Captured cities worth declaring this turn: few defenders, and a U.S. unit stands
     in them (an empty one is retaken just by declaring it) or can get next to them.
     City -> number of defenders."""
-    near, board, most = reach(game), game.board, max_defenders(game)
-    mine = {u.area for u in game.state.units.values() if u.side == US}
+    near, board, most = reach(game), game.board, max_defenders(game)  # near holds the U.S. units' own areas
     return {c: n for c, n in captured(game).items()
-            if n <= most and (c in mine or any(x in near for x in board.neighbours(c)))}
+            if n <= most and (c in near or any(x in near for x in board.neighbours(c)))}
 
 
 def support(game, area: str, units: dict[str, Counter]) -> int:
@@ -83,9 +82,9 @@ def move_gain(game, a, ctx: dict) -> float:
     """How much a U.S. move helps retake a declared captured city: it ends next to a
     target that still lacks units, and did not already stand next to it."""
     board, units = game.board, ctx["units"]
-    most = max_defenders(game)
     goals = ctx.get("retake")
     if goals is None:  # once per Maneuvers decision, not per move scored
+        most = max_defenders(game)
         goals = ctx["retake"] = {c: n for c, n in captured(game).items() if c in game.state.declared and n <= most}
     best = 0.0
     for c, n in goals.items():

@@ -40,21 +40,10 @@ def placement_sites(g: "Game", region: str) -> list[str]:
     """Partisan cards place units in friendly or unoccupied enemy territories of the
     region (never occupied enemy territories or invasion zones), within the unit limit."""
     out = []
-    for a in _regions(g.board).get(region, ()):
+    for a in g.board.regions().get(region, ()):
         if (g.friendly(a, US) or not g.enemies_in(a, US)) and g.room(a, US) > 0:
             out.append(a)
     return out
-
-
-def _regions(board) -> dict[str, tuple[str, ...]]:
-    """``board.regions()``, worked out once per board (a board never changes)."""
-    found = _REGIONS.get(id(board))
-    if found is None or found[0] is not board:
-        found = _REGIONS[id(board)] = (board, board.regions())
-    return found[1]
-
-
-_REGIONS: dict[int, tuple] = {}
 
 
 def sabotage_targets(g: "Game") -> list[Sabotage]:
@@ -67,7 +56,7 @@ def _task_actions(g: "Game", task: dict) -> list[Action]:
     if kind == "reinforce":
         if task["left"] <= 0:
             return []
-        zones = [z for z in _zones(g.board, s.turn) if g.room(z, s.turn) > 0]
+        zones = [z for z in g.board.zones(s.turn) if g.room(z, s.turn) > 0]
         kinds = [k for k, n in s.reserves[s.turn].items() if n > 0]
         acts: list[Action] = [_place(k, z) for z in zones for k in kinds]
         return acts + [End()] if acts else []
@@ -84,15 +73,6 @@ def _task_actions(g: "Game", task: dict) -> list[Action]:
     return []
 
 
-def _zones(board, side: str) -> tuple[str, ...]:
-    """``board.zones(side)``, worked out once per board."""
-    found = _ZONES.get((id(board), side))
-    if found is None or found[0] is not board:
-        found = _ZONES[(id(board), side)] = (board, board.zones(side))
-    return found[1]
-
-
-_ZONES: dict[tuple[int, str], tuple] = {}
 def _place(unit: str, area: str) -> Place:
     """One shared object per action (see fortress.actions.shared)."""
     return shared(Place, unit, area)
