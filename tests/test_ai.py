@@ -7,7 +7,8 @@ import pytest
 import fortress
 from fortress.actions import Surrender
 from fortress.ai import BOT_NAMES, make_bot
-from fortress.ai.search import SearchBot, evaluate
+from fortress.ai.common import VALUE
+from fortress.ai.search import WIN, SearchBot, evaluate, horizon_reached
 from fortress.ai.simulate import simulate
 from fortress.units import SIDES
 
@@ -95,9 +96,43 @@ def test_reason_is_a_sentence():
         assert len(bot.reason.split()) >= 2 and bot.reason.endswith(".")
 
 
-def test_evaluation_is_zero_sum_between_camps():
+def test_us_evaluation_weighs_forces_and_cities():
     game = fortress.new_game(seed=12)
-    assert evaluate(game, "us") == -evaluate(game, "invaders")
+    base = evaluate(game, "us")
+    fewer = game.copy()
+    uid, unit = next((k, u) for k, u in fewer.state.units.items() if u.side == "us")
+    del fewer.state.units[uid]
+    assert evaluate(fewer, "us") == base - VALUE[unit.kind]
+    lost = game.copy()
+    lost.state.captured[next(iter(game.board.cities))] = "east"
+    assert evaluate(lost, "us") == base - 0.5
+    assert evaluate(lost, "invaders") > evaluate(game, "invaders")  # the Invaders count cities
+
+
+def test_evaluation_of_a_finished_game_is_the_win():
+    game = fortress.new_game(seed=12)
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Surrender)))
+    assert game.is_over
+    winner = "us" if game.winner == "us" else "invaders"
+    loser = "invaders" if winner == "us" else "us"
+    assert evaluate(game, winner) == WIN and evaluate(game, loser) == -WIN
+
+
+def test_rollout_horizons():
+    """The Invaders' rollouts stop when the round ends; the U.S.'s (its turn ends the
+    round) only at its next Declare, after the Invaders have answered."""
+    game = fortress.new_game(seed=13)
+    bot = make_bot("heuristic", seed=1)
+    while not (game.side == "us" and game.phase == "declare"):
+        game.apply(bot.choose(game))
+    start, stops = game.round, {}
+    while len(stops) < 2 and not game.is_over:
+        for camp in ("invaders", "us"):
+            if camp not in stops and horizon_reached(game, camp, start):
+                stops[camp] = (game.round, game.state.turn, game.phase)
+        game.apply(bot.choose(game))
+    assert stops["invaders"] == (start + 1, "west", "reinforcements")
+    assert stops["us"] == (start + 1, "us", "declare")
 
 
 def test_heuristic_beats_random_both_sides():

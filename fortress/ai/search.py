@@ -5,17 +5,19 @@ first Declare decision of each of its turns the bot considers a handful of *plan
 settings of the heuristic's knobs (declare threshold, attack threshold, how many units
 follow into new ground...) and, above all, which territories to declare (only the first
 one or two of the heuristic's targets, its list without one of them, cities only; see
-:func:`candidate_plans`). For each plan it plays the rest of the round many times
-in determinized copies (``game.determinized``: the undrawn partisan cards and future
+:func:`candidate_plans`). For each plan it plays on many times in
+determinized copies (``game.determinized``: the undrawn partisan cards and future
 dice re-drawn, so nothing hidden is seen), its own side following the plan and every
-other side the heuristic, to the end of the U.S. turn (when victory is checked), and
-scores the position reached with a static evaluation (cities captured, the value of
-each camp's forces, a win or loss). Plans share determinization seeds (common random
-numbers), plans that play out exactly like the balanced one are dropped, the rest are
-sampled by successive halving within the time ``budget``; a plan replaces the balanced
-one only on a clear paired gain. The best plan then drives the heuristic for the rest of
-that turn; every other decision (placements, casualties, retreats...) is the
-heuristic's, answered in milliseconds.
+other side the heuristic, to a horizon (:func:`horizon_reached`: for the Invaders the
+end of the U.S. turn, when victory is checked; for the U.S. its next Declare, after the
+Invaders have answered), and scores the position reached with a static evaluation
+(:func:`evaluate_invaders`: cities captured first; :func:`evaluate_us`: the forces
+left). Plans share determinization seeds (common random numbers), plans that play out
+exactly like the balanced one are dropped, the rest are sampled by successive halving
+within the time ``budget``; a plan replaces the balanced one only on a clear paired
+gain. The best plan then drives the heuristic for the rest of that turn; every other
+decision (placements, casualties, retreats...) is the heuristic's, answered in
+milliseconds.
 """
 from __future__ import annotations
 
@@ -49,22 +51,55 @@ MIN_SEEDS = 3
 
 
 def evaluate(game, camp: str) -> float:
-    """Static value of ``game`` for ``camp`` ("us" or "invaders"): the invaders' progress
-    toward the captured-city target plus a small weight on the balance of forces."""
+    """Static value of ``game`` for ``camp``: :func:`evaluate_invaders` for the Invaders,
+    :func:`evaluate_us` for the U.S. (the two camps are scored at different horizons)."""
+    return evaluate_us(game) if camp == "us" else evaluate_invaders(game)
+
+
+def evaluate_invaders(game) -> float:
+    """The Invaders' progress toward the captured-city target plus a small weight on the
+    balance of forces; ±:data:`WIN` for a finished game."""
     if game.is_over:
-        value = WIN if game.winner == "invaders" else -WIN
-    else:
-        s = game.state
-        inv = us = 0
-        for u in s.units.values():
-            if u.side == US:
-                us += VALUE[u.kind]
-            else:
-                inv += VALUE[u.kind]
-        reserves = sum(VALUE[k] * n for side in INVADERS if side not in s.out for k, n in s.reserves[side].items())
-        value = 5.0 * len(s.captured) + 0.1 * (inv + 0.5 * reserves - us)
-        value += 3.0 * len(s.captured) * s.round / RULES["rounds"]  # late captures count more
-    return value if camp == "invaders" else -value
+        return WIN if game.winner == "invaders" else -WIN
+    s = game.state
+    inv, us = _forces(game)
+    value = 5.0 * len(s.captured) + 0.1 * (inv + 0.5 * _reserves(game) - us)
+    return value + 3.0 * len(s.captured) * s.round / RULES["rounds"]  # late captures count more
+
+
+#: U.S. evaluation weights, in unit value (infantry 1): fitted to full-game results of
+#: plans from the same positions (docs/bots.md, "The U.S. evaluation")
+US_WEIGHTS = {"invaders": 0.5, "reserves": 0.25, "captured": 0.5}
+
+
+def evaluate_us(game) -> float:
+    """The U.S. side's forces less half the Invaders' (a quarter for their reserves) and
+    half a point per captured city; ±:data:`WIN` for a finished game.
+
+    Measured on full games played from the same positions with different plans, the
+    U.S. forces left after the Invaders' next turns predict who wins; the captured count
+    before the end does not (cities retaken at a high price are lost again)."""
+    if game.is_over:
+        return WIN if game.winner == "us" else -WIN
+    inv, us = _forces(game)
+    w = US_WEIGHTS
+    return us - w["invaders"] * inv - w["reserves"] * _reserves(game) - w["captured"] * len(game.state.captured)
+
+
+def _forces(game) -> tuple[int, int]:
+    """Value of the Invader and of the U.S. units on the board."""
+    inv = us = 0
+    for u in game.state.units.values():
+        if u.side == US:
+            us += VALUE[u.kind]
+        else:
+            inv += VALUE[u.kind]
+    return inv, us
+
+
+def _reserves(game) -> int:
+    s = game.state
+    return sum(VALUE[k] * n for side in INVADERS if side not in s.out for k, n in s.reserves[side].items())
 
 
 class PlannedBot(HeuristicBot):
@@ -188,16 +223,24 @@ class SearchBot:
         return mean - se > MARGIN
 
     def _rollout(self, game, side: str, camp: str, plan: tuple, seed: int) -> float:
-        """Play ``plan`` for ``side`` to the end of its turn, the heuristic elsewhere, until
-        the end of the round (the end of the U.S. turn, when victory is checked); return
-        the evaluation for ``camp``."""
+        """Play ``plan`` for ``side`` to the end of its turn, the heuristic elsewhere, and
+        return the evaluation for ``camp`` at the horizon (:func:`horizon_reached`)."""
         sim = game.determinized(seed)
         start = sim.round
         knobs, targets = plan
         own = PlannedBot(seed=seed, targets=targets, **knobs)
         other = HeuristicBot(seed=seed + 1)
-        while not sim.is_over and sim.round == start:
+        while not sim.is_over and not horizon_reached(sim, camp, start):
             turn = sim.state.turn
-            bot = own if (turn == side and sim.side == side) else other
+            bot = own if (turn == side and sim.round == start and sim.side == side) else other
             sim.apply(bot.choose(sim))
         return evaluate(sim, camp)
+
+
+def horizon_reached(sim, camp: str, start: int) -> bool:
+    """Where a rollout from round ``start`` stops. The Invaders: the end of the round (the
+    end of the U.S. turn, when victory is checked). The U.S., whose turn ends the round:
+    the start of its next Declare, so the Invaders' answer to the plan is seen."""
+    if camp == "invaders":
+        return sim.round != start
+    return sim.round != start and sim.state.turn == US and sim.phase == "declare"
