@@ -236,3 +236,23 @@ def test_heuristic_invader_garrisons_an_empty_captured_city():
     action = bot.choose(game)
     assert isinstance(action, Move) and action.dst == "seattle" and action.unit != "bomber"
     assert "garrison" in bot.reason
+
+
+def test_us_plan_study_records_every_plan_and_analyses(tmp_path):
+    """benchmarks/us_plan_study.py (the evidence behind evaluate_us): one game per plan from
+    one position, then the analysis of the file it wrote."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "us_plan_study.py"
+    out = tmp_path / "study.jsonl"
+    subprocess.run([sys.executable, str(script), "--games", "1", "--workers", "1", "--out", str(out), "7001:2"],
+                   check=True, capture_output=True, text=True, timeout=300)
+    rows = [__import__("json").loads(line) for line in out.read_text().splitlines()]
+    assert {r["plan"] for r in rows} >= {"balanced", "fortify", "only first 1"}
+    for r in rows:
+        assert r["seed"] == 7001 and r["round"] == 2 and isinstance(r["win"], bool)
+        assert r["h0"]["cap"] >= 0 and r["h1"]["us"] > 0  # the U.S. still has units a round later
+    report = subprocess.run([sys.executable, str(script), "--analyse", str(out)],
+                            check=True, capture_output=True, text=True, timeout=120).stdout
+    assert "7001:2 balanced=" in report and "h1 score" in report
