@@ -2,6 +2,12 @@
 reasons, and the heuristic beating random."""
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 import fortress
@@ -187,10 +193,6 @@ def test_search_target_plans():
 def test_heuristic_games_are_the_same_in_every_process():
     """Seed 5 once diverged between processes: two declare targets with equal odds were
     ordered by the last bits of the exact calculator's sums, which follow set order."""
-    import os
-    import subprocess
-    import sys
-
     script = ("import fortress\n"
               "from fortress.ai import make_bot\n"
               "from fortress.ai.simulate import bot_seed\n"
@@ -241,14 +243,11 @@ def test_heuristic_invader_garrisons_an_empty_captured_city():
 def test_us_plan_study_records_every_plan_and_analyses(tmp_path):
     """benchmarks/us_plan_study.py (the evidence behind evaluate_us): one game per plan from
     one position, then the analysis of the file it wrote."""
-    import subprocess
-    import sys
-    from pathlib import Path
     script = Path(__file__).resolve().parents[1] / "benchmarks" / "us_plan_study.py"
     out = tmp_path / "study.jsonl"
     subprocess.run([sys.executable, str(script), "--games", "1", "--workers", "1", "--out", str(out), "7001:2"],
                    check=True, capture_output=True, text=True, timeout=300)
-    rows = [__import__("json").loads(line) for line in out.read_text().splitlines()]
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert {r["plan"] for r in rows} >= {"balanced", "fortify", "only first 1"}
     for r in rows:
         assert r["seed"] == 7001 and r["round"] == 2 and isinstance(r["win"], bool)

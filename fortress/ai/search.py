@@ -67,8 +67,8 @@ def evaluate_invaders(game) -> float:
     return value + 3.0 * len(s.captured) * s.round / RULES["rounds"]  # late captures count more
 
 
-#: U.S. evaluation weights, in unit value (infantry 1): fitted to full-game results of
-#: plans from the same positions (docs/bots.md, "The U.S. evaluation")
+#: U.S. evaluation weights, in unit value (infantry 1): round numbers chosen with the
+#: full-game results of plans from the same positions (docs/bots.md, "The U.S. evaluation")
 US_WEIGHTS = {"invaders": 0.5, "reserves": 0.25, "captured": 0.5}
 
 
