@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from fortress.ui.serve import notebook_path, voila_command  # noqa: E402
+from fortress.ui.serve import notebook_path, voila_command, voila_env  # noqa: E402
 from tests.e2e.conftest import CHROMIUM_ARGS, chromium, free_port, wait_port  # noqa: E402
 from tests.e2e.test_dashboard import PICK_JS, play_bots_until_us_reinforcements, tick, wait_tick  # noqa: E402
 
@@ -40,7 +40,7 @@ WATCH_JS = """() => {
 def start_voila(extra: list[str], save_dir: str) -> tuple[subprocess.Popen, int]:
     port = free_port()
     cmd = voila_command(notebook_path(), "127.0.0.1", port, no_browser=True) + extra
-    env = dict(os.environ, FORTRESS_SAVE_DIR=save_dir)
+    env = voila_env(dict(os.environ, FORTRESS_SAVE_DIR=save_dir))
     proc = subprocess.Popen(cmd, cwd=notebook_path().parent, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     wait_port(port, proc)

@@ -1,6 +1,7 @@
 """notebooks/play.ipynb runs top to bottom in a real kernel and displays the dashboard."""
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -30,3 +31,15 @@ def test_serve_command_line():
     assert cmd[1:3] == ["-m", "voila"] and str(NOTEBOOK) in cmd
     assert "--preheat_kernel=True" in cmd and "--pool_size=2" in cmd and "--no-browser" in cmd
     assert "--MappingKernelManager.cull_idle_timeout=300" in cmd and "--port=9000" in cmd
+
+
+def test_serve_uses_the_offline_template():
+    """Voila finds fortress's template on JUPYTER_PATH; it is the lab template without the
+    Font Awesome CDN links (the browser test checks that no request leaves the server)."""
+    from fortress.ui.serve import TEMPLATE, TEMPLATES, voila_command, voila_env
+    assert f"--template={TEMPLATE}" in voila_command(NOTEBOOK)
+    env = voila_env({"JUPYTER_PATH": "/elsewhere"})
+    assert env["JUPYTER_PATH"].split(os.pathsep) == [str(TEMPLATES), "/elsewhere"]
+    folder = TEMPLATES / "voila" / "templates" / TEMPLATE
+    assert json.loads((folder / "conf.json").read_text()) == {"base_template": "lab"}
+    assert "cdn.jsdelivr.net" in (folder / "index.html.j2").read_text()  # the links it removes

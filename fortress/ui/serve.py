@@ -14,6 +14,10 @@ from pathlib import Path
 import click
 
 HERE = Path(__file__).resolve().parent
+#: Jupyter data folder holding the ``fortress-offline`` Voila template (the lab template
+#: without its Font Awesome CDN links: nothing is fetched from the internet at run time)
+TEMPLATES = HERE / "voila"
+TEMPLATE = "fortress-offline"
 
 
 def notebook_path() -> Path:
@@ -25,10 +29,19 @@ def notebook_path() -> Path:
     raise click.ClickException("play.ipynb not found: run from a source checkout of fortress")
 
 
+def voila_env(env: dict[str, str] | None = None) -> dict[str, str]:
+    """``env`` (default: this process's) with the fortress template folder first on
+    ``JUPYTER_PATH``, where Voila looks for templates."""
+    env = dict(os.environ if env is None else env)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), env.get("JUPYTER_PATH", "")) if p)
+    return env
+
+
 def voila_command(notebook: Path, ip: str = "127.0.0.1", port: int = 8866, preheat: int = 0,
                   cull_idle: int = 0, no_browser: bool = False, extra: tuple[str, ...] = ()) -> list[str]:
     """The command line that starts Voila on the dashboard notebook."""
-    cmd = [sys.executable, "-m", "voila", str(notebook), f"--Voila.ip={ip}", f"--port={port}"]
+    cmd = [sys.executable, "-m", "voila", str(notebook), f"--Voila.ip={ip}", f"--port={port}",
+           f"--template={TEMPLATE}"]
     if no_browser:
         cmd.append("--no-browser")
     if preheat > 0:
@@ -53,7 +66,7 @@ def serve(ip: str, port: int, preheat: int, cull_idle: int, no_browser: bool, vo
     notebook = notebook_path()
     cmd = voila_command(notebook, ip, port, preheat, cull_idle, no_browser, voila_args)
     click.echo(f"Fortress America at http://{ip if ip != '0.0.0.0' else 'localhost'}:{port}/  (Ctrl-C to stop)")
-    env = dict(os.environ)
+    env = voila_env()
     try:
         raise SystemExit(subprocess.call(cmd, cwd=str(notebook.parent), env=env))
     except KeyboardInterrupt:

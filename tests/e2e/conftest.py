@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from fortress.ui.serve import notebook_path, voila_command
+from fortress.ui.serve import notebook_path, voila_command, voila_env
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -63,7 +63,7 @@ def save_dir(tmp_path_factory) -> Path:
 def voila_url(save_dir, tmp_path_factory):
     """A real Voila server on a free localhost port, stopped after the session."""
     port = free_port()
-    env = dict(os.environ, FORTRESS_SAVE_DIR=str(save_dir))
+    env = voila_env(dict(os.environ, FORTRESS_SAVE_DIR=str(save_dir)))
     log = (tmp_path_factory.mktemp("voila") / "voila.log").open("w")
     proc = subprocess.Popen(voila_command(notebook_path(), "127.0.0.1", port, no_browser=True),
                             cwd=notebook_path().parent, env=env, stdout=log, stderr=subprocess.STDOUT)

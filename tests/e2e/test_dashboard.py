@@ -99,6 +99,11 @@ def load_dashboard(page, url: str | None = None) -> None:
 
 
 def test_play_a_us_turn_save_and_resume(page, voila_url):
+    # offline first: every request the page makes goes to the Voila server (Voila's own lab
+    # template would ask a CDN for Font Awesome; fortress serves its own template)
+    local = (voila_url, voila_url.replace("http://", "ws://"), "data:", "blob:")
+    outside: list[str] = []
+    page.on("request", lambda r: None if r.url.startswith(local) else outside.append(r.url))
     load_dashboard(page, voila_url)
     page.wait_for_selector(".fortress-status", timeout=KERNEL)
     page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
@@ -177,3 +182,4 @@ def test_play_a_us_turn_save_and_resume(page, voila_url):
     page.wait_for_selector(".fortress-status:has-text('Round')", timeout=STEP)
     assert status(page).split("\n")[0] == round_text
     assert "Resumed" in page.inner_text(".fortress-message")
+    assert not outside, f"requests that leave the server (the dashboard must work offline): {outside}"
