@@ -27,11 +27,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 import fortress
 from fortress.ai import make_bot
-from fortress.ai.common import VALUE
 from fortress.ai.heuristic import HeuristicBot
-from fortress.ai.search import PlannedBot, candidate_plans
+from fortress.ai.search import PlannedBot, candidate_plans, forces, horizon_reached, reserve_value
 from fortress.ai.simulate import bot_seed
-from fortress.units import INVADERS, SIDES, US
+from fortress.units import SIDES, US
 
 _positions: dict[tuple[int, int], fortress.Game] = {}
 
@@ -47,11 +46,8 @@ def position(seed: int, rnd: int) -> fortress.Game:
 
 
 def snapshot(game) -> dict:
-    s = game.state
-    us = sum(VALUE[u.kind] for u in s.units.values() if u.side == US)
-    inv = sum(VALUE[u.kind] for u in s.units.values() if u.side != US)
-    res = sum(VALUE[k] * n for side in INVADERS if side not in s.out for k, n in s.reserves[side].items())
-    return {"cap": len(s.captured), "us": us, "inv": inv, "res": res, "over": game.is_over,
+    inv, us = forces(game)
+    return {"cap": len(game.state.captured), "us": us, "inv": inv, "res": reserve_value(game), "over": game.is_over,
             "win": game.winner == "us" if game.is_over else None}
 
 
@@ -62,9 +58,9 @@ def play(job: tuple[int, int, str, int]) -> dict:
     own, other = PlannedBot(seed=det, targets=targets, **knobs), HeuristicBot(seed=det + 1)
     rec: dict = {}
     while not sim.is_over:
-        if "h0" not in rec and sim.round > rnd:
+        if "h0" not in rec and horizon_reached(sim, "invaders", rnd):
             rec["h0"] = snapshot(sim)
-        if "h1" not in rec and sim.round > rnd and sim.state.turn == US and sim.phase == "declare":
+        if "h1" not in rec and horizon_reached(sim, "us", rnd):
             rec["h1"] = snapshot(sim)
         if "h2" not in rec and sim.round > rnd + 1:
             rec["h2"] = snapshot(sim)

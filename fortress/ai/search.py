@@ -62,8 +62,8 @@ def evaluate_invaders(game) -> float:
     if game.is_over:
         return WIN if game.winner == "invaders" else -WIN
     s = game.state
-    inv, us = _forces(game)
-    value = 5.0 * len(s.captured) + 0.1 * (inv + 0.5 * _reserves(game) - us)
+    inv, us = forces(game)
+    value = 5.0 * len(s.captured) + 0.1 * (inv + 0.5 * reserve_value(game) - us)
     return value + 3.0 * len(s.captured) * s.round / RULES["rounds"]  # late captures count more
 
 
@@ -81,12 +81,12 @@ def evaluate_us(game) -> float:
     before the end does not (cities retaken at a high price are lost again)."""
     if game.is_over:
         return WIN if game.winner == "us" else -WIN
-    inv, us = _forces(game)
+    inv, us = forces(game)
     w = US_WEIGHTS
-    return us - w["invaders"] * inv - w["reserves"] * _reserves(game) - w["captured"] * len(game.state.captured)
+    return us - w["invaders"] * inv - w["reserves"] * reserve_value(game) - w["captured"] * len(game.state.captured)
 
 
-def _forces(game) -> tuple[int, int]:
+def forces(game) -> tuple[int, int]:
     """Value of the Invader and of the U.S. units on the board."""
     inv = us = 0
     for u in game.state.units.values():
@@ -97,7 +97,8 @@ def _forces(game) -> tuple[int, int]:
     return inv, us
 
 
-def _reserves(game) -> int:
+def reserve_value(game) -> int:
+    """Value of the units in the reserves of the Invaders still in the game."""
     s = game.state
     return sum(VALUE[k] * n for side in INVADERS if side not in s.out for k, n in s.reserves[side].items())
 
