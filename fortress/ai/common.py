@@ -5,6 +5,7 @@ Everything here only reads the public game state (``game.state``, ``game.board``
 """
 from __future__ import annotations
 
+import weakref
 from collections import Counter, deque
 from functools import lru_cache
 from typing import Iterable
@@ -16,6 +17,8 @@ from fortress.units import INVADERS, UNITS, US
 VALUE: dict[str, int] = {k: u.value for k, u in UNITS.items()}
 CLASS: dict[str, str] = {k: u.cls for k, u in UNITS.items()}
 FAR = 99
+#: An empty Counter for look-ups with a default (read only: never add to it).
+NONE: Counter = Counter()
 
 
 def allies(side: str) -> frozenset[str]:
@@ -28,8 +31,17 @@ def by_area(game, side: str | None = None) -> dict[str, Counter]:
     out: dict[str, Counter] = {}
     for u in game.state.units.values():
         if side is None or u.side == side:
-            out.setdefault(u.area, Counter())[u.kind] += 1
+            here = out.get(u.area)
+            if here is None:
+                here = out[u.area] = Counter()
+            here[u.kind] += 1
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def notation(action) -> str:
+    """``str(action)``, memoized: the bots sort the legal actions by it at every decision."""
+    return str(action)
 
 
 def strength(units: Counter | dict) -> int:
@@ -46,8 +58,26 @@ def enemy_value_by_area(game, side: str) -> dict[str, int]:
     return out
 
 
+#: board -> {sources: distances}: the same goals recur all through a Maneuvers phase
+_STEPS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
 def distances(board, sources: Iterable[str], through=None) -> dict[str, int]:
-    """Steps from the nearest source to every area (optionally only through ``through``)."""
+    """Steps from the nearest source to every area (optionally only through ``through``).
+    Without ``through`` the answer is memoized per board and set of sources: read it,
+    never change it."""
+    if through is None:
+        memo = _STEPS.setdefault(board, {})
+        key = frozenset(sources)
+        if key not in memo:
+            if len(memo) > 4096:
+                memo.clear()
+            memo[key] = _bfs(board, key, None)
+        return memo[key]
+    return _bfs(board, sources, through)
+
+
+def _bfs(board, sources: Iterable[str], through) -> dict[str, int]:
     dist = {s: 0 for s in sources}
     queue = deque(dist)
     while queue:

@@ -17,8 +17,8 @@ from collections import Counter
 from fortress.actions import (Action, Attack, Casualty, Commit, Declare, Disengage, End, Fight, Fire, Ground,
                               Invade, Move, Place, PlaceLaser, Retreat, Sabotage, Surrender)
 from fortress.ai import us_retake
-from fortress.ai.common import (CLASS, FAR, VALUE, allies, battle_choice, by_area, by_kind, distances,
-                                enemy_value_by_area, odds, strength, threat)
+from fortress.ai.common import (CLASS, FAR, NONE, VALUE, allies, battle_choice, by_area, by_kind, distances,
+                                enemy_value_by_area, notation, odds, strength, threat)
 from fortress.units import INVADERS, US
 
 #: Score for an Invader move into one of its captured cities that stands empty (enough to
@@ -53,7 +53,7 @@ class HeuristicBot:
     def choose(self, game) -> Action:
         legal = game.legal_actions()
         # sorted: the engine's order of legal actions may vary between processes (set order)
-        options = sorted((a for a in legal if not isinstance(a, Surrender)), key=str)
+        options = sorted((a for a in legal if not isinstance(a, Surrender)), key=notation)
         if not options:
             self.reason = "No other action is possible."
             return legal[-1]
@@ -398,10 +398,10 @@ class HeuristicBot:
         board = game.board
         dst, src = board[a.dst], board[a.src]
         retake = us_retake.invade_gain(game, a, units) if side == US and self.retake else 0.0
-        left = sum(units.get(a.src, Counter()).values()) - a.count
+        left = sum(units.get(a.src, NONE).values()) - a.count
         if retake and (left >= 1 or not src.is_city):
             return retake
-        here = sum(units.get(a.dst, Counter()).values())
+        here = sum(units.get(a.dst, NONE).values())
         want = (self.fill + 1 if dst.is_city else self.fill) if side != US else (2 if dst.is_city else 1)
         if here >= want or a.count > want - here:
             return 0.0

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fortress.ai.common import CLASS, VALUE, by_area, distances
+from fortress.ai.common import CLASS, NONE, VALUE, by_area, distances
 from fortress.state import RULES
 from fortress.units import INVADERS, UNITS, US
 
@@ -75,7 +75,7 @@ def targets(game) -> dict[str, int]:
 
 def support(game, area: str, units: dict[str, Counter]) -> int:
     """U.S. units next to ``area`` (those that could invade it)."""
-    return sum(sum(units.get(n, Counter()).values()) for n in game.board.neighbours(area))
+    return sum(sum(units.get(n, NONE).values()) for n in game.board.neighbours(area))
 
 
 def move_gain(game, a, ctx: dict) -> float:
@@ -114,7 +114,7 @@ def invade_gain(game, a, units: dict[str, Counter]) -> float:
     two units, never emptying a threatened U.S. city."""
     if game.state.control.get(a.dst) not in INVADERS or not game.board[a.dst].is_city:
         return 0.0
-    here = sum(units.get(a.dst, Counter()).values())
+    here = sum(units.get(a.dst, NONE).values())
     if here >= 2 or a.count > 2 - here:
         return 0.0
     return 8.0 + (2.0 if here == 0 else 0.0) + 0.1 * VALUE[a.unit]
