@@ -137,6 +137,12 @@ class Board:
             for key in {area.id, area.name, area.city or area.id}:
                 self._by_name.setdefault(key.casefold(), area.id)
 
+    def __setstate__(self, state: dict) -> None:
+        """Unpickling (a board sent to another process) registers its area names too."""
+        self.__dict__.update(state)
+        for area in self.areas.values():
+            AREA_NAMES.setdefault(area.id, area.name)
+
     # -- loading ---------------------------------------------------------------
     @classmethod
     def load(cls, directory: str | Path = GEODATA_DIR) -> "Board":

@@ -102,3 +102,22 @@ def from_json(text: str | bytes, board=None) -> "Game":
         raise SaveError("replaying this save does not give the position it recorded; "
                         "it was edited or made with different rules or a different map.")
     return game
+
+
+def to_bytes(game: "Game") -> bytes:
+    """A binary copy of ``game`` without its board, to send to another process of the same
+    version (the bots' parallel look-ahead); :func:`from_bytes` reads it back. Not a save
+    file: use :meth:`Game.to_json` for that."""
+    import pickle
+    return pickle.dumps({k: v for k, v in game.__dict__.items() if k != "board"}, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def from_bytes(data: bytes, board) -> "Game":
+    """The game :func:`to_bytes` wrote, on ``board`` (the same board it was played on)."""
+    import pickle
+
+    from fortress.game import Game
+    game = Game.__new__(Game)
+    game.__dict__.update(pickle.loads(data))
+    game.board = board
+    return game
