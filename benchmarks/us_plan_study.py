@@ -24,25 +24,15 @@ import random
 import statistics
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
 
-import fortress
-from fortress.ai import make_bot
+from fortress.ai.bench import us_declare
 from fortress.ai.heuristic import HeuristicBot
 from fortress.ai.search import PlannedBot, candidate_plans, forces, horizon_reached, reserve_value
-from fortress.ai.simulate import bot_seed
-from fortress.units import SIDES, US
+from fortress.units import US
 
-_positions: dict[tuple[int, int], fortress.Game] = {}
-
-
-def position(seed: int, rnd: int) -> fortress.Game:
-    if (seed, rnd) not in _positions:
-        game = fortress.new_game(seed=seed)
-        seats = {s: make_bot("heuristic", seed=bot_seed(seed, s)) for s in SIDES}
-        while not game.is_over and not (game.side == US and game.phase == "declare" and game.round == rnd):
-            game.apply(seats[game.side].choose(game))
-        _positions[seed, rnd] = game
-    return _positions[seed, rnd]
+#: GAMESEED, ROUND -> the game of that seed played by the heuristic up to that U.S. Declare
+position = cache(us_declare)
 
 
 def snapshot(game) -> dict:

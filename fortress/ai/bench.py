@@ -52,4 +52,43 @@ def run(quick: bool) -> list[Figure]:
     for name in ("random", "heuristic"):
         out.append(Figure(f"{name} v {name}: games per second (one core)", games_per_second(name, n), "games/s",
                           f"{n} games, 4 players"))
+    out += rollout_figures(budget)
+    return out
+
+
+def us_declare(seed: int, rnd: int):
+    """The game of ``seed`` played by the heuristic on every seat up to the U.S. Declare
+    of round ``rnd``."""
+    import fortress
+    from fortress.ai import make_bot
+    from fortress.ai.simulate import bot_seed
+    from fortress.units import SIDES, US
+
+    game = fortress.new_game(seed=seed)
+    seats = {s: make_bot("heuristic", seed=bot_seed(seed, s)) for s in SIDES}
+    while not game.is_over and not (game.side == US and game.phase == "declare" and game.round == rnd):
+        game.apply(seats[game.side].choose(game))
+    return game
+
+
+def rollout_figures(budget: float, positions=((7001, 2), (7004, 5), (7006, 6))) -> list[Figure]:
+    """Rollouts a U.S. search makes in ``budget`` seconds at a few positions, on one
+    process and on every core (the rollout pool is started, and its odds caches warmed
+    by one search, before the count)."""
+    from fortress.ai.rollouts import default_workers
+    from fortress.ai.search import SearchBot
+
+    games = [us_declare(seed, rnd) for seed, rnd in positions]
+    out = []
+    for workers in sorted({1, default_workers()}):
+        SearchBot(seed=0, budget=budget, workers=workers)._search(games[0])  # warm up
+        counts = []
+        for game in games:
+            bot = SearchBot(seed=1, budget=budget, workers=workers)
+            bot._search(game)
+            counts.append(bot.last_search["rollouts"])
+        out.append(Figure(f"search: U.S. rollouts per searched decision, {workers} worker(s)",
+                          statistics.median(counts), "rollouts",
+                          f"budget {budget} s; {', '.join(map(str, counts))} at seeds:rounds "
+                          + " ".join(f"{s}:{r}" for s, r in positions)))
     return out

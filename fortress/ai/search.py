@@ -15,7 +15,9 @@ Invaders have answered), and scores the position reached with a static evaluatio
 left). Plans share determinization seeds (common random numbers), plans that play out
 exactly like the balanced one are dropped, the rest are sampled by successive halving
 within the time ``budget``; a plan replaces the balanced one only on a clear paired
-gain. The best plan then drives the heuristic for the rest of that turn; every other
+gain. The play-outs can run on several processes (``workers``, :mod:`fortress.ai.rollouts`):
+a play-out depends only on the position, the plan and the seed, so more workers mean more
+play-outs in the same time, and the same choice under a rollout cap. The best plan then drives the heuristic for the rest of that turn; every other
 decision (placements, casualties, retreats...) is the heuristic's, answered in
 milliseconds.
 """
@@ -25,6 +27,7 @@ import random
 import time
 
 from fortress.actions import Action, Surrender
+from fortress.ai import rollouts
 from fortress.ai.common import VALUE
 from fortress.ai.heuristic import HeuristicBot
 from fortress.state import RULES
@@ -48,6 +51,8 @@ WIN = 1000.0
 MARGIN = 0.25
 #: shared seeds a plan needs before it can replace the balanced one
 MIN_SEEDS = 3
+#: rollouts in a round of the search while few plans are left (at least two seeds each)
+ROUND = 8
 
 
 def evaluate(game, camp: str) -> float:
@@ -143,14 +148,18 @@ def candidate_plans(game, camp: str) -> dict[str, tuple[dict, list[str] | None]]
 
 
 class SearchBot:
-    """Flat Monte Carlo over :data:`PLANS` at each turn's first Declare decision."""
+    """Flat Monte Carlo over :data:`PLANS` at each turn's first Declare decision, its
+    play-outs on ``workers`` processes (default 1; :func:`rollouts.default_workers` for
+    every core)."""
 
     name = "search"
 
-    def __init__(self, seed: int = 0, budget: float | None = 2.0, max_rollouts: int = 400) -> None:
+    def __init__(self, seed: int = 0, budget: float | None = 2.0, max_rollouts: int = 400,
+                 workers: int = 1) -> None:
         self.rng = random.Random(seed)
         self.budget = 2.0 if budget is None else budget
         self.max_rollouts = max_rollouts
+        self.workers = max(1, int(workers))
         self.reason = ""
         self.default = HeuristicBot(seed=seed)
         self.turn_bot: HeuristicBot | None = None
@@ -172,50 +181,47 @@ class SearchBot:
 
     # -- the search ------------------------------------------------------------------------
     def _search(self, game) -> HeuristicBot:
-        deadline = time.perf_counter() + self.budget
         side = game.side
         camp = "us" if side == US else "invaders"
+        play = rollouts.runner(game, side, camp, self.workers)  # (starts the pool on first use)
+        deadline = time.monotonic() + self.budget
         candidates = candidate_plans(game, camp)
         plans = list(candidates)
-        totals = dict.fromkeys(plans, 0.0)
-        counts = dict.fromkeys(plans, 0)
-        seen: dict[str, list[float]] = {p: [] for p in plans}
+        seen: dict[str, dict[int, float]] = {p: {} for p in plans}  # plan -> {seed index: value}
         seeds = [self.rng.getrandbits(62) for _ in range(self.max_rollouts)]
-        alive, i, batch = list(plans), 0, 0
-        while i < len(seeds) and time.perf_counter() < deadline and len(alive) > 1:
-            for plan in alive:  # each plan meets the same determinization (common random numbers)
-                value = self._rollout(game, side, camp, candidates[plan], seeds[i])
-                seen[plan].append(value)
-                totals[plan] += value
-                counts[plan] += 1
-                if time.perf_counter() >= deadline:
-                    break
-            i += 1
-            batch += 1
+        alive, i = list(plans), 0
+        while i < len(seeds) and time.monotonic() < deadline and len(alive) > 1:
+            # every plan meets the same determinizations (common random numbers); a round is
+            # two seeds, more while few plans are left (the same rounds for any worker count)
+            step = max(2, -(-ROUND // len(alive)))
+            jobs = [(p, j) for j in range(i, min(i + step, len(seeds))) for p in alive]
+            for (p, j), value in zip(jobs, play.run([(candidates[p], seeds[j]) for p, j in jobs], deadline)):
+                if value is not None:
+                    seen[p][j] = value
+            i += step
             # a plan that played out exactly like the balanced one on every seed so far
             # most likely makes the same moves: drop it (the balanced plan stands for it)
-            alive = [p for p in alive if p == "balanced" or len(seen[p]) < len(seen["balanced"])
-                     or seen[p] != seen["balanced"]]
-            if batch >= 2 and len(alive) > 2:  # successive halving: drop the weaker half
-                keep = sorted(alive, key=lambda p: -totals[p] / max(counts[p], 1))[: max(2, len(alive) // 2)]
+            alive = [p for p in alive if p == "balanced" or seen[p] != seen["balanced"]
+                     or len(seen[p]) < len(seen["balanced"])]
+            if len(alive) > 2:  # successive halving: drop the weaker half
+                keep = sorted(alive, key=lambda p: -_mean(seen[p]))[: max(2, len(alive) // 2)]
                 alive = keep if "balanced" in keep else keep[:-1] + ["balanced"]
-                batch = 0
-        top = max(counts[p] for p in alive)
-        best = max(alive, key=lambda p: (counts[p] == top, totals[p] / max(counts[p], 1), p == "balanced"))
+        top = max(len(seen[p]) for p in alive)
+        best = max(alive, key=lambda p: (len(seen[p]) == top, _mean(seen[p]), p == "balanced"))
         if best != "balanced" and not self._clear_gain(seen[best], seen["balanced"]):
             best = "balanced"  # a gain within noise: keep the default
-        mean = totals[best] / max(counts[best], 1)
-        runs = sum(counts.values())
+        mean = _mean(seen[best])
+        runs = sum(len(v) for v in seen.values())
         self.last_search = {"plan": best, "rollouts": runs, "value": mean,
                             "why": f"best of {len(plans)} plans over {runs} rollouts, value {mean:+.1f}"}
         knobs, targets = candidates[best]
         return PlannedBot(seed=self.rng.getrandbits(32), targets=targets, **knobs)
 
     @staticmethod
-    def _clear_gain(values: list[float], base: list[float]) -> bool:
+    def _clear_gain(values: dict[int, float], base: dict[int, float]) -> bool:
         """On at least :data:`MIN_SEEDS` shared seeds, the mean paired gain over the
         balanced plan, less one standard error, exceeds :data:`MARGIN`."""
-        deltas = [v - b for v, b in zip(values, base)]
+        deltas = [v - base[j] for j, v in values.items() if j in base]
         n = len(deltas)
         if n < MIN_SEEDS:
             return False
@@ -223,19 +229,25 @@ class SearchBot:
         se = (sum((d - mean) ** 2 for d in deltas) / (n - 1) / n) ** 0.5
         return mean - se > MARGIN
 
-    def _rollout(self, game, side: str, camp: str, plan: tuple, seed: int) -> float:
-        """Play ``plan`` for ``side`` to the end of its turn, the heuristic elsewhere, and
-        return the evaluation for ``camp`` at the horizon (:func:`horizon_reached`)."""
-        sim = game.determinized(seed)
-        start = sim.round
-        knobs, targets = plan
-        own = PlannedBot(seed=seed, targets=targets, **knobs)
-        other = HeuristicBot(seed=seed + 1)
-        while not sim.is_over and not horizon_reached(sim, camp, start):
-            turn = sim.state.turn
-            bot = own if (turn == side and sim.round == start and sim.side == side) else other
-            sim.apply(bot.choose(sim))
-        return evaluate(sim, camp)
+
+def _mean(values: dict[int, float]) -> float:
+    return sum(values.values()) / max(len(values), 1)
+
+
+def rollout(game, side: str, camp: str, plan: tuple, seed: int) -> float:
+    """Play ``plan`` for ``side`` to the end of its turn in ``game.determinized(seed)``, the
+    heuristic elsewhere, and return the evaluation for ``camp`` at the horizon
+    (:func:`horizon_reached`). The same arguments give the same value in any process."""
+    sim = game.determinized(seed)
+    start = sim.round
+    knobs, targets = plan
+    own = PlannedBot(seed=seed, targets=targets, **knobs)
+    other = HeuristicBot(seed=seed + 1)
+    while not sim.is_over and not horizon_reached(sim, camp, start):
+        turn = sim.state.turn
+        bot = own if (turn == side and sim.round == start and sim.side == side) else other
+        sim.apply(bot.choose(sim))
+    return evaluate(sim, camp)
 
 
 def horizon_reached(sim, camp: str, start: int) -> bool:

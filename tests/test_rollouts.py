@@ -1,0 +1,78 @@
+"""The search's play-outs on several processes: the same values as in this process, so a
+search with a rollout cap picks the same plan whatever the number of workers."""
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+import fortress
+from fortress.ai import make_bot, rollouts
+from fortress.ai.search import SearchBot, candidate_plans
+from fortress.ai.simulate_cli import simulate as simulate_cmd
+from fortress.save import from_bytes, to_bytes
+from fortress.units import US
+
+
+def us_declare(seed: int, rnd: int = 2) -> fortress.Game:
+    game = fortress.new_game(seed=seed)
+    bot = make_bot("heuristic", seed=1)
+    while not (game.side == US and game.phase == "declare" and game.round == rnd):
+        game.apply(bot.choose(game))
+    return game
+
+
+def test_bytes_round_trip_plays_on_identically():
+    game = us_declare(21)
+    copy = from_bytes(to_bytes(game), game.board)
+    assert copy.state.to_dict() == game.state.to_dict() and copy.history == game.history
+    bot_a, bot_b = make_bot("heuristic", seed=5), make_bot("heuristic", seed=5)
+    for _ in range(60):
+        a, b = bot_a.choose(game), bot_b.choose(copy)
+        assert a == b
+        game.apply(a)
+        copy.apply(b)
+
+
+def test_an_unpickled_board_names_its_areas_in_a_fresh_process():
+    """Actions print (and the bots sort them) by area name, also in a rollout worker."""
+    board = fortress.new_game(seed=1).board
+    code = "import pickle, sys; from fortress.board import area_name; " \
+           "pickle.loads(sys.stdin.buffer.read()); print(area_name('seattle'))"
+    out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(board), capture_output=True, check=True)
+    assert out.stdout.decode().strip() == board["seattle"].name != "seattle"
+
+
+def test_parallel_rollouts_equal_serial_ones():
+    game = us_declare(22)
+    plans = candidate_plans(game, "us")
+    jobs = [(plans[p], s) for s in (101, 202, 303) for p in plans]
+    serial = rollouts.Serial(game, US, "us").run(jobs, deadline=float("inf"))
+    parallel = rollouts.runner(game, US, "us", 2).run(jobs, deadline=float("inf"))
+    assert serial == parallel and None not in serial
+
+
+def test_a_capped_search_picks_the_same_plan_on_any_number_of_workers():
+    game = us_declare(23)
+    picks = []
+    for workers in (1, 2):
+        bot = SearchBot(seed=4, budget=600, max_rollouts=4, workers=workers)
+        bot._search(game)
+        picks.append(bot.last_search)
+    assert picks[0] == picks[1] and picks[0]["rollouts"] > len(candidate_plans(game, "us"))
+
+
+def test_an_expired_deadline_plays_nothing():
+    game = us_declare(24)
+    plans = candidate_plans(game, "us")
+    assert rollouts.runner(game, US, "us", 2).run([(plans["balanced"], 1)] * 3, deadline=0.0) == [None] * 3
+
+
+def test_simulate_cli_search_workers():
+    result = CliRunner().invoke(simulate_cmd, ["--games", "1", "--seed", "3", "--us", "search", "--invaders",
+                                               "random", "--workers", "1", "--budget", "0.05",
+                                               "--search-workers", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    assert '"us": "search"' in result.output
