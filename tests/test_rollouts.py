@@ -2,6 +2,7 @@
 search with a rollout cap picks the same plan whatever the number of workers."""
 from __future__ import annotations
 
+import json
 import pickle
 import subprocess
 import sys
@@ -10,22 +11,15 @@ from click.testing import CliRunner
 
 import fortress
 from fortress.ai import make_bot, rollouts
+from fortress.ai.bench import rollout_figures, us_declare
 from fortress.ai.search import SearchBot, candidate_plans
 from fortress.ai.simulate_cli import simulate as simulate_cmd
 from fortress.save import from_bytes, to_bytes
 from fortress.units import US
 
 
-def us_declare(seed: int, rnd: int = 2) -> fortress.Game:
-    game = fortress.new_game(seed=seed)
-    bot = make_bot("heuristic", seed=1)
-    while not (game.side == US and game.phase == "declare" and game.round == rnd):
-        game.apply(bot.choose(game))
-    return game
-
-
 def test_bytes_round_trip_plays_on_identically():
-    game = us_declare(21)
+    game = us_declare(21, 2)
     copy = from_bytes(to_bytes(game), game.board)
     assert copy.state.to_dict() == game.state.to_dict() and copy.history == game.history
     bot_a, bot_b = make_bot("heuristic", seed=5), make_bot("heuristic", seed=5)
@@ -46,7 +40,7 @@ def test_an_unpickled_board_names_its_areas_in_a_fresh_process():
 
 
 def test_parallel_rollouts_equal_serial_ones():
-    game = us_declare(22)
+    game = us_declare(22, 2)
     plans = candidate_plans(game, "us")
     jobs = [(plans[p], s) for s in (101, 202, 303) for p in plans]
     serial = rollouts.Serial(game, US, "us").run(jobs, deadline=float("inf"))
@@ -55,7 +49,7 @@ def test_parallel_rollouts_equal_serial_ones():
 
 
 def test_a_capped_search_picks_the_same_plan_on_any_number_of_workers():
-    game = us_declare(23)
+    game = us_declare(23, 2)
     picks = []
     for workers in (1, 2):
         bot = SearchBot(seed=4, budget=600, max_rollouts=4, workers=workers)
@@ -65,14 +59,34 @@ def test_a_capped_search_picks_the_same_plan_on_any_number_of_workers():
 
 
 def test_an_expired_deadline_plays_nothing():
-    game = us_declare(24)
+    game = us_declare(24, 2)
     plans = candidate_plans(game, "us")
     assert rollouts.runner(game, US, "us", 2).run([(plans["balanced"], 1)] * 3, deadline=0.0) == [None] * 3
 
 
-def test_simulate_cli_search_workers():
-    result = CliRunner().invoke(simulate_cmd, ["--games", "1", "--seed", "3", "--us", "search", "--invaders",
-                                               "random", "--workers", "1", "--budget", "0.05",
-                                               "--search-workers", "2", "--json"])
-    assert result.exit_code == 0, result.output
-    assert '"us": "search"' in result.output
+def test_simulate_cli_search_options_give_the_same_game_on_any_worker_count():
+    def run(workers: str) -> dict:
+        result = CliRunner().invoke(simulate_cmd, ["--games", "1", "--seed", "3", "--us", "search", "--invaders",
+                                                   "random", "--workers", "1", "--budget", "600", "--max-rollouts",
+                                                   "1", "--search-workers", workers, "--json"])
+        assert result.exit_code == 0, result.output
+        game = json.loads(result.output)["games"][0]
+        assert game["us"] == "search"
+        return {k: game[k] for k in ("winner", "rounds", "cities", "actions")}
+    assert run("1") == run("2")
+
+
+def test_bench_counts_rollouts_per_searched_decision():
+    figures = rollout_figures(0.05, positions=((7001, 1),))
+    assert figures and all(f.value >= 1 and f.unit == "rollouts" for f in figures)
+
+
+def test_a_dead_worker_does_not_stop_the_search():
+    game = us_declare(25, 2)
+    plans = candidate_plans(game, "us")
+    play = rollouts.runner(game, US, "us", 2)
+    for process in list(rollouts._POOL._processes.values()):  # noqa: SLF001 - simulate a crash
+        process.kill()
+    jobs = [(plans["balanced"], s) for s in (1, 2)]
+    assert play.run(jobs, deadline=float("inf")) == rollouts.Serial(game, US, "us").run(jobs, float("inf"))
+    assert play.workers == 1 and rollouts.runner(game, US, "us", 2).workers == 2  # started again

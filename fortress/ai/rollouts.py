@@ -19,7 +19,7 @@ import multiprocessing
 import os
 import pickle
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 
 from fortress.save import from_bytes, to_bytes
 
@@ -54,14 +54,19 @@ class Parallel:
     def __init__(self, game, side: str, camp: str, workers: int) -> None:
         self.workers = workers
         self.pool = pool(workers, game.board)
-        self.side, self.camp = side, camp
+        self.game, self.side, self.camp = game, side, camp
         self.token = (os.getpid(), next(self._tokens))
         self.payload = to_bytes(game)
 
     def run(self, jobs: list[Job], deadline: float) -> list[float | None]:
-        futures = [self.pool.submit(_play, self.token, self.payload, self.side, self.camp, job, deadline)
-                   for job in jobs]
-        return [fut.result() for fut in futures]
+        try:
+            futures = [self.pool.submit(_play, self.token, self.payload, self.side, self.camp, job, deadline)
+                       for job in jobs]
+            return [fut.result() for fut in futures]
+        except BrokenExecutor:  # a worker died (killed, out of memory): go on here
+            close()
+            self.workers = 1
+            return Serial(self.game, self.side, self.camp).run(jobs, deadline)
 
 
 def runner(game, side: str, camp: str, workers: int) -> Serial | Parallel:
@@ -96,15 +101,26 @@ def pool(workers: int, board) -> ProcessPoolExecutor:
     global _POOL, _POOL_KEY
     key = (workers, id(board))
     if _POOL is None or _POOL_KEY != key:
-        if _POOL is not None:
-            _POOL.shutdown(cancel_futures=True)
+        close()
         ctx = multiprocessing.get_context("spawn")
-        _POOL = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_start,
-                                    initargs=(pickle.dumps(board, protocol=pickle.HIGHEST_PROTOCOL),))
-        _POOL_KEY = key
-        for fut in [_POOL.submit(_ready) for _ in range(workers)]:  # start every worker now
-            fut.result()
+        started = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_start,
+                                      initargs=(pickle.dumps(board, protocol=pickle.HIGHEST_PROTOCOL),))
+        try:
+            for fut in [started.submit(_ready) for _ in range(workers)]:  # start every worker now
+                fut.result()
+        except BaseException:
+            started.shutdown(cancel_futures=True)
+            raise
+        _POOL, _POOL_KEY = started, key
     return _POOL
+
+
+def close() -> None:
+    """Stop the rollout pool (it starts again when next needed)."""
+    global _POOL, _POOL_KEY
+    if _POOL is not None:
+        _POOL.shutdown(wait=False, cancel_futures=True)
+    _POOL = _POOL_KEY = None
 
 
 # -- in a worker -----------------------------------------------------------------------------

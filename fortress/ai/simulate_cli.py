@@ -27,6 +27,8 @@ BOT = click.Choice(BOT_NAMES)
 @click.option("--workers", type=int, default=None, help="Local processes (default: every core; 1: serial).")
 @click.option("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://host:8786.")
 @click.option("--budget", type=float, default=None, help="Seconds per key decision for the search bot.")
+@click.option("--max-rollouts", type=int, default=None,
+              help="Seeds per searched decision (with a large --budget the search plays the same games on any machine).")
 @click.option("--search-workers", type=int, default=None,
               help="Processes for each search bot's rollouts (default 1; use with --workers 1 to give one game every core).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="Also write one row per game.")
@@ -34,12 +36,13 @@ BOT = click.Choice(BOT_NAMES)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def simulate(games: int, seed: int, us: str, west: str | None, south: str | None, east: str | None, invaders: str,
              players: int, workers: int | None, scheduler: str | None, budget: float | None,
-             search_workers: int | None, csv_path: str | None, as_json: bool, quiet: bool) -> None:
+             max_rollouts: int | None, search_workers: int | None, csv_path: str | None, as_json: bool, quiet: bool) -> None:
     """Play bot-versus-bot games and report win rates (Wilson 95% intervals) and speed."""
     from fortress.ai.simulate import simulate as run
 
     bots = {"us": us, "west": west or invaders, "south": south or invaders, "east": east or invaders}
-    search = {k: v for k, v in (("budget", budget), ("workers", search_workers)) if v is not None}
+    search = {k: v for k, v in (("budget", budget), ("max_rollouts", max_rollouts), ("workers", search_workers))
+              if v is not None}
     options = {"search": search} if search else None
     results = run(games, seed, bots, players=players, workers=workers, scheduler=scheduler,
                   progress=not quiet and not as_json and games > 1, options=options)
