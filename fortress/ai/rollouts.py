@@ -99,8 +99,8 @@ def pool(workers: int, board) -> ProcessPoolExecutor:
     """The process's rollout pool for ``workers`` processes and ``board`` (started, or
     restarted for another size or board, on first use)."""
     global _POOL, _POOL_KEY
-    key = (workers, id(board))
-    if _POOL is None or _POOL_KEY != key:
+    key = (workers, board)  # the board itself (compared by identity), not its id: ids are reused
+    if _POOL is None or _POOL_KEY is None or _POOL_KEY[0] != workers or _POOL_KEY[1] is not board:
         close()
         ctx = multiprocessing.get_context("spawn")
         started = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_start,
