@@ -207,6 +207,29 @@ def test_heuristic_games_are_the_same_in_every_process():
     assert len(outputs) == 1
 
 
+@pytest.mark.parametrize("seed", [11, 12])
+def test_heuristic_maneuvers_cache_chooses_like_a_fresh_bot(seed):
+    """The Maneuvers context and move scores kept between decisions give the move a bot
+    without them would pick, also when the engine lists the moves in another order."""
+    import random
+
+    from fortress.ai.heuristic import HeuristicBot
+    bots = {s: HeuristicBot(seed=i) for i, s in enumerate(SIDES)}
+    shuffle = random.Random(seed)
+    checked = 0
+
+    def check(game, bot, action):
+        nonlocal checked
+        if game.phase == "maneuvers":
+            fresh = HeuristicBot(seed=0)
+            options = [a for a in game.legal_actions() if not isinstance(a, Surrender)]
+            shuffle.shuffle(options)
+            assert fresh._maneuvers(game, options)[0] == action
+            checked += 1
+    play(seed, bots, check=check)
+    assert checked > 50
+
+
 def test_heuristic_us_keeps_a_unit_in_a_city_it_is_retaking():
     """A captured city is retaken at Capture only if a U.S. unit is still in it: the U.S.
     declares an empty captured city it stands in, and does not walk out of it."""

@@ -33,9 +33,14 @@ def by_area(game, side: str | None = None) -> dict[str, Counter]:
         if side is None or u.side == side:
             here = out.get(u.area)
             if here is None:
-                here = out[u.area] = Counter()
+                here = out[u.area] = _empty_counter()
             here[u.kind] += 1
     return out
+
+
+def _empty_counter() -> Counter:
+    """``Counter()`` without running ``Counter.__init__`` (a tenth of by_area's time)."""
+    return dict.__new__(Counter)
 
 
 @lru_cache(maxsize=1 << 16)

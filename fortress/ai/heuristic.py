@@ -24,6 +24,9 @@ from fortress.units import INVADERS, US
 #: Score for an Invader move into one of its captured cities that stands empty (enough to
 #: outweigh a step away from the fighting).
 GARRISON = 4.0
+#: Phases whose handler picks the same action in any order of the legal actions (it breaks
+#: ties by notation itself), so :meth:`HeuristicBot.choose` need not sort them first.
+ORDER_FREE = frozenset({"maneuvers"})
 #: Share of each unit type an Invader aims for on the board when reinforcing.
 MIX = {"infantry": 3.0, "hovertank": 2.0, "mobile": 1.5, "helicopter": 1.5, "bomber": 1.0}
 
@@ -48,12 +51,15 @@ class HeuristicBot:
         self._plan_key: tuple | None = None
         self._plan: list[str] = []
         self._why = ""
+        self._moves: dict | None = None  # the Maneuvers context and move scores (_move_context)
 
     # -- entry point -------------------------------------------------------------------------
     def choose(self, game) -> Action:
         legal = game.legal_actions()
-        # sorted: the engine's order of legal actions may vary between processes (set order)
-        options = sorted((a for a in legal if not isinstance(a, Surrender)), key=notation)
+        options = [a for a in legal if not isinstance(a, Surrender)]
+        if game.phase not in ORDER_FREE:
+            # sorted: the engine's order of legal actions may vary between processes (set order)
+            options.sort(key=notation)
         if not options:
             self.reason = "No other action is possible."
             return legal[-1]
@@ -63,6 +69,7 @@ class HeuristicBot:
         handler = getattr(self, "_" + game.phase, None)
         action, why = handler(game, options) if handler else (None, "")
         if action is None or action not in options:
+            options.sort(key=notation)
             action = next((a for a in options if isinstance(a, End)), None) or self.rng.choice(options)
             why = why or "nothing better to do"
         self.reason = f"{action}: {why}."
@@ -196,27 +203,64 @@ class HeuristicBot:
     def _maneuvers(self, game, options):
         side = game.side
         ctx = self._move_context(game)
+        scores = ctx["scores"]  # id(move) -> (move, score): a look-up without hashing the move
         best, best_score = None, 0.0
-        for a in options:
+        for a in options:  # in the engine's order (ORDER_FREE): ties go to the first in notation order
             if isinstance(a, Move):
-                s = self._move_score(game, a, ctx, side)
-                if s > best_score:
+                known = scores.get(id(a))
+                if known is not None and known[0] is a:
+                    s = known[1]
+                else:
+                    s = self._move_score(game, a, ctx, side)
+                    scores[id(a)] = (a, s)
+                if s > best_score or (s == best_score and best is not None and notation(a) < notation(best)):
                     best, best_score = a, s
         if best is None:
             return End(), "every unit is where it is needed"
         return best, ctx["why"].get(best, "move closer to the fighting")
 
     def _move_context(self, game) -> dict:
+        """What the move scores read, with the scores themselves. Within one Maneuvers phase
+        only the side's own units move, so the context of the previous decision is kept and
+        only the scores its moves can have changed are dropped (:meth:`_stale`)."""
         side, s, board = game.side, game.state, game.board
         enemy = enemy_value_by_area(game, side)
+        units = by_area(game, side)
+        key = (game.round, side, tuple(s.declared), tuple(s.control.values()))
+        ctx = self._moves
+        if ctx is not None and ctx["key"] == key and ctx["game"] is game.history and ctx["enemy"] == enemy:
+            self._stale(game, ctx, units)
+            return ctx
         attack = [a for a in s.declared if game.enemies_in(a, side)]
         goals = attack or list(s.declared) or [a for a in board.cities if s.control[a] not in allies(side)]
         dist = distances(board, goals) if goals else {}
-        units = by_area(game, side)
-        return {"enemy": enemy, "attack": set(attack), "dist": dist, "units": units, "why": {},
-                "count": {a: sum(c.values()) for a, c in units.items()},
-                "strength": {a: strength(c) for a, c in units.items()},
-                "us_cities": {c for c in board.cities if s.control.get(c) == US}}
+        ctx = self._moves = {"key": key, "game": game.history, "scores": {},
+                             "enemy": enemy, "attack": set(attack), "dist": dist, "why": {},
+                             "us_cities": {c for c in board.cities if s.control.get(c) == US}}
+        self._count_units(ctx, units)
+        return ctx
+
+    @staticmethod
+    def _count_units(ctx: dict, units: dict) -> None:
+        ctx["units"] = units
+        ctx["count"] = {a: sum(c.values()) for a, c in units.items()}
+        ctx["strength"] = {a: strength(c) for a, c in units.items()}
+
+    def _stale(self, game, ctx: dict, units: dict) -> None:
+        """Drop the scores of moves that start or end where the units changed, and (U.S.)
+        of moves next to a city to retake whose support changed."""
+        old = ctx["units"]
+        dirty = {a for a in old.keys() | units.keys() if not _same(old.get(a), units.get(a))}
+        if not dirty:
+            return
+        self._count_units(ctx, units)
+        board = game.board
+        goals = [c for c in ctx.get("retake", ()) if board.neighbours(c) & dirty]
+        scores, why = ctx["scores"], ctx["why"]
+        for key, (a, _s) in list(scores.items()):
+            if a.src in dirty or a.dst in dirty or (goals and any(board.adjacent(a.dst, c) for c in goals)):
+                del scores[key]
+                why.pop(a, None)
 
     def _move_score(self, game, a: Move, ctx: dict, side: str) -> float:
         board, s = game.board, game.state
@@ -413,3 +457,9 @@ class HeuristicBot:
                 return 0.0
         kind_pref = {"infantry": 3, "partisan": 3, "mobile": 2, "hovertank": 1}.get(a.unit, 0)
         return 1 + 2 * dst.is_city + kind_pref + 0.1 * a.count
+
+
+def _same(a: Counter | None, b: Counter | None) -> bool:
+    """Two unit Counters hold the same units (compared as dicts: ``Counter.__eq__`` is slow,
+    and these Counters never hold zero counts)."""
+    return a is b or (a is not None and b is not None and dict.__eq__(a, b))
