@@ -278,3 +278,45 @@ def test_us_plan_study_records_every_plan_and_analyses(tmp_path):
     report = subprocess.run([sys.executable, str(script), "--analyse", str(out)],
                             check=True, capture_output=True, text=True, timeout=120).stdout
     assert "7001:2 balanced=" in report and "h1 score" in report
+
+
+def test_us_sampling_study_builds_a_table_and_evaluates_the_search(tmp_path):
+    """benchmarks/us_sampling_study.py (the evidence behind search.SAMPLING): a 10-seed table
+    at one position, then the real search judged on it, with the default and other settings."""
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "us_sampling_study.py"
+    table = tmp_path / "table.json"
+    subprocess.run([sys.executable, str(script), "--build", str(table), "--seeds", "10", "--workers", "1", "7001:2"],
+                   check=True, capture_output=True, text=True, timeout=300)
+    values = json.loads(table.read_text())["7001:2"]
+    assert "balanced" in values and all(len(v) == 10 for v in values.values())
+    for settings in ([], ["first=2", "se=1", "margin=0.25"]):
+        report = subprocess.run([sys.executable, str(script), "--evaluate", str(table), "--rollouts", "30",
+                                 "--repeats", "3", *settings], check=True, capture_output=True, text=True,
+                                timeout=120).stdout
+        assert "held-out gain over balanced" in report and "3 choices at 1 positions" in report
+
+
+def test_search_sampling_first_seeds_before_dropping_any_plan(monkeypatch):
+    """search.SAMPLING["us"]["first"]: no plan is dropped before it has played that many
+    seeds (2 by default: the weaker half goes after the first round)."""
+    from fortress.ai import search
+    from fortress.ai.bench import us_declare
+
+    class Record:
+        workers = 1
+
+        def __init__(self):
+            self.rounds = []
+
+        def run(self, jobs, deadline):
+            self.rounds.append(jobs)
+            order = {}
+            return [order.setdefault(repr(plan), len(order)) + seed % 7 for plan, seed in jobs]
+    game = us_declare(7001, 2)
+    n = len(search.candidate_plans(game, "us"))
+    for first, kept in ((2, [2 * n]), (6, [2 * n, 4 * n])):
+        monkeypatch.setitem(search.SAMPLING, "us", {**search.SAMPLING["us"], "first": first})
+        play = Record()
+        SearchBot(seed=3, budget=1e9, max_rollouts=20)._search(game, play=play)
+        assert [len(r) for r in play.rounds[:len(kept)]] == kept  # every plan, 2 (+ 4) seeds
+        assert len({repr(p) for p, _s in play.rounds[len(kept)]}) < n  # then the weaker half goes

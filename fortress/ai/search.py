@@ -47,8 +47,15 @@ PLANS: dict[str, dict] = {
 KNOB_PLANS = {"us": ("balanced", "aggressive", "fortify", "counter-attack"),
               "invaders": ("balanced", "aggressive", "mass up")}
 WIN = 1000.0
-#: mean gain over the balanced plan a plan needs to be chosen
-MARGIN = 0.25
+#: How each camp samples its plans: ``first``, seeds every plan plays before any plan is
+#: dropped; a plan replaces the balanced one only if its mean paired gain, less ``se``
+#: standard errors, exceeds ``margin``. Other settings can be judged offline with
+#: ``benchmarks/us_sampling_study.py`` (docs/bots.md, "Sampling the plans": six seeds and a
+#: lighter rule chose better by the evaluation, but did not win more games).
+SAMPLING: dict[str, dict[str, float]] = {
+    "us": {"first": 2, "se": 1.0, "margin": 0.25},
+    "invaders": {"first": 2, "se": 1.0, "margin": 0.25},
+}
 #: shared seeds a plan needs before it can replace the balanced one
 MIN_SEEDS = 3
 #: rollouts in a round of the search while few plans are left (at least two seeds each)
@@ -180,11 +187,16 @@ class SearchBot:
         return action
 
     # -- the search ------------------------------------------------------------------------
-    def _search(self, game) -> HeuristicBot:
+    def _search(self, game, play=None) -> HeuristicBot:
+        """The plan for the rest of the turn; its rollouts on ``play`` (a runner of
+        :mod:`fortress.ai.rollouts`: by default serial or on the pool, by ``workers``)."""
         side = game.side
         camp = "us" if side == US else "invaders"
-        play = rollouts.runner(game, side, camp, self.workers)  # (starts the pool on first use)
+        if play is None:
+            play = rollouts.runner(game, side, camp, self.workers)  # (starts the pool on first use)
         deadline = time.monotonic() + self.budget
+        sampling = SAMPLING[camp]
+        first = int(sampling["first"])
         candidates = candidate_plans(game, camp)
         plans = list(candidates)
         seen: dict[str, dict[int, float]] = {p: {} for p in plans}  # plan -> {seed index: value}
@@ -192,8 +204,9 @@ class SearchBot:
         alive, i = list(plans), 0
         while i < len(seeds) and time.monotonic() < deadline and len(alive) > 1:
             # every plan meets the same determinizations (common random numbers); a round is
-            # two seeds, more while few plans are left (the same rounds for any worker count)
-            step = max(2, -(-ROUND // len(alive)))
+            # two seeds, more while few plans are left (the same rounds for any worker count);
+            # no plan is dropped before it has played sampling["first"] seeds
+            step = first - i if 0 < i < first else max(2, -(-ROUND // len(alive)))
             jobs = [(p, j) for j in range(i, min(i + step, len(seeds))) for p in alive]
             for (p, j), value in zip(jobs, play.run([(candidates[p], seeds[j]) for p, j in jobs], deadline)):
                 if value is not None:
@@ -203,12 +216,12 @@ class SearchBot:
             # most likely makes the same moves: drop it (the balanced plan stands for it)
             alive = [p for p in alive if p == "balanced" or seen[p] != seen["balanced"]
                      or len(seen[p]) < len(seen["balanced"])]
-            if len(alive) > 2:  # successive halving: drop the weaker half
+            if len(alive) > 2 and i >= first:  # successive halving: drop the weaker half
                 keep = sorted(alive, key=lambda p: -_mean(seen[p]))[: max(2, len(alive) // 2)]
                 alive = keep if "balanced" in keep else keep[:-1] + ["balanced"]
         top = max(len(seen[p]) for p in alive)
         best = max(alive, key=lambda p: (len(seen[p]) == top, _mean(seen[p]), p == "balanced"))
-        if best != "balanced" and not self._clear_gain(seen[best], seen["balanced"]):
+        if best != "balanced" and not self._clear_gain(seen[best], seen["balanced"], sampling):
             best = "balanced"  # a gain within noise: keep the default
         mean = _mean(seen[best])
         runs = sum(len(v) for v in seen.values())
@@ -218,16 +231,16 @@ class SearchBot:
         return PlannedBot(seed=self.rng.getrandbits(32), targets=targets, **knobs)
 
     @staticmethod
-    def _clear_gain(values: dict[int, float], base: dict[int, float]) -> bool:
+    def _clear_gain(values: dict[int, float], base: dict[int, float], sampling: dict[str, float]) -> bool:
         """On at least :data:`MIN_SEEDS` shared seeds, the mean paired gain over the
-        balanced plan, less one standard error, exceeds :data:`MARGIN`."""
+        balanced plan, less ``sampling["se"]`` standard errors, exceeds ``sampling["margin"]``."""
         deltas = [v - base[j] for j, v in values.items() if j in base]
         n = len(deltas)
         if n < MIN_SEEDS:
             return False
         mean = sum(deltas) / n
         se = (sum((d - mean) ** 2 for d in deltas) / (n - 1) / n) ** 0.5
-        return mean - se > MARGIN
+        return mean - sampling["se"] * se > sampling["margin"]
 
 
 def _mean(values: dict[int, float]) -> float:
