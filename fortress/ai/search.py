@@ -17,7 +17,8 @@ exactly like the balanced one are dropped, the rest are sampled by successive ha
 within the time ``budget``; a plan replaces the balanced one only on a clear paired
 gain. The play-outs can run on several processes (``workers``, :mod:`fortress.ai.rollouts`):
 a play-out depends only on the position, the plan and the seed, so more workers mean more
-play-outs in the same time, and the same choice under a rollout cap. The best plan then drives the heuristic for the rest of that turn; every other
+play-outs in the same time, and the same choice under a rollout cap. The best plan then
+drives the heuristic for the rest of that turn; every other
 decision (placements, casualties, retreats...) is the heuristic's, answered in
 milliseconds.
 """
