@@ -14,7 +14,7 @@ import fortress
 from fortress.actions import Surrender
 from fortress.ai import BOT_NAMES, make_bot
 from fortress.ai.common import VALUE
-from fortress.ai.search import WIN, SearchBot, evaluate, horizon_reached
+from fortress.ai.search import US_LATE, WIN, SearchBot, evaluate, horizon_reached
 from fortress.ai.simulate import simulate
 from fortress.units import SIDES
 
@@ -113,6 +113,26 @@ def test_us_evaluation_weighs_forces_and_cities():
     lost.state.captured[next(iter(game.board.cities))] = "east"
     assert evaluate(lost, "us") == base - 0.5
     assert evaluate(lost, "invaders") > evaluate(game, "invaders")  # the Invaders count cities
+
+
+def test_us_evaluation_weighs_a_captured_city_more_late_in_the_game(monkeypatch):
+    """From round 6 a captured city costs the U.S. several units and one it can go for next
+    turn costs less (US_LATE); before that half a point."""
+    from fortress.ai import us_retake
+    game = fortress.new_game(seed=12)
+    city = next(iter(game.board.cities))
+    for rnd, expected in ((5, 0.5), (6, US_LATE[6][0]), (9, US_LATE[9][0])):
+        here = game.copy()
+        here.state.round = rnd
+        lost = here.copy()
+        lost.state.captured[city] = "east"
+        assert evaluate(here, "us") - evaluate(lost, "us") == pytest.approx(expected)
+    late = game.copy()
+    late.state.round = 8
+    base = evaluate(late, "us")
+    monkeypatch.setattr(us_retake, "targets", lambda g: {city: 1, "x": 0})
+    assert evaluate(late, "us") - base == pytest.approx(2 * US_LATE[8][2])
+    assert all(US_LATE[r][0] > US_LATE[r][2] > 0 for r in US_LATE)  # a reachable city still costs
 
 
 def test_evaluation_of_a_finished_game_is_the_win():
@@ -320,3 +340,35 @@ def test_search_sampling_first_seeds_before_dropping_any_plan(monkeypatch):
         SearchBot(seed=3, budget=1e9, max_rollouts=20)._search(game, play=play)
         assert [len(r) for r in play.rounds[:len(kept)]] == kept  # every plan, 2 (+ 4) seeds
         assert len({repr(p) for p, _s in play.rounds[len(kept)]}) < n  # then the weaker half goes
+
+
+def _benchmark(name: str):
+    import importlib.util
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_us_eval_fit_recovers_known_weights_and_records_heuristic_games():
+    """benchmarks/us_eval_fit.py (the evidence behind search.US_LATE): on made-up positions
+    whose winner follows a known logit the fit gives back the weights in U.S. unit value;
+    a real game records one row per round at the U.S. Declare."""
+    import numpy as np
+    fit = _benchmark("us_eval_fit")
+    rng = np.random.default_rng(0)
+    games = []
+    for _ in range(3000):
+        row = {"round": 7, "captured": int(rng.integers(12, 22)), "us": int(rng.integers(10, 50)),
+               "invaders": int(rng.integers(60, 140)), "reserves": 0, "targets": int(rng.integers(0, 6))}
+        logit = 0.1 * row["us"] - 0.6 * (row["captured"] - 17) - 0.03 * (row["invaders"] - 100) + 0.4 * row["targets"] - 1
+        games.append({"us_won": bool(rng.random() < 1 / (1 + np.exp(-logit))), "rows": [row]})
+    weights = fit.fit(games)[7]
+    assert weights["captured"] == pytest.approx(-6.0, abs=1.2)
+    assert weights["targets"] == pytest.approx(4.0, abs=1.2)
+    assert weights["invaders"] == pytest.approx(-0.3, abs=0.1) and weights["reserves"] == 0.0
+    game = fit.play(7001)
+    rounds = [r["round"] for r in game["rows"]]
+    assert rounds == sorted(set(rounds)) and rounds[0] == 1 and isinstance(game["us_won"], bool)
+    assert all(r["us"] > 0 and 0 <= r["targets"] <= r["captured"] for r in game["rows"])
