@@ -18,10 +18,9 @@ rest are sampled by successive halving within the time ``budget``; a plan replac
 balanced one only on a clear paired gain. The play-outs can run on several processes
 (``workers``, :mod:`fortress.ai.rollouts`): a play-out depends only on the position, the
 plan and the seed, so more workers mean more play-outs in the same time, and the same
-choice under a rollout cap. The best plan then
-drives the heuristic for the rest of that turn; every other
-decision (placements, casualties, retreats...) is the heuristic's, answered in
-milliseconds.
+choice under a rollout cap. The best plan then drives the heuristic for the rest of that
+turn; every other decision (placements, casualties, retreats...) is the heuristic's,
+answered in milliseconds.
 """
 from __future__ import annotations
 
