@@ -26,10 +26,10 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 
-from fortress.ai.bench import us_declare
+from fortress.bench.bots import us_declare
 from fortress.ai.heuristic import HeuristicBot
 from fortress.ai.search import PlannedBot, candidate_plans, forces, horizon_reached, reserve_value
-from fortress.units import US
+from fortress.rules.units import US
 
 #: GAMESEED, ROUND -> the game of that seed played by the heuristic up to that U.S. Declare
 position = cache(us_declare)

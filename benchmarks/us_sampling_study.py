@@ -24,7 +24,7 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 
 from fortress.ai import search
-from fortress.ai.bench import us_declare
+from fortress.bench.bots import us_declare
 
 #: determinization seeds per plan in the table; the search draws from the first 60% of them
 SEEDS = 100

@@ -7,12 +7,13 @@ True
 
 The public API: :func:`new_game`, :class:`Game` (``side``, ``phase``, ``round``,
 ``legal_actions()``, ``explain()``, ``apply()``, ``undo()``, ``parse()``, ``to_json()``,
-``Game.from_json()``), :class:`IllegalAction`, the actions in :mod:`fortress.actions`
-and :class:`Board`.
+``Game.from_json()``), :class:`IllegalAction`, the actions in :mod:`fortress.rules.actions`
+and :class:`Board`. The engine is the package :mod:`fortress.rules`.
 """
-from fortress.actions import Action, NotationError
 from fortress.board import Area, Board
-from fortress.game import Game, IllegalAction, new_game
+from fortress.rules import actions
+from fortress.rules.actions import Action, NotationError
+from fortress.rules.game import Game, IllegalAction, new_game
 
-__all__ = ["Action", "Area", "Board", "Game", "IllegalAction", "NotationError", "new_game"]
+__all__ = ["Action", "Area", "Board", "Game", "IllegalAction", "NotationError", "actions", "new_game"]
 __version__ = "0.1.0"

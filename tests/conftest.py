@@ -45,7 +45,7 @@ def mini() -> Board:
 
 @pytest.fixture
 def position(mini):
-    """Build a game on the mini board from a description (see fortress.positions)."""
+    """Build a game on the mini board from a description (see fortress.rules.positions)."""
 
     def make(desc: dict, seed: int = 0, board: Board | None = None) -> fortress.Game:
         return fortress.Game.from_position(desc, board or mini, seed=seed)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fortress.state import RULES, State
-from fortress.units import INVADERS, US
+from fortress.rules.state import RULES, State
+from fortress.rules.units import INVADERS, US
 
 POOL = sum(RULES["pool"].values())
 

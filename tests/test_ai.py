@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 import fortress
-from fortress.actions import Surrender
+from fortress.rules.actions import Surrender
 from fortress.ai import BOT_NAMES, make_bot
 from fortress.ai.common import VALUE
 from fortress.ai.search import US_LATE, WIN, SearchBot, evaluate, horizon_reached
 from fortress.ai.simulate import simulate
-from fortress.units import SIDES
+from fortress.rules.units import SIDES
 
 
 def play(seed: int, bots: dict, players: int = 4, setup: str | None = "balanced", limit: int | None = None,
@@ -172,7 +172,7 @@ def test_heuristic_beats_random_both_sides():
 
 def test_heuristic_us_declares_and_retakes_captured_cities():
     from fortress.ai import us_retake
-    from fortress.units import INVADERS
+    from fortress.rules.units import INVADERS
     seen = {"targets": 0, "retaken": 0}
 
     def check(game, bot, action):
@@ -216,7 +216,7 @@ def test_heuristic_games_are_the_same_in_every_process():
     script = ("import fortress\n"
               "from fortress.ai import make_bot\n"
               "from fortress.ai.simulate import bot_seed\n"
-              "from fortress.units import SIDES\n"
+              "from fortress.rules.units import SIDES\n"
               "g = fortress.new_game(seed=5)\n"
               "bots = {s: make_bot('heuristic', seed=bot_seed(5, s)) for s in SIDES}\n"
               "while not g.is_over and g.round <= 3:\n"
@@ -253,7 +253,7 @@ def test_heuristic_maneuvers_cache_chooses_like_a_fresh_bot(seed):
 def test_heuristic_us_keeps_a_unit_in_a_city_it_is_retaking():
     """A captured city is retaken at Capture only if a U.S. unit is still in it: the U.S.
     declares an empty captured city it stands in, and does not walk out of it."""
-    from fortress.actions import Declare, End, Invade
+    from fortress.rules.actions import Declare, End, Invade
     from fortress.ai.heuristic import HeuristicBot
     desc = {"turn": "us", "phase": "declare", "round": 4, "captured": {"Seattle": "west"},
             "control": {"west": ["Seattle", "Olympic Peninsula"]}, "units": {"Seattle": "us: 1 partisan"}}
@@ -271,7 +271,7 @@ def test_heuristic_us_keeps_a_unit_in_a_city_it_is_retaking():
 def test_heuristic_invader_garrisons_an_empty_captured_city():
     """Partisans retake an unoccupied captured city just by landing in it: an Invader moves
     a unit back into one of its empty captured cities."""
-    from fortress.actions import Move
+    from fortress.rules.actions import Move
     from fortress.ai.heuristic import HeuristicBot
     game = fortress.Game.from_position({
         "turn": "west", "phase": "maneuvers", "round": 4, "captured": {"Seattle": "west"},
@@ -320,7 +320,7 @@ def test_search_sampling_first_seeds_before_dropping_any_plan(monkeypatch):
     """search.SAMPLING["us"]["first"]: no plan is dropped before it has played that many
     seeds (2 by default: the weaker half goes after the first round)."""
     from fortress.ai import search
-    from fortress.ai.bench import us_declare
+    from fortress.bench.bots import us_declare
 
     class Record:
         workers = 1

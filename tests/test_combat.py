@@ -1,12 +1,12 @@
-"""Unit tests of fortress.combat: the battle state machine (rules: Combat Resolution)."""
+"""Unit tests of fortress.rules.battle: the battle state machine (rules: Combat Resolution)."""
 from __future__ import annotations
 
 import pytest
 
-from fortress.combat import (
+from fortress.rules.battle import (
     ATTACKER, DEFENDER, POLICIES, STEPS, Battle, cheapest_first, fight, keep_combined_arms, protect_air,
 )
-from fortress.dice import BLANK, COMBINED_ARMS, HIT, RETREAT, Rng
+from fortress.rules.dice import BLANK, COMBINED_ARMS, HIT, RETREAT, Rng
 
 
 def battle(att: dict[str, int], dfn: dict[str, int], terrain: str = "plain") -> Battle:

@@ -7,8 +7,8 @@ import importlib
 import pytest
 
 MODULES = [
-    "fortress", "fortress.board", "fortress.actions", "fortress.units", "fortress.dice", "fortress.combat",
-    "fortress.game", "fortress.save", "fortress.positions", "fortress.ai",
+    "fortress", "fortress.board", "fortress.rules.actions", "fortress.rules.units", "fortress.rules.dice", "fortress.rules.battle",
+    "fortress.rules.game", "fortress.rules.save", "fortress.rules.positions", "fortress.ai",
 ]
 
 

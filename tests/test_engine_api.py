@@ -7,8 +7,8 @@ import json
 import pytest
 
 import fortress
-from fortress import actions as A
-from fortress.save import SaveError
+from fortress.rules import actions as A
+from fortress.rules.save import SaveError
 from tests.conftest import play_random
 
 

@@ -1,4 +1,4 @@
-"""The engine's caches of legal actions (fortress.phases.cache) change nothing: after
+"""The engine's caches of legal actions (fortress.rules.phases.cache) change nothing: after
 every action of many random games, the legal actions equal (same actions, same order) a
 computation from scratch on a copy whose caches are all cleared."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 import pytest
 
 import fortress
-from fortress import actions as A
+from fortress.rules import actions as A
 
 
 def from_scratch(game) -> list:

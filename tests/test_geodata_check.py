@@ -13,7 +13,7 @@ pytest.importorskip("shapely")
 
 from fortress.board import GEODATA_DIR  # noqa: E402
 from fortress.geodata import check  # noqa: E402
-from fortress.geodata.cli import geodata  # noqa: E402
+from fortress.cli.geodata import geodata  # noqa: E402
 
 
 def copy_board(tmp_path: Path) -> Path:

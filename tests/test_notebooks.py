@@ -11,7 +11,7 @@ import pytest
 
 import fortress
 from fortress import notebook_helpers as H
-from fortress.actions import Action, End
+from fortress.rules.actions import Action, End
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CLASSROOM = ["tutorial", "explore", "replay", "bots"]
@@ -213,7 +213,7 @@ def test_replay_viewer_slider_and_battle_jump(replay):
 
 
 def test_replay_refuses_a_damaged_save(replay):
-    from fortress.save import SaveError
+    from fortress.rules.save import SaveError
 
     data = json.loads(replay.game.to_json())
     data["actions"] = data["actions"][:-3]

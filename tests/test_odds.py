@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from fortress import odds as O
-from fortress.combat import POLICIES
+from fortress.rules.battle import POLICIES
 from fortress.odds import exact, monte_carlo, parse_force
 
 
@@ -186,7 +186,7 @@ def test_bad_inputs():
 
 
 def test_cli_table_and_json():
-    from fortress.odds_cli import odds as cmd
+    from fortress.cli.odds import odds as cmd
     r = CliRunner().invoke(cmd, ["--attacker", "2 infantry, 1 hovertank, 1 helicopter", "--defender", "2 infantry",
                                  "--terrain", "city"])
     assert r.exit_code == 0, r.output

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from fortress import odds as O
-from fortress.combat import POLICIES
+from fortress.rules.battle import POLICIES
 
 TYPES = ["infantry", "partisan", "mobile", "hovertank", "helicopter", "bomber"]
 
@@ -46,8 +46,8 @@ def test_factored_matches_enumeration_on_random_battles(seed):
 @pytest.mark.parametrize("seed", range(3))
 def test_step_table_is_the_folded_and_capped_roll_table(seed):
     """The capped-while-convolving table equals folding and capping the full joint table."""
-    from fortress.dice import DICE
-    from fortress.odds_exact import roll_table, step_table
+    from fortress.rules.dice import DICE
+    from fortress.odds.exact import roll_table, step_table
     r = random.Random(seed)
     names = sorted(DICE)
     for _ in range(10):

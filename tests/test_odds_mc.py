@@ -6,10 +6,10 @@ import random
 import pytest
 
 from fortress import odds as O
-from fortress.combat import ATTACKER, DEFENDER, POLICIES, Battle, fight
-from fortress.dice import Rng
-from fortress.odds_mc import FastBattle
-from fortress.units import UNITS
+from fortress.rules.battle import ATTACKER, DEFENDER, POLICIES, Battle, fight
+from fortress.rules.dice import Rng
+from fortress.odds.montecarlo import FastBattle
+from fortress.rules.units import UNITS
 
 TYPES = list(UNITS)
 

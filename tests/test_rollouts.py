@@ -11,11 +11,11 @@ from click.testing import CliRunner
 
 import fortress
 from fortress.ai import make_bot, rollouts
-from fortress.ai.bench import rollout_figures, us_declare
+from fortress.bench.bots import rollout_figures, us_declare
 from fortress.ai.search import SearchBot, candidate_plans
-from fortress.ai.simulate_cli import simulate as simulate_cmd
-from fortress.save import from_bytes, to_bytes
-from fortress.units import US
+from fortress.cli.simulate import simulate as simulate_cmd
+from fortress.rules.save import from_bytes, to_bytes
+from fortress.rules.units import US
 
 
 def test_bytes_round_trip_plays_on_identically():

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import fortress
-from fortress import actions as A
+from fortress.rules import actions as A
 from tests.conftest import units
 
 
@@ -96,7 +96,7 @@ def test_no_laser_in_a_captured_city_or_twice(position):
 
 def test_bonus_cards_for_retaken_cities(position):
     game = position({"turn": "us", "phase": "reinforcements", "round": 2, "lasers": ["alpha", "beta"]})
-    from fortress.phases import reinforce
+    from fortress.rules.phases import reinforcements as reinforce
 
     game.state.turn, game.state.bonus_cards = "us", 1
     reinforce.enter(game)

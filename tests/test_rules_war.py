@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from fortress import actions as A
+from fortress.rules import actions as A
 from tests.conftest import units
 
 

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from fortress.ai.simulate import bot_seed, simulate
-from fortress.ai.simulate_cli import simulate as simulate_cmd
+from fortress.cli.simulate import simulate as simulate_cmd
 
 RANDOM = {"us": "random", "west": "random", "south": "random", "east": "random"}
 MIXED = {"us": "heuristic", "west": "random", "south": "heuristic", "east": "random"}

@@ -5,7 +5,7 @@ import base64
 from datetime import datetime, timezone
 
 import fortress
-from fortress import actions as A
+from fortress.rules import actions as A
 from fortress.ui import build_app
 from tests.test_ui_helpers import buttons, find, new_app, press
 

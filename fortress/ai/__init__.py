@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from typing import Protocol
 
-from fortress.actions import Action
+from fortress.rules.actions import Action
 
 #: bot name -> "module:class"
 BOTS = {

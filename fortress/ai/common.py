@@ -11,8 +11,8 @@ from functools import lru_cache
 from typing import Iterable
 
 from fortress import odds as O
-from fortress.combat import POLICIES, Battle
-from fortress.units import INVADERS, UNITS, US
+from fortress.rules.battle import POLICIES, Battle
+from fortress.rules.units import INVADERS, UNITS, US
 
 VALUE: dict[str, int] = {k: u.value for k, u in UNITS.items()}
 CLASS: dict[str, str] = {k: u.cls for k, u in UNITS.items()}

@@ -14,12 +14,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from fortress.actions import (Action, Attack, Casualty, Commit, Declare, Disengage, End, Fight, Fire, Ground,
+from fortress.rules.actions import (Action, Attack, Casualty, Commit, Declare, Disengage, End, Fight, Fire, Ground,
                               Invade, Move, Place, PlaceLaser, Retreat, Sabotage, Surrender)
 from fortress.ai import us_retake
 from fortress.ai.common import (CLASS, FAR, NONE, VALUE, allies, battle_choice, by_area, by_kind, distances,
                                 enemy_value_by_area, notation, odds, strength, threat)
-from fortress.units import INVADERS, US
+from fortress.rules.units import INVADERS, US
 
 #: Score for an Invader move into one of its captured cities that stands empty (enough to
 #: outweigh a step away from the fighting).

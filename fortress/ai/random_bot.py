@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from fortress.actions import Action, Surrender
+from fortress.rules.actions import Action, Surrender
 
 
 class RandomBot:

@@ -27,12 +27,12 @@ from __future__ import annotations
 import random
 import time
 
-from fortress.actions import Action, Surrender
+from fortress.rules.actions import Action, Surrender
 from fortress.ai import rollouts, us_retake
 from fortress.ai.common import VALUE
 from fortress.ai.heuristic import HeuristicBot
-from fortress.state import RULES
-from fortress.units import INVADERS, US
+from fortress.rules.state import RULES
+from fortress.rules.units import INVADERS, US
 
 #: name -> heuristic knobs (see :class:`HeuristicBot`); "fortify" and "counter-attack" matter to the U.S. only
 PLANS: dict[str, dict] = {

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from fortress.odds import wilson, z_value
-from fortress.units import SIDES, US
+from fortress.rules.units import SIDES, US
 
 DEFAULT_BOTS = {"us": "heuristic", "west": "heuristic", "south": "heuristic", "east": "heuristic"}
 MAX_ACTIONS = 100_000  #: a game longer than this is an engine or bot bug

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import Counter
 
 from fortress.ai.common import CLASS, NONE, VALUE, by_area, distances
-from fortress.state import RULES
-from fortress.units import INVADERS, UNITS, US
+from fortress.rules.state import RULES
+from fortress.rules.units import INVADERS, UNITS, US
 
 #: Most Invader units in a captured city the U.S. still tries to retake.
 MAX_DEFENDERS = 2

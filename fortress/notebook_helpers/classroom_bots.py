@@ -10,9 +10,9 @@ from typing import Any, Callable, Mapping
 import pandas as pd
 
 import fortress
-from fortress.actions import Action, Surrender
-from fortress.game import Game
-from fortress.units import INVADERS, SIDE_NAMES, SIDES, US
+from fortress.rules.actions import Action, Surrender
+from fortress.rules.game import Game
+from fortress.rules.units import INVADERS, SIDE_NAMES, SIDES, US
 
 __all__ = ['BotFault', 'SafeBot', 'as_bot', 'MatchResult', 'play_match', 'round_robin', 'CAMPS']
 

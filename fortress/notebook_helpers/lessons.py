@@ -7,10 +7,10 @@ from typing import Any, Iterable
 
 import pandas as pd
 
-from fortress.actions import Action, Surrender
+from fortress.rules.actions import Action, Surrender
 from fortress.board import Board
-from fortress.game import Game, IllegalAction
-from fortress.units import INVADERS, SIDE_NAMES
+from fortress.rules.game import Game, IllegalAction
+from fortress.rules.units import INVADERS, SIDE_NAMES
 
 __all__ = ['quick', 'pick', 'area_id', 'units_table', 'status', 'show', 'legal', 'attempt']
 

@@ -9,10 +9,10 @@ import pandas as pd
 
 import fortress
 from fortress.board import Board
-from fortress.game import Game
+from fortress.rules.game import Game
 from fortress.notebook_helpers.classroom_bots import play_match
 from fortress.notebook_helpers.lessons import status
-from fortress.units import SIDE_NAMES
+from fortress.rules.units import SIDE_NAMES
 
 __all__ = ['bot_game', 'Replay', 'replay_viewer', 'ReplayViewer']
 
@@ -33,7 +33,7 @@ class Replay:
     def __init__(self, text: str, board: Board | None = None) -> None:
         import json
 
-        from fortress.save import SaveError, from_json
+        from fortress.rules.save import SaveError, from_json
 
         final = from_json(text, board)  # validates the file, with clear errors
         data = json.loads(text)

@@ -13,7 +13,7 @@ from typing import Callable, Iterable
 import ipywidgets as W
 
 import fortress
-from fortress import actions as A
+from fortress.rules import actions as A
 from fortress.ui import info
 from fortress.ui import theme as T
 from fortress.ui.bots import BotSeats

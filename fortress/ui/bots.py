@@ -5,8 +5,8 @@ with a clear message instead of breaking the page.
 """
 from __future__ import annotations
 
-from fortress.actions import Action
-from fortress.units import SIDES
+from fortress.rules.actions import Action
+from fortress.rules.units import SIDES
 
 HUMAN = "human"
 

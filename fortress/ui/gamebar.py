@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 import ipywidgets as W
 
 import fortress
-from fortress.save import SaveError
-from fortress.state import RULES
+from fortress.rules.save import SaveError
+from fortress.rules.state import RULES
 from fortress.ui import theme as T
 from fortress.ui.bots import HUMAN, bot_choices
-from fortress.units import INVADERS, SIDES
+from fortress.rules.units import INVADERS, SIDES
 
 if TYPE_CHECKING:
     from fortress.ui.app import App

@@ -4,10 +4,10 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from fortress.state import RULES
+from fortress.rules.state import RULES
 from fortress.ui import theme as T
 from fortress.ui.panels.reinforce import cards_html
-from fortress.units import INVADERS, SIDES
+from fortress.rules.units import INVADERS, SIDES
 
 ROUNDS = RULES["rounds"]
 CITIES_TO_WIN = RULES["cities_to_win"]

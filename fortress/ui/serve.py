@@ -1,4 +1,5 @@
-"""``fortress serve``: the dashboard in a browser tab, served by Voila.
+"""The dashboard in a browser tab, served by Voila (the ``fortress serve`` command is
+:mod:`fortress.cli.serve`).
 
 Runs ``python -m voila notebooks/play.ipynb`` with the options below. The notebook is
 looked up next to the package (a source checkout) and, failing that, in the package's
@@ -51,23 +52,3 @@ def voila_command(notebook: Path, ip: str = "127.0.0.1", port: int = 8866, prehe
                 f"--MappingKernelManager.cull_interval={max(10, min(60, cull_idle // 2))}",
                 "--MappingKernelManager.cull_connected=False"]
     return cmd + list(extra)
-
-
-@click.command(context_settings={"ignore_unknown_options": True})
-@click.option("--ip", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for a classroom LAN).")
-@click.option("--port", default=8866, show_default=True, type=int)
-@click.option("--preheat", default=0, show_default=True, type=int, help="Kernels kept ready (Voila preheat pool size).")
-@click.option("--cull-idle", default=0, show_default=True, type=int, metavar="SECONDS",
-              help="Shut down kernels idle this long (0: never).")
-@click.option("--no-browser", is_flag=True, help="Do not open a browser tab.")
-@click.argument("voila_args", nargs=-1, type=click.UNPROCESSED)
-def serve(ip: str, port: int, preheat: int, cull_idle: int, no_browser: bool, voila_args: tuple[str, ...]) -> None:
-    """Play Fortress America in the browser (the Voila dashboard)."""
-    notebook = notebook_path()
-    cmd = voila_command(notebook, ip, port, preheat, cull_idle, no_browser, voila_args)
-    click.echo(f"Fortress America at http://{ip if ip != '0.0.0.0' else 'localhost'}:{port}/  (Ctrl-C to stop)")
-    env = voila_env()
-    try:
-        raise SystemExit(subprocess.call(cmd, cwd=str(notebook.parent), env=env))
-    except KeyboardInterrupt:
-        raise SystemExit(0) from None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from fortress.units import SIDE_NAMES
+from fortress.rules.units import SIDE_NAMES
 
 #: Okabe-Ito colours per side (fill, text colour on that fill)
 SIDE_COLOURS: dict[str, tuple[str, str]] = {

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Iterable
 
 import ipywidgets as W
 
-from fortress import actions as A
+from fortress.rules import actions as A
 
 if TYPE_CHECKING:
     from fortress.ui.app import App

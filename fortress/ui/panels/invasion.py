@@ -5,7 +5,7 @@ from collections import defaultdict
 
 import ipywidgets as W
 
-from fortress import actions as A
+from fortress.rules import actions as A
 from fortress.ui.panels.base import Panel
 
 

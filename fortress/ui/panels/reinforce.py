@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from fortress import actions as A
-from fortress.cards import CARDS
+from fortress.rules import actions as A
+from fortress.rules.cards import CARDS
 from fortress.ui import theme as T
 from fortress.ui.panels.base import Panel
 

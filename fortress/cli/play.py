@@ -1,0 +1,165 @@
+"""``fortress play``: a game in the terminal, in the action notation.
+
+Type an action (``move 2 hovertank Seattle -> Olympic Peninsula``) or its number in
+the list, or a command: ``legal`` (list the legal actions, optionally filtered:
+``legal move``), ``show AREA``, ``status``, ``log``, ``undo``, ``save FILE``,
+``help``, ``quit``. Lines from a pipe work the same, so a game can be scripted::
+
+    printf 'declare Seattle\\nend\\n' | fortress play --seed 1 --bots south=random,east=random,us=random
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+import fortress
+from fortress.ai import BOT_NAMES, make_bot
+from fortress.rules.save import SaveError
+from fortress.rules.units import SIDE_NAMES, SIDES
+
+MAX_LISTED = 40
+
+
+def status(game: fortress.Game) -> str:
+    s = game.state
+    if game.is_over:
+        return f"Game over: {s.result}"
+    head = f"Round {game.round}, {SIDE_NAMES[s.turn]}'s turn, {game.phase}"
+    if game.side != s.turn:
+        head += f" ({SIDE_NAMES[game.side]} decides)"
+    return (f"{head}. {game.reminder()}\n"
+            f"Cities captured: {game.cities_captured()}/18. Lasers: {len(s.lasers)} on the board, "
+            f"{s.lasers_left} left.")
+
+
+def show_area(game: fortress.Game, text: str) -> str:
+    area = game.board[game.board.find(text)]
+    held = SIDE_NAMES.get(game.controller(area.id) or "", "-")
+    units = ", ".join(f"{n} {SIDE_NAMES[s]} {k}" for (s, k), n in sorted(game.units_in(area.id).items())) or "no units"
+    near = ", ".join(sorted(game.board[n].name for n in game.board.neighbours(area.id)))
+    return f"{area.name} ({area.kind}, held by {held}): {units}.\nNext to: {near}."
+
+
+def list_legal(game: fortress.Game, word: str = "") -> str:
+    acts = [a for a in game.legal_actions() if str(a).startswith(word)]
+    lines = [f"{i:>3}. {a}" for i, a in enumerate(acts[:MAX_LISTED], 1)]
+    if len(acts) > MAX_LISTED:
+        lines.append(f"     ... and {len(acts) - MAX_LISTED} more (filter: 'legal move', 'legal declare', ...)")
+    return "\n".join(lines)
+
+
+def parse_bots(text: str) -> dict[str, str]:
+    out = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        side, _, bot = part.partition("=")
+        if side not in SIDES or bot not in BOT_NAMES:
+            raise click.BadParameter(f"write bots like 'west=random,south=heuristic'; got {part!r}")
+        out[side] = bot
+    return out
+
+
+class Session:
+    """One terminal game: reads lines, answers in text."""
+
+    def __init__(self, game: fortress.Game, bots: dict[str, str], seed: int, echo=click.echo) -> None:
+        self.game, self.echo = game, echo
+        self.bots = {side: make_bot(name, seed=seed + i) for i, (side, name) in enumerate(bots.items())}
+        self.seen = len(game.events)
+
+    def flush_log(self) -> None:
+        for event in self.game.events[self.seen:]:
+            if event.kind != "phase":
+                self.echo(f"  {event.text}")
+        self.seen = len(self.game.events)
+
+    def run_bots(self) -> None:
+        while not self.game.is_over and self.game.side in self.bots:
+            bot = self.bots[self.game.side]
+            self.game.apply(bot.choose(self.game))
+            self.flush_log()
+
+    def handle(self, line: str) -> bool:
+        """Carry out one line; False means quit."""
+        line = line.strip()
+        word, _, rest = line.partition(" ")
+        g = self.game
+        if not line or line.startswith("#"):
+            return True
+        if word in ("quit", "exit"):
+            return False
+        if word == "help":
+            self.echo(__doc__.split("::")[0].strip())
+        elif word == "legal":
+            self.echo(list_legal(g, rest.strip()))
+        elif word == "status":
+            self.echo(status(g))
+        elif word == "log":
+            self.echo("\n".join(g.log[-30:]))
+        elif word == "show":
+            try:
+                self.echo(show_area(g, rest))
+            except KeyError as exc:
+                self.echo(exc.args[0])
+        elif word == "undo":
+            try:
+                self.echo(f"Took back: {g.undo()}")
+                self.seen = len(g.events)
+            except fortress.IllegalAction as exc:
+                self.echo(f"Cannot undo: {exc.reason}")
+        elif word == "save":
+            Path(rest.strip() or "fortress-save.json").write_text(g.to_json())
+            self.echo(f"Saved to {rest.strip() or 'fortress-save.json'}.")
+        else:
+            self.act(line)
+        return True
+
+    def act(self, line: str) -> None:
+        g = self.game
+        if line.isdigit():
+            acts = g.legal_actions()
+            if not 1 <= int(line) <= len(acts):
+                self.echo(f"There are {len(acts)} legal actions; type 'legal' to list them.")
+                return
+            line = str(acts[int(line) - 1])
+        try:
+            g.apply(line)
+        except fortress.IllegalAction as exc:
+            self.echo(f"Refused: {exc.reason}")
+            return
+        self.flush_log()
+        self.run_bots()
+
+
+@click.command()
+@click.option("--seed", default=0, show_default=True, help="Seed of the dice and cards.")
+@click.option("--players", default=4, type=click.IntRange(2, 4), show_default=True)
+@click.option("--setup", default="balanced", show_default=True, help="balanced, coastal, random or none.")
+@click.option("--bots", default="", help="Bot seats, e.g. 'west=random,south=heuristic,east=random'.")
+@click.option("--load", "load", type=click.Path(exists=True, dir_okay=False), help="Resume a saved game.")
+def play(seed: int, players: int, setup: str, bots: str, load: str | None) -> None:
+    """Play in the terminal (or from a script on standard input)."""
+    try:
+        if load:
+            game = fortress.Game.from_json(Path(load).read_text())
+        else:
+            game = fortress.new_game(seed=seed, players=players, setup=None if setup == "none" else setup)
+    except (SaveError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    session = Session(game, parse_bots(bots), seed)
+    session.run_bots()
+    interactive = sys.stdin.isatty()
+    while not game.is_over:
+        if interactive:
+            click.echo(status(game))
+        try:
+            line = input(f"{SIDE_NAMES[game.side]}> " if interactive else "")
+        except EOFError:
+            break
+        if not interactive and line.strip():
+            click.echo(f"{SIDE_NAMES[game.side]}> {line.strip()}")
+        if not session.handle(line):
+            break
+        game = session.game
+    click.echo(status(game))

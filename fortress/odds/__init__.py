@@ -1,0 +1,78 @@
+"""Battle odds: the exact distribution of one battle's outcomes, and a Monte Carlo check.
+
+A Fortress America battle is one round (rules: Combat Resolution), so its outcomes
+are few and the exact answer is cheap. The calculator owns no rules: it drives
+:class:`fortress.rules.battle.Battle`, the state machine the game plays, with every
+possible roll instead of a random one (see docs/odds.md).
+
+This module is the public face; the work is done in
+
+* :mod:`fortress.odds.forces` -- input: forces, terrains, policies, the battle;
+* :mod:`fortress.odds.exact` -- the exact method;
+* :mod:`fortress.odds.montecarlo` -- Monte Carlo, with a lean battle loop proven identical to ``combat.fight``;
+* :mod:`fortress.odds.report` -- outcomes, the ``Odds`` summary, confidence intervals.
+
+>>> o = exact({"infantry": 1}, {"infantry": 1}, "plain")
+>>> round(o.p_cleared * 4)   # P(attacker still fighting) * P(hit, CA or retreat) = 1/2 * 1/2
+1
+"""
+from __future__ import annotations
+
+from fortress.rules.battle import DEFAULT_POLICY, Battle, Policy
+from fortress.odds.exact import (FACTORABLE, clear_caches, dice_key, factored_odds, final_states, odds_of, resolve,
+                                 roll_table, state_key, step_table, successors)
+from fortress.odds.forces import BATTLE_AREA, FROM, TERRAINS, Units, make_battle, parse_force, policy, tokens
+from fortress.odds.montecarlo import simulate_odds
+from fortress.odds.report import (PROBABILITIES, SUMMARY, Count, Odds, Outcome, normal_interval, outcome_of,
+                                  summarise, wilson, z_value)
+
+__all__ = [
+    "BATTLE_AREA", "FACTORABLE", "FROM", "PROBABILITIES", "SUMMARY", "TERRAINS", "Count", "Odds", "Outcome", "Units",
+    "clear_caches", "dice_key", "exact", "factored_odds", "final_states", "for_game", "make_battle", "monte_carlo",
+    "normal_interval", "odds_of", "outcome_of", "parse_force", "policy", "resolve", "roll_table", "simulate_odds",
+    "state_key", "step_table", "successors", "summarise", "tokens", "wilson", "z_value",
+]
+
+
+def exact(attackers: Units, defenders: Units, terrain: str = "plain", *, bombers_inside: int = 0,
+          attacker_policy: str | Policy = DEFAULT_POLICY, defender_policy: str | Policy = DEFAULT_POLICY,
+          retreat_possible: bool = True) -> Odds:
+    """Exact odds: ``exact({"infantry": 2, "hovertank": 1}, {"infantry": 2}, "city")``.
+
+    Forces map unit types (or tokens ``(type, where)``) to counts; ``bombers_inside``
+    adds attacking bombers already in the territory. When ``retreat_possible`` is
+    False a retreating defender is destroyed (``Battle.destroy_retreated``).
+    """
+    battle = make_battle(attackers, defenders, terrain, bombers_inside=bombers_inside)
+    return odds_of(battle, attacker_policy=attacker_policy, defender_policy=defender_policy,
+                   retreat_possible=retreat_possible)
+
+
+def monte_carlo(attackers: Units, defenders: Units, terrain: str = "plain", *, runs: int = 10_000, seed: int = 0,
+                bombers_inside: int = 0, attacker_policy: str | Policy = DEFAULT_POLICY,
+                defender_policy: str | Policy = DEFAULT_POLICY, retreat_possible: bool = True,
+                confidence: float = 0.95) -> Odds:
+    """Monte Carlo estimate of the same figures as :func:`exact`, with confidence intervals."""
+    battle = make_battle(attackers, defenders, terrain, bombers_inside=bombers_inside)
+    return simulate_odds(battle, runs, seed, attacker_policy=attacker_policy, defender_policy=defender_policy,
+                         retreat_possible=retreat_possible, confidence=confidence)
+
+
+# -- live game ---------------------------------------------------------------------------
+def for_game(game, area: str, method: str = "exact", *, attacker_policy: str | Policy = DEFAULT_POLICY,
+             defender_policy: str | Policy = DEFAULT_POLICY, retreat_possible: bool = True,
+             runs: int = 10_000, seed: int = 0) -> Odds:
+    """Odds of attacking ``area`` now with every unit of the side to move that can join.
+
+    Uses the engine's contract: ``game.attack_forces(area)`` and
+    ``game.defence_forces(area)`` (tokens -> counts; bombers inside keyed with
+    ``where == area``) and ``game.board[area].kind``.
+    """
+    battle = Battle(area, game.board[area].kind, dict(game.attack_forces(area)), dict(game.defence_forces(area)))
+    if method == "exact":
+        return odds_of(battle, attacker_policy=attacker_policy, defender_policy=defender_policy,
+                       retreat_possible=retreat_possible)
+    if method in ("monte-carlo", "mc"):
+        return simulate_odds(battle, runs, seed, attacker_policy=attacker_policy, defender_policy=defender_policy,
+                             retreat_possible=retreat_possible)
+    raise ValueError(f"unknown method {method!r}: 'exact' or 'monte-carlo'")

@@ -1,0 +1,523 @@
+"""Exact odds: every roll of every firing step, driven through :class:`fortress.rules.battle.Battle`."""
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from math import comb
+from typing import Mapping
+
+import numpy as np
+
+from fortress.rules.battle import (ATTACKER, CASUALTY_ORDER, DEFENDER, DEFAULT_POLICY, POLICIES, STEPS, _CLS, Battle,
+                             Decision, Policy, Token)
+from fortress.rules.dice import COMBINED_ARMS, DICE, HIT, RETREAT
+from fortress.odds.forces import policy
+from fortress.odds.report import SUMMARY, Count, Odds, Outcome, _by_type, _destroy_retreats, outcome_of, summarise
+
+@lru_cache(maxsize=4096)
+def roll_table(dice: tuple[tuple[str, int], ...]) -> tuple[tuple[int, int, int, float], ...]:
+    """Joint distribution of (hits, Combined Arms, retreats) for a multiset of dice."""
+    dist = {(0, 0, 0): 1.0}
+    for name, n in dice:
+        probs = DICE[name].probabilities()
+        ph, pc, pr = probs.get(HIT, 0.0), probs.get(COMBINED_ARMS, 0.0), probs.get(RETREAT, 0.0)
+        faces = [(d, q) for d, q in (((1, 0, 0), ph), ((0, 1, 0), pc), ((0, 0, 1), pr),
+                                     ((0, 0, 0), 1.0 - ph - pc - pr)) if q > 0]
+        for _ in range(n):
+            nxt: dict[tuple[int, int, int], float] = {}
+            for (h, c, r), p in dist.items():
+                for (dh, dc, dr), q in faces:
+                    k = (h + dh, c + dc, r + dr)
+                    nxt[k] = nxt.get(k, 0.0) + p * q
+            dist = nxt
+    return tuple((h, c, r, p) for (h, c, r), p in dist.items())
+
+
+@lru_cache(maxsize=16384)
+def step_table(dice: tuple[tuple[str, int], ...], combined_counts: bool, enemies: int) -> tuple[tuple[int, int, float], ...]:
+    """Distribution of (hits, retreats) that can differ in effect: Combined Arms folded
+    into hits when it counts; hits capped at ``enemies``, retreats at those left.
+
+    The same numbers as folding and capping ``roll_table(dice)``: the uncapped joint
+    table of the dice (``_joint``, computed once per dice multiset) folded for this cap."""
+    e = enemies
+    hs, rs, ps = _joint(dice, combined_counts)
+    h = np.minimum(hs, e)
+    w = e + 1
+    folded = np.bincount(h * w + np.minimum(rs, e - h), weights=ps, minlength=w * w)
+    keys = np.flatnonzero(folded)
+    return tuple(zip((keys // w).tolist(), (keys % w).tolist(), folded[keys].tolist()))
+
+
+@lru_cache(maxsize=16384)
+def _reach(dice: tuple[tuple[str, int], ...], combined_counts: bool, enemies: int) -> tuple[int, tuple]:
+    """The most hits of ``step_table(...)`` and, for each number of hits, the most retreats
+    (those above 0)."""
+    max_r: dict[int, int] = {}
+    for h, r, _p in step_table(dice, combined_counts, enemies):
+        if r > max_r.get(h, 0):
+            max_r[h] = r
+    return max((h for h, _r, _p in step_table(dice, combined_counts, enemies)), default=0), tuple(max_r.items())
+
+
+@lru_cache(maxsize=4096)
+def _faces_table(name: str, n: int, combined_counts: bool, stride: int) -> np.ndarray:
+    """P(h hits, r retreats) of ``n`` dice ``name`` (multinomial), flat at ``h * stride + r``."""
+    probs = DICE[name].probabilities()
+    ph = probs.get(HIT, 0.0) + (probs.get(COMBINED_ARMS, 0.0) if combined_counts else 0.0)
+    pr = probs.get(RETREAT, 0.0)
+    pb = 1.0 - ph - pr
+    out = np.zeros((n + 1) * stride)
+    for h in range(n + 1):
+        ch = comb(n, h) * ph ** h
+        for r in range(n + 1 - h):
+            out[h * stride + r] = ch * comb(n - h, r) * pr ** r * pb ** (n - h - r)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _joint(dice: tuple[tuple[str, int], ...], combined_counts: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The uncapped joint distribution of (hits, retreats) of ``dice`` as (hits, retreats,
+    probability) arrays over the outcomes that can happen (a product of multinomials,
+    convolved flat with a stride above the number of dice, so no index wraps)."""
+    m = sum(n for _name, n in dice) + 1
+    flat = np.ones(1)
+    for name, n in dice:
+        flat = np.convolve(flat, _faces_table(name, n, combined_counts, m))
+    keys = np.flatnonzero(flat)
+    return keys // m, keys % m, flat[keys]
+
+
+def clear_caches() -> None:
+    """Forget everything kept between calls: the dice tables and the sides' transitions."""
+    roll_table.cache_clear()
+    step_table.cache_clear()
+    _joint.cache_clear()
+    _reach.cache_clear()
+    _faces_table.cache_clear()
+    _SIDES.clear()
+    _PATHS.clear()
+    _TYPES.clear()
+
+
+def clear_transitions() -> None:
+    """Forget the sides' transitions and distributions only (dice tables and fire paths stay)."""
+    _SIDES.clear()
+
+
+def dice_key(battle: Battle) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(Counter(die for _t, die in battle.firing_units()).items()))
+
+
+def resolve(battle: Battle, policies: Mapping[str, Policy]) -> Battle:
+    """Make every pending decision with the deciding side's policy (as ``fight`` does)."""
+    while (d := battle.decision()) is not None:
+        battle.choose(d.options[0] if len(d.options) == 1 else policies[d.decider](battle, d))
+    return battle
+
+
+def state_key(b: Battle) -> tuple:
+    """Canonical key of a battle between rolls (what was destroyed follows from it)."""
+    return (b.step, tuple(b.attackers.items()), tuple(b.defenders.items()),
+            frozenset(b.disengaged.items()), frozenset(b.retreated.items()))
+
+
+def successors(b: Battle, policies: Mapping[str, Policy]) -> list[tuple[Battle, float]]:
+    """Every battle after the class firing now rolls, with its probability."""
+    role, _cls = b.firing
+    enemies = sum(b.force(DEFENDER if role == ATTACKER else ATTACKER).values())
+    if not enemies:  # nothing to hit: every roll leads to the same state
+        c = b.copy()
+        c.apply_results(0, 0, 0)
+        return [(c, 1.0)]
+    out = []
+    for h, r, p in step_table(dice_key(b), b.combined_arms_counts(role), enemies):
+        c = b.copy()
+        c.apply_results(h, 0, r)
+        out.append((resolve(c, policies), p))
+    return out
+
+
+def final_states(battle: Battle, attacker: Policy, defender: Policy) -> list[tuple[Battle, float]]:
+    """The exact distribution of ``battle``'s end states (merged by ``state_key``)."""
+    policies = {ATTACKER: attacker, DEFENDER: defender}
+    end = len(STEPS)  # resolved battles are done exactly when every step has fired
+    buckets: list[dict[tuple, list]] = [{} for _ in range(end + 1)]
+    start = resolve(battle.copy(), policies)
+    buckets[start.step][state_key(start)] = [start, 1.0]
+    for step in range(end):
+        for b, p in buckets[step].values():
+            for c, q in successors(b, policies):
+                slot = buckets[c.step].setdefault(state_key(c), [c, 0.0])
+                slot[1] += p * q
+    return [(b, p) for b, p in buckets[end].values()]
+
+
+def odds_of(battle: Battle, *, attacker_policy: str | Policy = DEFAULT_POLICY,
+            defender_policy: str | Policy = DEFAULT_POLICY, retreat_possible: bool = True,
+            factored: bool | None = None) -> Odds:
+    """Exact odds of a prepared ``Battle`` (not modified).
+
+    ``factored`` (default: when both policies are in ``FACTORABLE``) splits the battle
+    into the defender's fire and the attacker's fire (see ``factored_odds``); False
+    enumerates whole battle states, which is right for any policy.
+    """
+    att, dfn = policy(attacker_policy), policy(defender_policy)
+    if factored is None:
+        factored = att in FACTORABLE and dfn in FACTORABLE
+    fresh = not (battle.pending or battle.disengaged or battle.retreated or any(battle.destroyed.values()))
+    if factored and fresh and battle.step <= FIRST_ATTACKER_STEP:
+        return factored_odds(battle, att, dfn, retreat_possible)
+    dist: dict[Outcome, float] = {}
+    for b, p in final_states(battle, att, dfn):
+        if not retreat_possible and b.retreated:
+            b = _destroy_retreats(b.copy())
+        o = outcome_of(b)
+        dist[o] = dist.get(o, 0.0) + p
+    return summarise(dist)
+
+
+# -- exact, factored ---------------------------------------------------------------------
+#: Policies whose choices depend only on the forces in the battle (not on the results
+#: still pending, nor on the other side's units beyond the attacker's classes): which
+#: attacker a defender's hit destroys and which attacker disengages depend on the
+#: attackers; which defender an attacker's hit destroys and which defender retreats
+#: depend on the defenders. For them (tests compare with full enumeration)
+#: * a roll's h hits and r retreats are h single hits then r single departures, each
+#:   computed once per force with a real ``Battle`` and shared;
+#: * the attacker's fire is computed once per *fire signature* (the dice and the
+#:   Combined Arms rule of each attacking class) and shared by all attacking forces with it.
+FACTORABLE: frozenset[Policy] = frozenset(POLICIES.values())
+FIRST_ATTACKER_STEP = STEPS.index((ATTACKER, STEPS[0][1]))
+_TIERS = CASUALTY_ORDER  # firing class -> tiers of target classes (``Battle.options``)
+
+SideKey = tuple  # (force items, frozenset of units that left): one side of a battle
+
+#: Sides kept between calls, by (attacker policy, defender policy, victim, terrain). Their
+#: transitions depend only on the side's own units (``FACTORABLE``), so they stay valid for
+#: any battle; a side past ``MAX_SIDE_STATES`` states starts afresh (``clear_caches`` too).
+_SIDES: dict[tuple, "_Side"] = {}
+MAX_SIDE_STATES = 20_000
+
+
+class _Trans:
+    """The moves of one firing step (class, dice, Combined Arms rule) from one start, as
+    arrays: probability ``w`` from state ``src`` to state ``dst`` (``cov``: states done)."""
+
+    __slots__ = ("src", "dst", "w", "cov", "arrays")
+
+    def __init__(self) -> None:
+        self.src: list[int] = []
+        self.dst: list[int] = []
+        self.w: list[float] = []
+        self.cov = np.zeros(0, dtype=bool)
+        self.arrays: tuple | None = None
+
+
+class _Side:
+    """One side of a battle under the other side's fire. Its states (``SideKey``s) are
+    numbered; its single transitions (one hit, one unit leaving) are computed with a real
+    ``Battle``, and a firing step is one ``bincount`` over the step's moves."""
+
+    __slots__ = ("rep", "victim", "policies", "index", "keys", "sizes", "hits", "leaves", "trans", "dists", "outs")
+
+    def __init__(self, rep: Battle, victim: str, policies: Mapping[str, Policy]) -> None:
+        self.rep, self.victim, self.policies = rep, victim, policies
+        self.index: dict[SideKey, int] = {}
+        self.keys: list[SideKey] = []
+        self.sizes: list[int] = []
+        self.hits: dict[tuple[str, int], list[int]] = {}  # (firing class, state) -> [state, 1 hit, 2 hits, ...]
+        self.leaves: dict[int, list[int]] = {}  # state -> [state, 1 left, 2 left, ...]
+        self.trans: dict[tuple, _Trans] = {}  # (start, cls, dice, CA) -> moves
+        self.dists: dict[tuple, np.ndarray] = {}  # (start, path of steps) -> distribution
+        self.outs: dict[tuple, object] = {}  # the caller's memo of what states mean
+
+    def key(self, b: Battle) -> SideKey:
+        if self.victim == ATTACKER:
+            return (tuple(b.attackers.items()), frozenset(b.disengaged.items()))
+        return (tuple(b.defenders.items()), frozenset(b.retreated.items()))
+
+    def idx(self, key: SideKey) -> int:
+        i = self.index.get(key)
+        if i is None:
+            i = self.index[key] = len(self.keys)
+            self.keys.append(key)
+            self.sizes.append(sum(n for _t, n in key[0]))
+        return i
+
+    def _run(self, i: int, cls: str, n: int, hit: bool) -> list[int]:
+        """The states after 1, 2, ..., n single hits (or departures) by the other side's
+        ``cls`` fire from state ``i``. Each choice is the deciding policy's, asked with a
+        ``Battle`` holding this side's units and a ``Decision`` with the options
+        ``Battle.options`` gives (the casualty tiers of ``cls`` for a hit, every unit for a
+        departure); the chosen unit is removed as ``Battle.choose`` removes it. The policies
+        in ``FACTORABLE`` read only the forces, so the pending results need not be built."""
+        rep, key, victim = self.rep, self.keys[i], self.victim
+        b = object.__new__(Battle)  # what the policies read: the forces and the terrain
+        b.area, b.terrain, b.step, b.pending = rep.area, rep.terrain, rep.step, []
+        force = dict(key[0])
+        left = dict(key[1])
+        if victim == ATTACKER:
+            b.attackers, b.defenders = force, rep.defenders
+            kind = "hit" if hit else "disengage"
+        else:
+            b.defenders, b.attackers = force, rep.attackers
+            kind = "hit" if hit else "retreat"
+        decider = other_role(victim) if hit else victim
+        choose = self.policies[decider]
+        tiers = _TIERS[cls] if hit else None
+        out, idx, index = [], self.idx, self.index
+        for _ in range(n):
+            if not force:
+                break
+            if tiers is None:
+                options = list(force)
+            else:
+                for tier in tiers:
+                    options = [t for t in force if _CLS[t[0]] in tier]
+                    if options:
+                        break
+            tok = options[0] if len(options) == 1 else choose(b, Decision(kind, decider, victim, options))
+            c = force[tok] - 1
+            if c:
+                force[tok] = c
+            else:
+                del force[tok]
+            if not hit:
+                left[tok] = left.get(tok, 0) + 1
+            k = (tuple(force.items()), frozenset(left.items()))
+            j = index.get(k)
+            out.append(j if j is not None else idx(k))
+        out.extend([out[-1] if out else i] * (n - len(out)))  # nothing left to hit: no change
+        return out
+
+    def _chain(self, memo: dict, mk, i: int, n: int, cls: str, hit: bool) -> list[int]:
+        chain = memo.get(mk)
+        if chain is None:
+            chain = memo[mk] = [i]
+        if len(chain) <= n:
+            chain.extend(self._run(chain[-1], cls, n + 1 - len(chain), hit))
+        return chain
+
+    def step_moves(self, cls: str, dk: tuple, ca: bool, i: int) -> list[tuple[int, float]]:
+        """Where state ``i`` goes, with what probability, when the other side's ``cls`` units
+        roll the dice ``dk`` (h hits then r departures: chains of single transitions)."""
+        enemies = self.sizes[i]
+        if not enemies:
+            return [(i, 1.0)]
+        table = step_table(dk, ca, enemies)
+        max_h, max_r = _reach(dk, ca, enemies)
+        hits = self._chain(self.hits, (cls, i), i, max_h, cls, True)
+        leaves = self.leaves
+        for h, r in max_r:  # each chain of departures in one run, as far as the table needs
+            k = hits[h]
+            chain = leaves.get(k)
+            if chain is None or len(chain) <= r:
+                self._chain(leaves, k, k, r, cls, False)
+        merged: dict[int, float] = {}
+        for h, r, p in table:
+            k = hits[h]
+            if r:
+                k = leaves[k][r]
+            merged[k] = merged.get(k, 0.0) + p
+        return list(merged.items())
+
+    def _step(self, start: int, v: np.ndarray, step: tuple) -> np.ndarray:
+        """The distribution after one firing step (v: probabilities by state number)."""
+        t = self.trans.get((start, step))
+        if t is None:
+            t = self.trans[(start, step)] = _Trans()
+        support = np.flatnonzero(v)
+        if len(t.cov) < len(v):
+            t.cov = np.concatenate([t.cov, np.zeros(len(v) - len(t.cov), dtype=bool)])
+        missing = support[~t.cov[support]]
+        if len(missing):
+            cls, dk, ca = step
+            for s in missing.tolist():
+                for j, p in self.step_moves(cls, dk, ca, s):
+                    t.src.append(s)
+                    t.dst.append(j)
+                    t.w.append(p)
+            t.cov[missing] = True
+            t.arrays = None
+        if t.arrays is None:
+            t.arrays = (np.array(t.src, dtype=np.intp), np.array(t.dst, dtype=np.intp), np.array(t.w))
+        src, dst, w = t.arrays
+        n = len(self.keys)
+        if len(v) < n:
+            v = np.concatenate([v, np.zeros(n - len(v))])
+        return np.bincount(dst, weights=v[src] * w, minlength=n)
+
+    def fire(self, start: int, path: tuple) -> np.ndarray:
+        """Distribution (by state number) of this side after the other side fires ``path``:
+        (cls, dice, CA) steps. Every prefix is memoised (paths share their first steps)."""
+        dist = self.dists.get((start, ()))
+        if dist is None:
+            dist = self.dists[(start, ())] = np.zeros(len(self.keys))
+            dist[start] = 1.0
+        for i in range(len(path)):
+            prefix = (start, path[:i + 1])
+            cached = self.dists.get(prefix)
+            if cached is None:
+                cached = self.dists[prefix] = self._step(start, dist, path[i])
+            dist = cached
+        return dist
+
+
+def side_for(rep: Battle, victim: str, policies: Mapping[str, Policy]) -> _Side:
+    """The kept ``_Side`` for these policies, victim and terrain (a new one if none or too big)."""
+    k = (policies[ATTACKER], policies[DEFENDER], victim, rep.terrain)
+    side = _SIDES.get(k)
+    if side is None or len(side.keys) > MAX_SIDE_STATES:
+        side = _SIDES[k] = _Side(rep, victim, policies)
+    return side
+
+
+def other_role(role: str) -> str:
+    return DEFENDER if role == ATTACKER else ATTACKER
+
+
+def fire_path(b: Battle, role: str, copy: bool = True) -> tuple:
+    """(class, dice, Combined Arms counts) of each of ``role``'s firing steps still to come,
+    from a battle between rolls where only ``role`` fires from now on (read with ``Battle``;
+    ``copy=False`` moves ``b`` itself to the end)."""
+    if copy:
+        b = b.copy()
+    out = []
+    while not b.done and b.firing is not None and b.firing[0] == role:
+        out.append((b.firing[1], dice_key(b), b.combined_arms_counts(role)))
+        b.apply_results(0, 0, 0)
+    return tuple(out)
+
+
+def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_possible: bool = True) -> Odds:
+    """Exact odds in two phases. The defender fires first and changes only the attacker's
+    side; then the attackers, whatever is left of them, change only the defender's side.
+    So the attacker's fire is computed once per fire signature, and the outcome table is
+    the product of the two phases' distributions."""
+    policies = {ATTACKER: attacker, DEFENDER: defender}
+    start = resolve(battle.copy(), policies)
+    a_side, d_side = side_for(start, ATTACKER, policies), side_for(start, DEFENDER, policies)
+    a0, d0 = a_side.idx(a_side.key(start)), d_side.idx(d_side.key(start))
+    # Phase 1: the defender's fire, on the attacker's side (the defenders do not change).
+    d_path = fire_path(start, DEFENDER)
+    # Phase 2: group the attacker's side by what its fire does, then fire once per group.
+    groups: dict[tuple, dict] = {}
+    va = a_side.fire(a0, d_path)
+    for i in np.flatnonzero(va).tolist():
+        info = a_side.outs.get((a0, i))
+        if info is None:
+            info = a_side.outs[(a0, i)] = _a_info(a_side, a0, i, start, d_path)
+        a_out, path = info
+        g = groups.setdefault(path, {})
+        g[a_out] = g.get(a_out, 0.0) + float(va[i])
+    outs = d_side.outs.get((d0, retreat_possible))
+    if outs is None:
+        outs = d_side.outs[(d0, retreat_possible)] = ({}, [], [np.zeros(0, dtype=np.intp)])
+    codes, names, arr = outs  # d_out -> number, numbers -> d_out, state -> d_out number (-1: not yet)
+    parts = []
+    for path, a_dist in groups.items():
+        v = d_side.fire(d0, path)
+        support = np.flatnonzero(v)
+        if len(arr[0]) < len(v):
+            arr[0] = np.concatenate([arr[0], np.full(len(v) - len(arr[0]), -1, dtype=np.intp)])
+        new = support[arr[0][support] < 0]
+        for s in new.tolist():
+            d = _d_out(d_side.keys[s], start.defenders, retreat_possible)
+            arr[0][s] = codes.setdefault(d, len(codes))
+            if len(names) < len(codes):
+                names.append(d)
+        parts.append((a_dist, np.bincount(arr[0][support], weights=v[support])))
+    n = len(names)
+    parts = [(a, np.concatenate([d, np.zeros(n - len(d))]) if len(d) < n else d) for a, d in parts]
+    return _summary_of_parts(parts, names)
+
+
+def _a_info(a_side: _Side, a0: int, i: int, start: Battle, d_path: tuple) -> tuple:
+    """(attackers left, disengaged, lost by type) of attacker state ``i`` and its fire path."""
+    key = a_side.keys[i]
+    a_out = (_types(key[0]), _types(key[1]), _minus(_types(a_side.keys[a0][0]), key))
+    pk = (start.terrain, a_out[0])  # the attackers' dice and Combined Arms depend on their types only
+    path = _PATHS.get(pk)
+    if path is None:
+        # the battle after the defender's fire with these attackers (their classes are
+        # among the first attackers', so the first attacking step is the same)
+        b = object.__new__(Battle)
+        b.area, b.terrain, b.pending, b.step = start.area, start.terrain, [], FIRST_ATTACKER_STEP
+        b.attackers, b.defenders = dict(key[0]), start.defenders
+        b._skip_silent_steps()
+        path = _PATHS[pk] = fire_path(b, ATTACKER, copy=False)
+    return a_out, path
+
+
+#: The attacker's fire path by (terrain, attacking units by type), kept between calls.
+_PATHS: dict[tuple, tuple] = {}
+
+
+def _d_out(key: SideKey, start: Mapping[Token, int], retreat_possible: bool) -> tuple[Count, Count, Count]:
+    """(defenders left, retreated, defenders lost) by type for a defender key."""
+    start_types = _types(tuple(start.items()))
+    if not retreat_possible:  # retreating defenders are destroyed: lost = start - left
+        return _types(key[0]), (), _minus(start_types, (key[0], ()))
+    return _types(key[0]), _types(key[1]), _minus(start_types, key)
+
+
+_TYPES: dict = {}
+
+
+def _types(items) -> Count:
+    """``_by_type`` of (token, n) items (a tuple or frozenset), memoised."""
+    c = _TYPES.get(items)
+    if c is None:
+        if len(_TYPES) > 100_000:
+            _TYPES.clear()
+        c = _TYPES[items] = _by_type(dict(items))
+    return c
+
+
+def _minus(start: Count, key: SideKey) -> Count:
+    """Units by type of ``start`` neither left in ``key`` nor gone from it (the lost ones)."""
+    out = dict(start)
+    for part in key:
+        for t, n in _types(part):
+            out[t] -= n
+    return tuple((t, n) for t, n in out.items() if n)
+
+
+def _summary_of_parts(parts: list[tuple[dict, np.ndarray]], names: list[tuple]) -> Odds:
+    """Summary and (lazy) outcome table of parts: (attacker outcomes -> p, defender
+    outcome probabilities by number in ``names``), independent within a part."""
+    att_by: Counter = Counter()
+    def_by: Counter = Counter()
+    s = dict.fromkeys(SUMMARY, 0.0)
+    d_all = np.zeros(len(names))  # the defender's side over all parts
+    for a_dist, d_vec in parts:
+        pa = 0.0
+        for (left, dis, lost), p in a_dist.items():
+            pa += p
+            for t, n in lost:
+                att_by[t] += n * p
+            s["p_attacker_destroyed"] += p * (not left and not dis)
+            s["p_attacker_gone"] += p * (not left)
+            s["disengaged"] += p * sum(n for _t, n in dis)
+        d_all += pa * d_vec
+    for k in np.flatnonzero(d_all).tolist():
+        (left, ret, lost), q = names[k], float(d_all[k])
+        for t, n in lost:
+            def_by[t] += n * q
+        s["p_cleared"] += q * (not left)
+        s["retreated"] += q * sum(n for _t, n in ret)
+    s["attacker_losses"], s["defender_losses"] = sum(att_by.values()), sum(def_by.values())
+
+    def table() -> dict[Outcome, float]:
+        out: dict[Outcome, float] = {}
+        for a_dist, d_vec in parts:
+            d_items = [(names[k], float(d_vec[k])) for k in np.flatnonzero(d_vec).tolist()]
+            for (al, dis, alost), p in a_dist.items():
+                for (dl, ret, dlost), q in d_items:
+                    o = Outcome(al, dl, dis, ret, alost, dlost)
+                    out[o] = out.get(o, 0.0) + p * q
+        return out
+
+    return Odds("exact", attacker_losses_by_type=dict(sorted(att_by.items())),
+                defender_losses_by_type=dict(sorted(def_by.items())), table=table, **s)

@@ -1,0 +1,321 @@
+"""One battle: a resumable state machine shared by the game, the odds and the bots.
+
+Rules (Combat Resolution): one round. The defender fires first, then the surviving
+attackers; within a side Air fires, then Mechanized, then Foot, and each class's
+results are resolved before the next class fires.
+
+* Hit: the firing side destroys one enemy unit, choosing within the firing class's
+  order of casualties (Foot fire: foot, then mechanized, then air; Mechanized fire:
+  foot or mechanized, then air; Air fire: any).
+* Combined Arms: a hit for the defender; for the attacker a hit, except in a city or
+  mountain, where it counts only if the attacker's units still in the battle include
+  all three classes.
+* Retreat (rolled by the attacker): one defending unit, the defender's choice, leaves.
+* Disengage (the retreat face rolled by the defender): one attacking unit, the
+  attacker's choice, leaves the battle before it fires.
+* A lone partisan, the only unit of its side in the battle, rolls the white d8.
+
+Units are counted by *token* ``(unit type, where)``: for an attacker ``where`` is the
+area it attacks from, for a defender the battle's area. The battle knows no board:
+where a retreating unit goes is the caller's business.
+
+>>> b = Battle("x", "plain", {("infantry", "a"): 1}, {("infantry", "x"): 1})
+>>> b.firing_units()
+[(('infantry', 'x'), 'red')]
+>>> b.apply_roll(["hit"]); b.decision().options
+[('infantry', 'a')]
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable
+
+from fortress.rules.dice import COMBINED_ARMS, HIT, RETREAT, Rng, roll_face
+from fortress.rules.units import AIR, CLASSES, FOOT, MECH, UNITS
+
+ATTACKER, DEFENDER = "attacker", "defender"
+STEPS: tuple[tuple[str, str], ...] = tuple((role, cls) for role in (DEFENDER, ATTACKER) for cls in CLASSES)
+#: Order of casualties: for each firing class, tiers of target classes, first tier first.
+CASUALTY_ORDER: dict[str, tuple[frozenset[str], ...]] = {
+    FOOT: (frozenset({FOOT}), frozenset({MECH}), frozenset({AIR})),
+    MECH: (frozenset({FOOT, MECH}), frozenset({AIR})),
+    AIR: (frozenset({FOOT, MECH, AIR}),),
+}
+COMBINED_TERRAIN = frozenset({"city", "mountain"})
+_CLS: dict[str, str] = {name: u.cls for name, u in UNITS.items()}  # unit type -> class (hot path)
+ALL_CLASSES = frozenset(CLASSES)
+
+Token = tuple[str, str]
+
+
+def _counter_copy(c: Counter) -> Counter:
+    """``Counter(c)`` without its slow generic ``update`` (a hot path of the odds)."""
+    new = Counter.__new__(Counter)
+    dict.update(new, c)
+    return new
+
+
+def other(role: str) -> str:
+    return DEFENDER if role == ATTACKER else ATTACKER
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A result of a roll waiting to be resolved."""
+
+    kind: str  # "hit", "retreat" or "disengage"
+    by: str  # role whose die produced it
+    cls: str  # class of the firing units (sets the order of casualties)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice the battle needs: ``decider`` picks one of ``options`` (tokens)."""
+
+    kind: str  # "hit", "retreat" or "disengage"
+    decider: str  # ATTACKER or DEFENDER
+    victim: str  # role whose unit is chosen
+    options: list[Token]
+
+
+@dataclass(slots=True)
+class Battle:
+    area: str
+    terrain: str
+    attackers: dict[Token, int]
+    defenders: dict[Token, int]
+    step: int = 0
+    pending: list[Effect] = field(default_factory=list)
+    destroyed: dict[str, Counter] = field(default_factory=lambda: {ATTACKER: Counter(), DEFENDER: Counter()})
+    disengaged: Counter = field(default_factory=Counter)
+    retreated: Counter = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        self.attackers = {t: n for t, n in self.attackers.items() if n > 0}
+        self.defenders = {t: n for t, n in self.defenders.items() if n > 0}
+        self._skip_silent_steps()
+
+    # -- state ----------------------------------------------------------------------
+    def force(self, role: str) -> dict[Token, int]:
+        return self.attackers if role == ATTACKER else self.defenders
+
+    @property
+    def done(self) -> bool:
+        return self.step >= len(STEPS) and not self.pending
+
+    @property
+    def cleared(self) -> bool:
+        """No defender is left in the territory."""
+        return not self.defenders
+
+    @property
+    def firing(self) -> tuple[str, str] | None:
+        """(role, class) about to fire, or None when results are pending or all fired."""
+        if self.pending or self.step >= len(STEPS):
+            return None
+        return STEPS[self.step]
+
+    def classes(self, role: str) -> frozenset[str]:
+        return frozenset(_CLS[t] for (t, _w) in self.force(role))
+
+    def copy(self) -> "Battle":
+        """An independent copy in the same state (also in the middle of a decision)."""
+        new = object.__new__(Battle)
+        new.area, new.terrain, new.step = self.area, self.terrain, self.step
+        new.attackers, new.defenders, new.pending = dict(self.attackers), dict(self.defenders), list(self.pending)
+        new.destroyed = {k: _counter_copy(v) for k, v in self.destroyed.items()}
+        new.disengaged, new.retreated = _counter_copy(self.disengaged), _counter_copy(self.retreated)
+        return new
+
+    # -- firing -----------------------------------------------------------------------
+    def firing_units(self) -> list[tuple[Token, str]]:
+        """The units that fire now, one entry per die: ``(token, die name)``."""
+        if self.firing is None:
+            return []
+        role, cls = STEPS[self.step]
+        force = self.attackers if role == ATTACKER else self.defenders
+        lone = sum(force.values()) == 1
+        out = []
+        for token, n in force.items():
+            if _CLS[token[0]] == cls and n > 0:
+                unit = UNITS[token[0]]
+                die = unit.lone_die if (lone and unit.lone_die) else unit.die
+                out.extend([(token, die)] * n)
+        return out
+
+    def roll(self, rng: Rng) -> list[tuple[Token, str, str]]:
+        """Roll for the class that fires now; returns ``(token, die, face)`` per die."""
+        rolls = [(token, die, roll_face(rng, die)) for token, die in self.firing_units()]
+        self.apply_roll([face for _t, _d, face in rolls])
+        return rolls
+
+    def apply_roll(self, faces: list[str]) -> None:
+        """Resolve the faces rolled by the class that fires now (any order)."""
+        counts = Counter(faces)
+        self.apply_results(counts[HIT], counts[COMBINED_ARMS], counts[RETREAT])
+
+    def combined_arms_counts(self, role: str) -> bool:
+        """Does a Combined Arms face count as a hit for ``role`` right now?"""
+        if role == DEFENDER or self.terrain not in COMBINED_TERRAIN:
+            return True
+        return self.classes(ATTACKER) >= ALL_CLASSES
+
+    def apply_results(self, hits: int, combined: int, retreats: int) -> None:
+        role, cls = STEPS[self.step]
+        if combined and self.combined_arms_counts(role):
+            hits += combined
+        kind = "retreat" if role == ATTACKER else "disengage"
+        self.pending = [Effect("hit", role, cls)] * hits + [Effect(kind, role, cls)] * retreats
+        self.step += 1
+        self._drop_empty_effects()
+
+    # -- decisions --------------------------------------------------------------------
+    def options(self, effect: Effect) -> list[Token]:
+        if effect.kind == "hit":
+            enemy = self.force(other(effect.by))
+            for tier in CASUALTY_ORDER[effect.cls]:
+                found = [t for t in enemy if _CLS[t[0]] in tier]
+                if found:
+                    return found
+            return []
+        if effect.kind == "retreat":
+            return list(self.defenders)
+        return list(self.attackers)  # disengage
+
+    def decision(self) -> Decision | None:
+        """The choice needed now, or None if the next thing is a roll (or the end)."""
+        if not self.pending:
+            return None
+        effect = self.pending[0]
+        victim = other(effect.by) if effect.kind == "hit" else (DEFENDER if effect.kind == "retreat" else ATTACKER)
+        decider = effect.by if effect.kind == "hit" else victim
+        return Decision(effect.kind, decider, victim, self.options(effect))
+
+    def choose(self, token: Token) -> None:
+        """Resolve the pending decision with ``token`` (must be one of its options)."""
+        effect = self.pending[0]
+        if token not in self.options(effect):
+            raise ValueError(f"{token} is not a choice for this {effect.kind}")
+        self.pending.pop(0)
+        if effect.kind == "hit":
+            victim = other(effect.by)
+            self._remove(victim, token)
+            self.destroyed[victim][token] += 1
+        elif effect.kind == "retreat":
+            self._remove(DEFENDER, token)
+            self.retreated[token] += 1
+        else:
+            self._remove(ATTACKER, token)
+            self.disengaged[token] += 1
+        self._drop_empty_effects()
+
+    def destroy_retreated(self, token: Token) -> None:
+        """A retreating unit with nowhere to go is destroyed instead."""
+        self.retreated[token] -= 1
+        if not self.retreated[token]:
+            del self.retreated[token]
+        self.destroyed[DEFENDER][token] += 1
+
+    # -- helpers ----------------------------------------------------------------------
+    def _remove(self, role: str, token: Token) -> None:
+        force = self.force(role)
+        force[token] -= 1
+        if not force[token]:
+            del force[token]
+
+    def _drop_empty_effects(self) -> None:
+        while self.pending and not self.options(self.pending[0]):
+            self.pending.pop(0)
+        if not self.pending:
+            self._skip_silent_steps()
+
+    def _skip_silent_steps(self) -> None:
+        """Move past classes with no unit to fire (never while a result is pending)."""
+        if self.pending:
+            return
+        while self.step < len(STEPS):
+            role, cls = STEPS[self.step]
+            force = self.attackers if role == ATTACKER else self.defenders
+            if any(n > 0 and _CLS[t] == cls for (t, _w), n in force.items()):
+                return
+            self.step += 1
+
+
+# -- casualty policies -------------------------------------------------------------------
+Policy = Callable[[Battle, Decision], Token]
+
+
+def _value(token: Token) -> int:
+    return UNITS[token[0]].value
+
+
+def _keeps_classes(battle: Battle, role: str, token: Token) -> bool:
+    """Would losing ``token`` leave ``role`` with all the classes it has now?"""
+    cls = _CLS[token[0]]
+    return sum(n for t, n in battle.force(role).items() if _CLS[t[0]] == cls) > 1
+
+
+def _class_counts(battle: Battle, role: str) -> dict[str, int]:
+    """Units of ``role`` per class (``_keeps_classes`` for every token in one pass)."""
+    out = dict.fromkeys(CLASSES, 0)
+    for (t, _w), n in battle.force(role).items():
+        out[_CLS[t]] += n
+    return out
+
+
+def cheapest_first(battle: Battle, d: Decision) -> Token:
+    """Hits kill the enemy's most valuable unit; own losses are the cheapest unit;
+    a retreating defender saves its most valuable unit."""
+    if d.kind == "hit":
+        return max(d.options, key=lambda t: (_value(t), t))
+    if d.kind == "retreat":
+        return max(d.options, key=lambda t: (_value(t), t))
+    return min(d.options, key=lambda t: (_value(t), t))
+
+
+def keep_combined_arms(battle: Battle, d: Decision) -> Token:
+    """Like cheapest_first, but the attacker never gives up its last unit of a class
+    while it can avoid it, and the defender's hits break the attacker's combined arms."""
+    if d.kind == "hit" and d.victim == ATTACKER and battle.classes(ATTACKER) >= ALL_CLASSES:
+        per_cls = _class_counts(battle, ATTACKER)
+        breaking = [t for t in d.options if per_cls[_CLS[t[0]]] <= 1]
+        if breaking:
+            return max(breaking, key=lambda t: (_value(t), t))
+    if d.kind == "disengage":
+        per_cls = _class_counts(battle, ATTACKER)
+        keeping = [t for t in d.options if per_cls[_CLS[t[0]]] > 1] or d.options
+        return min(keeping, key=lambda t: (_value(t), t))
+    return cheapest_first(battle, d)
+
+
+def protect_air(battle: Battle, d: Decision) -> Token:
+    """Like keep_combined_arms, but a side keeps its air units in the battle to the last:
+    when it must send one of its own units away (a defender's retreat, an attacker's
+    disengage) it sends the most valuable non-air unit. Air units are the last casualties
+    of Foot and Mechanized fire, so a defender keeping them holds the territory longer."""
+    if d.kind in ("retreat", "disengage"):
+        ground = [t for t in d.options if _CLS[t[0]] != AIR] or d.options
+        return max(ground, key=lambda t: (_value(t), t))
+    return keep_combined_arms(battle, d)
+
+
+#: Casualty policies by name; the odds, the bots and the game's default choices share them.
+POLICIES: dict[str, Policy] = {
+    "cheapest-first": cheapest_first,
+    "keep-combined-arms": keep_combined_arms,
+    "protect-air": protect_air,
+}
+DEFAULT_POLICY = "keep-combined-arms"
+
+
+def fight(battle: Battle, rng: Rng, attacker: Policy = keep_combined_arms, defender: Policy = keep_combined_arms) -> Battle:
+    """Play ``battle`` to the end with dice from ``rng`` and the given policies."""
+    policies = {ATTACKER: attacker, DEFENDER: defender}
+    while not battle.done:
+        d = battle.decision()
+        if d is None:
+            battle.roll(rng)
+        else:
+            battle.choose(d.options[0] if len(d.options) == 1 else policies[d.decider](battle, d))
+    return battle

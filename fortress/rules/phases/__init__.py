@@ -1,0 +1,5 @@
+"""One module ("delegate") per step of the turn, named as the rules name them
+(rules: Action Sequence): ``setup``, ``reinforcements``, ``declare``, ``maneuvers``,
+``lasers``, ``combat``, ``invasion``, ``supply``, ``capture``. The order of the steps,
+their sides and reminders are declared in :mod:`fortress.rules.turn`.
+"""

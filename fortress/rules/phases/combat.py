@@ -1,0 +1,263 @@
+"""Combat (rules: Action Sequence 5, Combat Resolution).
+
+One round per declared territory that holds defenders. The player picks a battle
+(``attack AREA``), sends units from adjacent areas (``commit N UNIT FROM``; bombers
+that bombed the territory are in it already and must attack), then ``fight``. The
+battle itself is :class:`fortress.rules.battle.Battle`, the same code the odds calculator
+and the bots use. Choices go to the side the rules give them to: the firing side picks
+casualties, the defender picks who retreats and where, the attacker picks who
+disengages. A choice with only one option is made automatically.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from operator import attrgetter
+from typing import TYPE_CHECKING
+
+from fortress.rules.actions import Action, Attack, Casualty, Commit, Disengage, End, Fight, Retreat, shared
+from fortress.rules.battle import ATTACKER, DEFENDER, Battle
+from fortress.rules.dice import FACE_WORDS
+from fortress.rules.units import SIDE_NAMES
+
+if TYPE_CHECKING:
+    from fortress.rules.game import Game
+    from fortress.rules.state import Unit
+
+
+_uid = attrgetter("uid")
+
+
+def enter(g: "Game") -> None:
+    g.state.fought = []
+    g.state.battle = None
+    for u in g.state.units.values():
+        u.committed = None
+
+
+# -- who can fight where ------------------------------------------------------------------------
+def potential_attackers(g: "Game", area: str) -> list["Unit"]:
+    """Units of the side to move free to join the battle at ``area``: those next to it
+    (not scouting, bombing elsewhere, disengaged or already in a battle) and the
+    bombers that bombed it."""
+    side = g.state.turn
+    out = [u for u in g.units(area, side) if u.status == "bombing" and u.committed is None]
+    for n in g.board.neighbours(area):
+        out.extend(u for u in g.units(n, side) if not u.status and u.committed is None)
+    return out
+
+
+def _choices(g: "Game") -> tuple[list[str], bool]:
+    """The battles the player may start now (open ones with a potential attacker, in
+    declared order), and whether some open battle must be fought (bombers bombed it).
+    One walk over the units instead of one look at each area's neighbours."""
+    s = g.state
+    side = s.turn
+    enemy, free, bombers, bombed = set(), set(), set(), set()
+    for u in s.units.values():
+        if u.side != side:
+            enemy.add(u.area)
+        elif u.status == "bombing":
+            bombed.add(u.area)
+            if u.committed is None:
+                bombers.add(u.area)
+        elif not u.status and u.committed is None:
+            free.add(u.area)
+    neighbours, fought = g.board.neighbours, s.fought
+    areas = [a for a in s.declared if a in enemy and a not in fought]
+    can = [a for a in areas if a in bombers or not free.isdisjoint(neighbours(a))]
+    return can, not bombed.isdisjoint(areas)
+
+
+def _attack(area: str) -> Attack:
+    """One shared object per action (see fortress.rules.actions.shared)."""
+    return shared(Attack, area)
+
+
+def retreat_sites(g: "Game", area: str, side: str) -> list[str]:
+    """Adjacent friendly territories, not declared, with no enemy and with room."""
+    s = g.state
+    return [n for n in sorted(g.board.neighbours(area))
+            if s.control[n] == side and n not in s.declared and not g.enemies_in(n, side) and g.room(n, side) > 0]
+
+
+# -- the three stages ------------------------------------------------------------------------------
+def legal(g: "Game") -> list[Action]:
+    b = g.state.battle
+    if b is None:
+        can, must = _choices(g)
+        acts: list[Action] = [_attack(a) for a in can]
+        return acts if must else acts + [End()]
+    if b["stage"] == "assemble":
+        groups = Counter((u.kind, u.area) for u in potential_attackers(g, b["area"]) if u.area != b["area"])
+        acts = [Commit(k, kind, src) for (kind, src), n in sorted(groups.items()) for k in range(1, n + 1)]
+        return acts + [Fight()]
+    return _decision_actions(g, b)
+
+
+def _decision_actions(g: "Game", b: dict) -> list[Action]:
+    d = b["battle"].decision()
+    if d is None:
+        return []
+    if d.kind == "hit":
+        return [Casualty(kind, where) for kind, where in d.options]
+    if d.kind == "disengage":
+        return [Disengage(kind, where) for kind, where in d.options]
+    acts: list[Action] = []
+    for kind, where in d.options:
+        sites = retreat_sites(g, where, b["defender"])
+        acts.extend(Retreat(kind, where, s) for s in sites) if sites else acts.append(Retreat(kind, where, None))
+    return acts
+
+
+def auto(g: "Game") -> bool:
+    b = g.state.battle
+    if b is None or b["stage"] != "fight":
+        return False
+    battle: Battle = b["battle"]
+    if battle.done:
+        _finish(g, b)
+        return True
+    d = battle.decision()
+    if d is None:
+        _roll(g, b)
+        return True
+    acts = _decision_actions(g, b)
+    if len(acts) == 1:
+        apply(g, acts[0])
+        return True
+    b["decider"] = g.state.turn if d.decider == ATTACKER else b["defender"]
+    return False
+
+
+def apply(g: "Game", action: Action) -> None:
+    s = g.state
+    if isinstance(action, End):
+        g.next_phase()
+    elif isinstance(action, Attack):
+        s.battle = {"area": action.area, "stage": "assemble", "decider": None,
+                    "defender": g.enemies_in(action.area, s.turn)[0].side}
+        for u in potential_attackers(g, action.area):
+            if u.area == action.area:  # bombers inside
+                u.committed = action.area
+        g.emit("battle", f"{SIDE_NAMES[s.turn]} attacks {g.board[action.area].name}.", s.turn, (action.area,))
+    elif isinstance(action, Commit):
+        area = s.battle["area"]
+        ready = [u for u in potential_attackers(g, area) if u.kind == action.unit and u.area == action.src]
+        for u in ready[: action.count]:
+            u.committed = area
+        g.emit("commit", f"{SIDE_NAMES[s.turn]} sends {action.count} {action.unit} from {g.board[action.src].name}.",
+               s.turn, (action.src, area))
+    elif isinstance(action, Fight):
+        _start(g, s.battle)
+    else:
+        _choose(g, s.battle, action)
+
+
+def _start(g: "Game", b: dict) -> None:
+    s, area = g.state, b["area"]
+    # units sent here stand in the area (bombers) or next to it: no need to walk every unit
+    sent = [u for a in (area, *g.board.neighbours(area)) for u in g.present(a) if u.committed == area and u.side == s.turn]
+    sent.sort(key=_uid)  # the order of a walk over all units
+    attackers = Counter((u.kind, u.area) for u in sent)
+    defenders = Counter((u.kind, area) for u in g.enemies_in(area, s.turn))
+    b["battle"] = Battle(area, g.board[area].kind, dict(attackers), dict(defenders))
+    b["stage"] = "fight"
+
+
+def _roll(g: "Game", b: dict) -> None:
+    battle: Battle = b["battle"]
+    role, cls = battle.firing
+    side = g.state.turn if role == ATTACKER else b["defender"]
+    rng = g.rng()
+    rolls = battle.roll(rng)
+    g.keep_rng(rng)
+    faces = ", ".join(f"{kind} {FACE_WORDS[face]}" for (kind, _w), _die, face in rolls)
+    g.emit("roll", f"{SIDE_NAMES[side]} ({role}) {cls} fire in {g.board[b['area']].name}: {faces}.", side,
+           (b["area"],), tuple((kind, die, face) for (kind, _w), die, face in rolls))
+
+
+def _unit_for(g: "Game", b: dict, kind: str, where: str, role: str) -> "Unit":
+    s, area = g.state, b["area"]
+    for u in s.units.values():
+        if u.kind != kind or u.area != where:
+            continue
+        if role == ATTACKER and u.side == s.turn and u.committed == area:
+            return u
+        if role == DEFENDER and u.side != s.turn:
+            return u
+    raise LookupError(f"no {kind} in {where} for the {role}")
+
+
+def _choose(g: "Game", b: dict, action: Action) -> None:
+    battle: Battle = b["battle"]
+    b["decider"] = None
+    token = (action.unit, action.src if isinstance(action, Retreat) else action.area)
+    d = battle.decision()
+    battle.choose(token)
+    if isinstance(action, Casualty):
+        g.destroy(_unit_for(g, b, *token, d.victim), "battle")
+    elif isinstance(action, Disengage):
+        u = _unit_for(g, b, *token, ATTACKER)
+        u.committed, u.status = None, "disengaged"
+        if u.origin is not None:  # a bomber returns to the territory it came from
+            u.area, u.origin = u.origin, None
+        g.touch()
+        g.emit("disengage", f"{SIDE_NAMES[u.side]} {u.kind} disengages and returns to {g.board[u.area].name}.",
+               u.side, (u.area,))
+    elif isinstance(action, Retreat):
+        u = _unit_for(g, b, *token, DEFENDER)
+        if action.dst is None:
+            battle.destroy_retreated(token)
+            g.destroy(u, "no territory to retreat to")
+        else:
+            u.area = action.dst
+            g.touch()
+            g.emit("retreat", f"{SIDE_NAMES[u.side]} {u.kind} retreats to {g.board[action.dst].name}.",
+                   u.side, (b["area"], action.dst))
+
+
+def _finish(g: "Game", b: dict) -> None:
+    s, area = g.state, b["area"]
+    battle: Battle = b["battle"]
+    s.fought.append(area)
+    s.battle = None
+    name = g.board[area].name
+    if battle.cleared:
+        g.emit("battle", f"Battle for {name}: no defender is left.", s.turn, (area,))
+    else:
+        g.emit("battle", f"Battle for {name}: the defenders hold.", b["defender"], (area,))
+    g.check_armies()
+
+
+def explain(g: "Game", action: Action) -> str:
+    s, b = g.state, g.state.battle
+    if b is None:
+        if isinstance(action, End):
+            return "Combat: bombers that bombed must attack; fight those battles before ending Combat."
+        if isinstance(action, Attack):
+            area = g.board[action.area]
+            if action.area not in s.declared:
+                return f"Combat: only declared territories can be fought over; {area.name} was not declared."
+            if action.area in s.fought:
+                return f"Combat: {area.name} has had its battle this turn (one round per territory)."
+            if not g.enemies_in(action.area, s.turn):
+                return f"Combat: {area.name} holds no defenders; take it in Invasion."
+            return f"Combat: none of your units is next to {area.name} and free to attack it."
+        return "Combat: choose a battle ('attack AREA') or 'end'."
+    if b["stage"] == "assemble":
+        if isinstance(action, Commit):
+            src = g.board[action.src]
+            if not g.board.adjacent(action.src, b["area"]):
+                return f"Combat: attackers come from territories next to {g.board[b['area']].name}; {src.name} is not."
+            return (f"Combat: not that many {action.unit} in {src.name} are free to attack (each unit joins one battle; "
+                    "scouts and units that disengaged cannot attack).")
+        return "Combat: send units ('commit N UNIT FROM') then 'fight'."
+    d = b["battle"].decision()
+    if d and d.kind == "hit":
+        return ("Combat: a hit destroys a unit chosen by the firing side within the firing unit's order of casualties "
+                "(Foot fire: foot, then mechanized, then air; Mechanized: foot or mechanized, then air; Air: any); "
+                f"choose one of: {', '.join(f'{k} in {g.board[w].name}' for k, w in d.options)}.")
+    if d and d.kind == "retreat":
+        return ("Combat: a retreating unit goes to an adjacent friendly territory that is not declared, has no enemy "
+                "and has room (5-unit limit); with none, it is destroyed.")
+    return "Combat: the attacker chooses one of its units in this battle to disengage."

@@ -1,0 +1,75 @@
+"""Setup (rules: Setup 2-3). The U.S. places all 60 units, exactly 2 in each city;
+then each Invader places its 20 starting units in its own zones, at most 5 a zone."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fortress.rules.actions import Action, Place
+from fortress.rules.state import RULES
+from fortress.rules.units import INVADERS, SIDE_NAMES, US
+
+if TYPE_CHECKING:
+    from fortress.rules.game import Game
+
+PLACERS = (US,) + INVADERS
+PER_CITY = RULES["us"]["units_per_city"]
+
+
+def enter(g: "Game") -> None:
+    _start_placer(g, US)
+
+
+def _start_placer(g: "Game", side: str) -> None:
+    g.state.turn = side
+    if side == US:
+        g.state.to_place = {k: v for k, v in RULES["pool"].items()}
+    else:
+        g.state.to_place = dict(RULES["invader"]["start"])
+    for kind, n in g.state.to_place.items():
+        g.state.reserves[side][kind] -= n
+
+
+def _targets(g: "Game", side: str) -> list[str]:
+    if side == US:
+        return [c for c in g.board.cities if len(g.units(c, US)) < PER_CITY]
+    return [z for z in g.board.zones(side) if g.room(z, side) > 0]
+
+
+def legal(g: "Game") -> list[Action]:
+    side = g.state.turn
+    kinds = [k for k, n in g.state.to_place.items() if n > 0]
+    return [Place(k, a) for a in _targets(g, side) for k in kinds]
+
+
+def apply(g: "Game", action: Action) -> None:
+    assert isinstance(action, Place)
+    side = g.state.turn
+    g.state.add_unit(side, action.unit, action.area)
+    g.touch()
+    g.state.to_place[action.unit] -= 1
+    g.emit("place", f"{SIDE_NAMES[side]} places {action.unit} in {g.board[action.area].name}.", side, (action.area,))
+    if not any(g.state.to_place.values()):
+        i = PLACERS.index(side)
+        if i + 1 < len(PLACERS):
+            _start_placer(g, PLACERS[i + 1])
+        else:
+            g.state.to_place = {}
+            g.state.round = 1
+            g.emit("setup", "Setup is complete. The invasion begins.")
+            g.start_turn(PLACERS[1])
+
+
+def explain(g: "Game", action: Action) -> str:
+    side = g.state.turn
+    if not isinstance(action, Place):
+        return f"Setup: {SIDE_NAMES[side]} is placing starting units; use 'place UNIT AREA'."
+    if g.state.to_place.get(action.unit, 0) <= 0:
+        return f"Setup: {SIDE_NAMES[side]} has no {action.unit} left to place."
+    area = g.board[action.area]
+    if side == US:
+        if not area.is_city:
+            return f"Setup: the U.S. places its units in cities only; {area.name} is not a city."
+        return f"Setup: {area.name} already has its {PER_CITY} units (rules: exactly 2 in each city)."
+    if not (area.is_zone and area.side == side):
+        return f"Setup: {SIDE_NAMES[side]} places its starting units in its own invasion zones only."
+    return f"Setup: {area.name} is full (at most 5 units a zone)."

@@ -1,0 +1,56 @@
+"""Supply Check (rules: Action Sequence 7): Invader units only.
+
+A unit is supplied if a path of territories its side controls or occupies leads to one
+of its own zones; unsupplied units are destroyed.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from fortress.rules.actions import Action, End
+
+if TYPE_CHECKING:
+    from fortress.rules.game import Game
+
+
+def enter(g: "Game") -> None:
+    supply_check(g)
+
+
+def legal(g: "Game") -> list[Action]:
+    return [End()]
+
+
+def apply(g: "Game", action: Action) -> None:
+    g.next_phase()
+
+
+def explain(g: "Game", action: Action) -> str:
+    return "Supply happens by itself; there is nothing to decide."
+
+
+def supplied_areas(g: "Game", side: str) -> set[str]:
+    """Areas joined to ``side``'s zones through areas it controls or occupies."""
+    s, board = g.state, g.board
+    occupied = {u.area for u in s.units.values() if u.side == side}
+    ok = lambda a: s.control[a] == side or a in occupied  # noqa: E731
+    seen = set(board.zones(side))
+    frontier = deque(seen)
+    while frontier:
+        here = frontier.popleft()
+        for n in board.neighbours(here):
+            if n not in seen and ok(n):
+                seen.add(n)
+                frontier.append(n)
+    return seen
+
+
+def supply_check(g: "Game") -> None:
+    side = g.state.turn
+    good = supplied_areas(g, side)
+    cut = [u for u in g.state.units.values() if u.side == side and u.area not in good]
+    for u in cut:
+        g.destroy(u, "out of supply")
+    if cut:
+        g.check_armies()

@@ -1,0 +1,59 @@
+"""Starting positions: named presets and a seeded random setup (rules: Setup 2-3).
+
+Presets are rules of thumb applied to whatever board is loaded, so they are short
+and readable:
+
+* ``balanced``: units are dealt round-robin, strongest first, over the cities (U.S.)
+  and the zones (Invaders) in board order.
+* ``coastal``: like ``balanced`` but the U.S. deals its strongest units to the cities
+  next to an invasion zone first.
+* ``random``: every placement is a seeded random legal choice.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from fortress.rules.actions import Place
+from fortress.rules.state import RULES
+from fortress.rules.units import INVADERS, UNITS
+
+if TYPE_CHECKING:
+    from fortress.rules.game import Game
+
+PRESETS = ("balanced", "coastal", "random")
+
+
+def _deal(kinds: dict[str, int], slots: list[str]) -> list[tuple[str, str]]:
+    """Deal units (strongest first) round-robin over ``slots``."""
+    units = [k for k in sorted(kinds, key=lambda k: -UNITS[k].value) for _ in range(kinds[k])]
+    return [(unit, slots[i % len(slots)]) for i, unit in enumerate(units)]
+
+
+def _us_order(game: "Game", preset: str) -> list[str]:
+    cities = list(game.board.cities)
+    if preset == "coastal":
+        near = {c for c in cities if any(game.board[n].is_zone for n in game.board.neighbours(c))}
+        cities.sort(key=lambda c: c not in near)
+    return cities
+
+
+def plan(game: "Game", preset: str) -> list[tuple[str, str]]:
+    """The placements of a preset as (unit, area) pairs in the order they are applied."""
+    if preset not in ("balanced", "coastal"):
+        raise ValueError(f"unknown setup {preset!r}; choose one of {', '.join(PRESETS)} or None")
+    placements = _deal(dict(RULES["pool"]), _us_order(game, preset) * RULES["us"]["units_per_city"])
+    for side in INVADERS:
+        placements += _deal(dict(RULES["invader"]["start"]), list(game.board.zones(side)))
+    return placements
+
+
+def apply_setup(game: "Game", preset: str) -> None:
+    """Play the whole setup phase of ``game`` with a preset or a seeded random choice."""
+    if preset == "random":
+        chooser = random.Random(game.state.seed)
+        while game.phase == "setup":
+            game.apply(chooser.choice(game.legal_actions()[:-1]))
+        return
+    for unit, area in plan(game, preset):
+        game.apply(Place(unit, area))
