@@ -15,7 +15,6 @@ from __future__ import annotations
 import csv
 import json
 import os
-import sys
 from collections import deque
 from dataclasses import dataclass
 from functools import cache
@@ -26,13 +25,14 @@ KINDS = ("city", "mountain", "plain", "zone")
 INVADERS = ("west", "south", "east")
 
 def _geodata_dir() -> Path:
-    """The checkout's ``geodata/`` (editable installs), else the copy a regular install
-    puts in ``<prefix>/share/fortress/geodata``; ``FORTRESS_GEODATA`` overrides both."""
+    """The board files shipped inside the package (``fortress/geodata/board/``, found with
+    :mod:`importlib.resources` whatever the install: venv, ``--user``, ``--target``,
+    editable); a folder named by ``FORTRESS_GEODATA`` overrides them."""
+    from importlib import resources
+
     if os.environ.get("FORTRESS_GEODATA"):
         return Path(os.environ["FORTRESS_GEODATA"])
-    checkout = Path(__file__).resolve().parent.parent / "geodata"
-    installed = Path(sys.prefix) / "share" / "fortress" / "geodata"
-    return checkout if (checkout / "board.geojson").exists() or not installed.exists() else installed
+    return Path(str(resources.files("fortress") / "geodata" / "board"))
 
 
 #: Where the committed board lives.

@@ -13,7 +13,7 @@ import fortress
 from fortress import notebook_helpers as H
 from fortress.rules.actions import Action, End
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = Path(fortress.__file__).resolve().parent / "notebooks"
 CLASSROOM = ["tutorial", "explore", "replay", "bots"]
 ZONE = "Pacific: Strait of Juan de Fuca"
 

@@ -1,4 +1,4 @@
-"""notebooks/play.ipynb runs top to bottom in a real kernel and displays the dashboard."""
+"""fortress/notebooks/play.ipynb runs top to bottom in a real kernel and displays the dashboard."""
 from __future__ import annotations
 
 import json
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "play.ipynb"
+NOTEBOOK = Path(__file__).resolve().parents[1] / "fortress" / "notebooks" / "play.ipynb"
 
 
 @pytest.mark.notebook

@@ -6,6 +6,7 @@
     fortress bench                 speed figures (fortress.cli.bench)
     fortress geodata build|check   the board (fortress.cli.geodata)
     fortress serve                 the Voila dashboard (fortress.cli.serve)
+    fortress notebooks DEST        copy the notebooks to a folder (fortress.cli.notebooks)
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import click
 
 from fortress.cli.bench import bench
 from fortress.cli.geodata import geodata
+from fortress.cli.notebooks import notebooks
 from fortress.cli.odds import odds
 from fortress.cli.play import play
 from fortress.cli.serve import serve
@@ -27,6 +29,7 @@ def main() -> None:
 
 for _command in (bench, geodata, odds, play, serve, simulate):
     main.add_command(_command)
+main.add_command(notebooks)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -30,8 +30,7 @@ import shapely
 from shapely.geometry import Point, Polygon, mapping
 from shapely.ops import polylabel
 
-REPO = Path(__file__).resolve().parents[2]
-GEODATA = REPO / "geodata"
+from fortress.board import GEODATA_DIR as GEODATA
 PACKAGES = {
     "us-atlas": ("3.0.1", "sha512-wEIZCq0ImPvGblTd8gZMqNNCPkQshugMUG/8nkSWXb02+XqNFREg9atHOKP9w6prLZTpqcLhSvdBW81MkV3/0Q=="),
     "world-atlas": ("2.0.2", "sha512-IXfV0qwlKXpckz1FhwXVwKRjiIhOnWttOskm5CtxMsjgE/MXAYRHWJqgXOpM8IkcPBoXnyTU5lFHcYa5ChG0LQ=="),

@@ -22,12 +22,14 @@ TEMPLATE = "fortress-offline"
 
 
 def notebook_path() -> Path:
-    """Where ``play.ipynb`` is: the checkout's notebooks/ folder, or the package copy."""
-    installed = Path(sys.prefix) / "share" / "fortress" / "notebooks" / "play.ipynb"
-    for candidate in (HERE.parent.parent / "notebooks" / "play.ipynb", installed):
-        if candidate.is_file():
-            return candidate
-    raise click.ClickException("play.ipynb not found: run from a source checkout of fortress")
+    """Where ``play.ipynb`` is: inside the package (``fortress/notebooks/``), found with
+    :mod:`importlib.resources` whatever the install."""
+    from importlib import resources
+
+    path = Path(str(resources.files("fortress") / "notebooks" / "play.ipynb"))
+    if not path.is_file():
+        raise click.ClickException(f"play.ipynb not found at {path}: reinstall fortress")
+    return path
 
 
 def voila_env(env: dict[str, str] | None = None) -> dict[str, str]:
