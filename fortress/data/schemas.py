@@ -1,0 +1,110 @@
+"""JSON Schemas of the data files in ``fortress/data/`` (what a teacher may write in each).
+
+Every value carries a ``description``: the "allowed" part of the error message a broken
+file gets. Schemas that name dice or unit types are built from the dice and units files
+actually loaded, so a teacher's new die is allowed wherever a die is named.
+"""
+from __future__ import annotations
+
+SIDES = ("west", "south", "east", "us")
+INVADER_SIDES = ("west", "south", "east")
+FACES = ("hit", "combined_arms", "retreat", "blank")
+CLASSES = ("foot", "mechanized", "air")
+#: What a partisan card can do (rules: Partisan Cards; the engine's fortress.rules.cards).
+EFFECTS = ("place", "extra_laser", "sabotage", "extra_card", "laser_bonus", "ground")
+
+
+def count(least: int = 0, most: int | None = None, what: str = "a whole number") -> dict:
+    """A whole number from ``least`` (to ``most``)."""
+    schema = {"type": "integer", "minimum": least}
+    if most is None:
+        return schema | {"description": f"{what}, {least} or more"}
+    return schema | {"maximum": most, "description": f"{what} from {least} to {most}"}
+
+
+def one_of(values, what: str = "") -> dict:
+    names = ", ".join(map(str, values))
+    return {"enum": list(values), "description": f"{what + ': ' if what else ''}one of {names}"}
+
+
+def text(what: str) -> dict:
+    return {"type": "string", "minLength": 1, "description": what}
+
+
+def flag(what: str) -> dict:
+    return {"type": "boolean", "description": f"{what}: true or false"}
+
+
+def table(properties: dict, required: tuple[str, ...] = (), what: str = "a table") -> dict:
+    """A TOML table with exactly these keys (``required`` ones must be there)."""
+    return {"type": "object", "properties": properties, "required": list(required),
+            "additionalProperties": False, "description": what}
+
+
+def tables_of(row: dict, what: str) -> dict:
+    """A file of named tables (``[red]``, ``[infantry]``, ...), each shaped like ``row``."""
+    return {"type": "object", "minProperties": 1, "additionalProperties": row, "description": what}
+
+
+def unit_counts(units, least: int = 0) -> dict:
+    """``{ infantry = 2, ... }``: unit types to numbers."""
+    return {"type": "object", "propertyNames": one_of(units, "unit type"),
+            "additionalProperties": count(least), "description": f"unit types ({', '.join(units)}) = numbers"}
+
+
+def dice() -> dict:
+    die = table({
+        "sides": count(2, what="the number of faces"),
+        "faces": {"type": "array", "items": one_of(FACES, "face"), "minItems": 2,
+                  "description": f"a list of `sides` faces, each one of {', '.join(FACES)}"},
+        "destroy_on": count(1, what="the lowest laser roll that destroys"),
+    }, ("sides",), "a die: sides, and faces or destroy_on")
+    return tables_of(die, "dice tables ([red], [white], ...)") | {"required": ["black"]}
+
+
+def units(dice_names) -> dict:
+    unit = table({
+        "class": one_of(CLASSES, "class"),
+        "die": one_of(dice_names, "die"),
+        "lone_die": one_of(dice_names, "die"),
+        "move": count(what="areas moved in Maneuvers"),
+        "value": {"type": "number", "exclusiveMinimum": 0, "description": "a number above 0"},
+        "transport": count(what="foot units carried"),
+        "scouting": flag("scouts"),
+        "bombing": flag("bombs"),
+    }, ("class", "die", "move", "value"), "a unit type")
+    return tables_of(unit, "unit tables ([infantry], ...)") | {"required": ["infantry", "partisan"]}
+
+
+def rules(unit_names) -> dict:
+    army = [u for u in unit_names if u != "partisan"]
+    seats = {"type": "array", "items": {"type": "array", "items": one_of(SIDES, "side"), "minItems": 1},
+             "description": f"a list of seats, each a list of sides ({', '.join(SIDES)})"}
+    return table({
+        "rounds": count(1, what="rounds"),
+        "cities_to_win": count(1, 30, "cities"),
+        "unit_limit": count(1, what="units"),
+        "bombing_limit": count(0, what="bombers"),
+        "turn_order": {"type": "array", "items": one_of(SIDES, "side"), "minItems": 4, "maxItems": 4,
+                       "uniqueItems": True, "description": "the four sides, each once"},
+        "pool": unit_counts(army),
+        "us": table({"units_per_city": count(), "partisans": count(), "lasers": count(),
+                     "cards_per_turn": count()}, ("units_per_city", "partisans", "lasers", "cards_per_turn")),
+        "invader": table({"start": unit_counts(army), "reinforcements": count()}, ("start", "reinforcements")),
+        "players": table({"2": seats, "3": seats, "4": seats}, ("2", "3", "4")),
+    }, ("rounds", "cities_to_win", "unit_limit", "bombing_limit", "turn_order", "pool", "us", "invader",
+        "players"), "the numbers of the game")
+
+
+def cards(unit_names) -> dict:
+    card = table({
+        "name": text("the card's title"),
+        "effect": one_of(EFFECTS, "effect"),
+        "region": text("a region of the board (docs/board.md)"),
+        "units": unit_counts(unit_names, least=1),
+        "copies": count(1, what="copies in the deck"),
+        "text": text("what the card says"),
+    }, ("name", "effect", "text"), "a partisan card")
+    card["if"] = {"properties": {"effect": {"const": "place"}}}
+    card["then"] = {"required": ["region", "units"]}
+    return tables_of(card, "card tables ([cascade-irregulars], ...)")

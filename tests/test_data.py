@@ -1,0 +1,93 @@
+"""The data files (``fortress/data/*.toml``) pass their schemas; a broken file gets one line
+naming the file, the key and what is allowed; ``FORTRESS_DATA`` loads a teacher's copy."""
+from __future__ import annotations
+
+import doctest
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import fortress.data
+from fortress.data import DATA_DIR, NAMES, DataError, explain, load
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def teacher_copy(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    """A FORTRESS_DATA folder holding ``<name>.toml`` with ``old`` replaced by ``new``."""
+    text = (DATA_DIR / f"{name}.toml").read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / f"{name}.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    return tmp_path
+
+
+def import_with(folder: Path, code: str) -> subprocess.CompletedProcess:
+    """Run ``code`` in a fresh interpreter with FORTRESS_DATA=folder (data is read at import)."""
+    env = dict(os.environ, FORTRESS_DATA=str(folder), PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_shipped_files_pass_their_schemas(name):
+    assert explain(name, load(name)) == ""
+
+
+def test_docstring_examples():
+    assert doctest.testmod(fortress.data).failed == 0
+
+
+@pytest.mark.parametrize("name, old, new, words", [
+    ("units", 'die = "red"', 'dye = "red"', "[infantry]: unknown key 'dye'; missing key 'die' (allowed keys: class, die"),
+    ("units", "move = 0", 'move = "zero"', "[infantry] move = 'zero': allowed: areas moved in Maneuvers, 0 or more"),
+    ("units", 'class = "foot"', 'class = "feet"', "[infantry] class = 'feet': allowed: class: one of foot, mechanized, air"),
+    ("dice", "sides = 6", "sides = 5", "[red] faces: 6 faces listed but sides = 5"),
+    ("rules", "rounds = 10", "rounds = -1", "rounds = -1: allowed: rounds, 1 or more"),
+    ("rules", "infantry = 24", "infantri = 24", "[pool]: unknown key 'infantri' (allowed keys: infantry, mobile"),
+    ("cards", 'effect = "sabotage"', 'effect = "sabotaje"', "[sabotage] effect = 'sabotaje': allowed: effect: one of place"),
+    ("cards", "units = { partisan = 2 }", "units = { partizan = 2 }", "[cascade-irregulars] units: unknown key 'partizan'"),
+])
+def test_a_broken_file_names_the_file_the_key_and_what_is_allowed(tmp_path, monkeypatch, name, old, new, words):
+    monkeypatch.setenv("FORTRESS_DATA", str(teacher_copy(tmp_path, name, old, new)))
+    load.cache_clear()
+    try:
+        with pytest.raises(DataError) as info:
+            load(name)
+    finally:
+        load.cache_clear()
+    message = str(info.value)
+    assert message.startswith(f"{tmp_path / name}.toml: ") and words in message, message
+    assert "\n" not in message
+
+
+def test_broken_toml_is_reported_with_the_file(tmp_path, monkeypatch):
+    (tmp_path / "dice.toml").write_text("[red]\nsides = \n", encoding="utf-8")
+    monkeypatch.setenv("FORTRESS_DATA", str(tmp_path))
+    load.cache_clear()
+    try:
+        with pytest.raises(DataError, match=r"dice\.toml: not valid TOML: .*line 2"):
+            load("dice")
+    finally:
+        load.cache_clear()
+
+
+def test_a_teachers_copy_replaces_the_packaged_file(tmp_path):
+    folder = teacher_copy(tmp_path, "dice", 'destroy_on = 5', 'destroy_on = 7')
+    teacher_copy(tmp_path, "rules", "rounds = 10", "rounds = 12")
+    done = import_with(folder, "import fortress.rules.dice as d, fortress.data as f; "
+                               "print(d.LASER_DIE.destroy_on, f.load('rules')['rounds'], f.path('units').parent.name)")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["7", "12", "data"]  # units.toml is not in the folder: the package's
+
+
+def test_a_broken_teachers_copy_stops_the_import_with_one_line(tmp_path):
+    shutil.copy(DATA_DIR / "units.toml", tmp_path / "units.toml")
+    teacher_copy(tmp_path, "units", "move = 4", 'move = "four"')
+    done = import_with(tmp_path, "import fortress")
+    assert done.returncode != 0
+    last = done.stderr.strip().splitlines()[-1]
+    assert last == f"fortress.data.DataError: {tmp_path / 'units.toml'}: [bomber] move = 'four': " \
+                   "allowed: areas moved in Maneuvers, 0 or more"
