@@ -173,6 +173,22 @@ def test_play_games_records_city_falls_and_win_rates():
     assert rates.wins.sum() == 1 and (rates.low <= rates.rate).all() and (rates.rate <= rates.high).all()
 
 
+@pytest.mark.parametrize("games", [5, 10, 40, 80])
+def test_win_rates_of_a_clean_sweep_plot_as_error_bars(games):
+    """All games won by one camp: Wilson's bound lands a hair past 0 (5, 10, 40, 80 games) or
+    1 (40 games); explore.ipynb's error bars refused the negative length."""
+    import matplotlib
+    import matplotlib.pyplot as plt
+    import pandas as pd
+    matplotlib.use("Agg")
+    rates = H.win_rates(pd.DataFrame({"winner": ["invaders"] * games}))
+    assert list(rates.rate) == [0.0, 1.0]
+    assert ((rates.rate - rates.low) >= 0).all() and ((rates.high - rates.rate) >= 0).all()
+    fig, ax = plt.subplots()
+    ax.errorbar(rates.rate, range(2), xerr=[rates.rate - rates.low, rates.high - rates.rate], fmt="o")
+    plt.close(fig)
+
+
 def test_plot_board_draws_every_area():
     import matplotlib
     matplotlib.use("Agg")

@@ -79,15 +79,18 @@ def city_falls(falls: pd.DataFrame, games: int, board: Board | None = None) -> p
 
 
 def win_rates(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
-    """Win rate of each camp with a Wilson interval, from a frame with a ``winner`` column."""
+    """Win rate of each camp with a Wilson interval, from a frame with a ``winner`` column.
+    ``low <= rate <= high`` always (rounding can put Wilson's bound a hair past a rate of 0 or
+    1, and a plot's ``xerr=[rate - low, high - rate]`` refuses a negative length)."""
     from fortress.odds import wilson, z_value
 
     n = len(frame)
     rows = []
     for camp in CAMPS:
         k = int((frame.winner == camp).sum())
+        rate = k / n if n else 0.0
         lo, hi = wilson(k, n, z_value(confidence))
-        rows.append({"camp": camp, "wins": k, "games": n, "rate": k / n if n else 0.0, "low": lo, "high": hi})
+        rows.append({"camp": camp, "wins": k, "games": n, "rate": rate, "low": min(lo, rate), "high": max(hi, rate)})
     return pd.DataFrame(rows)
 
 
