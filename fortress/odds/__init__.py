@@ -9,7 +9,7 @@ This module is the public face; the work is done in
 
 * :mod:`fortress.odds.forces` -- input: forces, terrains, policies, the battle;
 * :mod:`fortress.odds.exact` -- the exact method;
-* :mod:`fortress.odds.montecarlo` -- Monte Carlo, with a lean battle loop proven identical to ``combat.fight``;
+* :mod:`fortress.odds.montecarlo` -- Monte Carlo (the battles of ``fight``, over counts by ``FastBattle``);
 * :mod:`fortress.odds.report` -- outcomes, the ``Odds`` summary, confidence intervals.
 
 >>> o = exact({"infantry": 1}, {"infantry": 1}, "plain")

@@ -1,56 +1,32 @@
-"""Exact odds: every roll of every firing step, driven through :class:`fortress.rules.battle.Battle`."""
+"""Exact odds: every roll of every firing step, driven through :class:`fortress.rules.battle.Battle`.
+
+The calculator owns no rule: the order of fire, the dice of each throw and Combined
+Arms come from ``Battle.roll_outcomes`` and ``Battle.volleys``, the units a hit may take
+from ``casualty_options``, the choices from the casualty policies (see docs/odds.md).
+"""
 from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from math import comb
 from typing import Mapping
 
 import numpy as np
 
-from fortress.rules.battle import (ATTACKER, CASUALTY_ORDER, DEFENDER, DEFAULT_POLICY, POLICIES, STEPS, _CLS, Battle,
-                             Decision, Policy, Token)
-from fortress.rules.dice import COMBINED_ARMS, DICE, HIT, RETREAT
+from fortress.rules.battle import (ATTACKER, DEFENDER, DEFAULT_POLICY, POLICIES, STEPS, Battle, Decision, Policy,
+                                   Token, casualty_options, other)
+from fortress.rules.dice import DiceKey, clear_tables, roll_table, volley_table
 from fortress.odds.forces import policy
 from fortress.odds.report import SUMMARY, Count, Odds, Outcome, _by_type, _destroy_retreats, outcome_of, summarise
 
-@lru_cache(maxsize=4096)
-def roll_table(dice: tuple[tuple[str, int], ...]) -> tuple[tuple[int, int, int, float], ...]:
-    """Joint distribution of (hits, Combined Arms, retreats) for a multiset of dice."""
-    dist = {(0, 0, 0): 1.0}
-    for name, n in dice:
-        probs = DICE[name].probabilities()
-        ph, pc, pr = probs.get(HIT, 0.0), probs.get(COMBINED_ARMS, 0.0), probs.get(RETREAT, 0.0)
-        faces = [(d, q) for d, q in (((1, 0, 0), ph), ((0, 1, 0), pc), ((0, 0, 1), pr),
-                                     ((0, 0, 0), 1.0 - ph - pc - pr)) if q > 0]
-        for _ in range(n):
-            nxt: dict[tuple[int, int, int], float] = {}
-            for (h, c, r), p in dist.items():
-                for (dh, dc, dr), q in faces:
-                    k = (h + dh, c + dc, r + dr)
-                    nxt[k] = nxt.get(k, 0.0) + p * q
-            dist = nxt
-    return tuple((h, c, r, p) for (h, c, r), p in dist.items())
+__all__ = ["FACTORABLE", "clear_caches", "dice_key", "factored_odds", "final_states", "odds_of", "resolve",
+           "roll_table", "state_key", "step_table", "successors"]
+
+#: The (hits, retreats) table of a throw, under the name the odds have always used.
+step_table = volley_table
 
 
 @lru_cache(maxsize=16384)
-def step_table(dice: tuple[tuple[str, int], ...], combined_counts: bool, enemies: int) -> tuple[tuple[int, int, float], ...]:
-    """Distribution of (hits, retreats) that can differ in effect: Combined Arms folded
-    into hits when it counts; hits capped at ``enemies``, retreats at those left.
-
-    The same numbers as folding and capping ``roll_table(dice)``: the uncapped joint
-    table of the dice (``_joint``, computed once per dice multiset) folded for this cap."""
-    e = enemies
-    hs, rs, ps = _joint(dice, combined_counts)
-    h = np.minimum(hs, e)
-    w = e + 1
-    folded = np.bincount(h * w + np.minimum(rs, e - h), weights=ps, minlength=w * w)
-    keys = np.flatnonzero(folded)
-    return tuple(zip((keys // w).tolist(), (keys % w).tolist(), folded[keys].tolist()))
-
-
-@lru_cache(maxsize=16384)
-def _reach(dice: tuple[tuple[str, int], ...], combined_counts: bool, enemies: int) -> tuple[int, tuple]:
+def _reach(dice: DiceKey, combined_counts: bool, enemies: int) -> tuple[int, tuple]:
     """The most hits of ``step_table(...)`` and, for each number of hits, the most retreats
     (those above 0)."""
     max_r: dict[int, int] = {}
@@ -60,41 +36,10 @@ def _reach(dice: tuple[tuple[str, int], ...], combined_counts: bool, enemies: in
     return max((h for h, _r, _p in step_table(dice, combined_counts, enemies)), default=0), tuple(max_r.items())
 
 
-@lru_cache(maxsize=4096)
-def _faces_table(name: str, n: int, combined_counts: bool, stride: int) -> np.ndarray:
-    """P(h hits, r retreats) of ``n`` dice ``name`` (multinomial), flat at ``h * stride + r``."""
-    probs = DICE[name].probabilities()
-    ph = probs.get(HIT, 0.0) + (probs.get(COMBINED_ARMS, 0.0) if combined_counts else 0.0)
-    pr = probs.get(RETREAT, 0.0)
-    pb = 1.0 - ph - pr
-    out = np.zeros((n + 1) * stride)
-    for h in range(n + 1):
-        ch = comb(n, h) * ph ** h
-        for r in range(n + 1 - h):
-            out[h * stride + r] = ch * comb(n - h, r) * pr ** r * pb ** (n - h - r)
-    return out
-
-
-@lru_cache(maxsize=4096)
-def _joint(dice: tuple[tuple[str, int], ...], combined_counts: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The uncapped joint distribution of (hits, retreats) of ``dice`` as (hits, retreats,
-    probability) arrays over the outcomes that can happen (a product of multinomials,
-    convolved flat with a stride above the number of dice, so no index wraps)."""
-    m = sum(n for _name, n in dice) + 1
-    flat = np.ones(1)
-    for name, n in dice:
-        flat = np.convolve(flat, _faces_table(name, n, combined_counts, m))
-    keys = np.flatnonzero(flat)
-    return keys // m, keys % m, flat[keys]
-
-
 def clear_caches() -> None:
     """Forget everything kept between calls: the dice tables and the sides' transitions."""
-    roll_table.cache_clear()
-    step_table.cache_clear()
-    _joint.cache_clear()
+    clear_tables()
     _reach.cache_clear()
-    _faces_table.cache_clear()
     _SIDES.clear()
     _PATHS.clear()
     _TYPES.clear()
@@ -105,8 +50,9 @@ def clear_transitions() -> None:
     _SIDES.clear()
 
 
-def dice_key(battle: Battle) -> tuple[tuple[str, int], ...]:
-    return tuple(sorted(Counter(die for _t, die in battle.firing_units()).items()))
+def dice_key(battle: Battle) -> DiceKey:
+    """The dice the class firing now rolls (``Battle.dice``)."""
+    return battle.dice()
 
 
 def resolve(battle: Battle, policies: Mapping[str, Policy]) -> Battle:
@@ -124,14 +70,8 @@ def state_key(b: Battle) -> tuple:
 
 def successors(b: Battle, policies: Mapping[str, Policy]) -> list[tuple[Battle, float]]:
     """Every battle after the class firing now rolls, with its probability."""
-    role, _cls = b.firing
-    enemies = sum(b.force(DEFENDER if role == ATTACKER else ATTACKER).values())
-    if not enemies:  # nothing to hit: every roll leads to the same state
-        c = b.copy()
-        c.apply_results(0, 0, 0)
-        return [(c, 1.0)]
     out = []
-    for h, r, p in step_table(dice_key(b), b.combined_arms_counts(role), enemies):
+    for h, r, p in b.roll_outcomes():
         c = b.copy()
         c.apply_results(h, 0, r)
         out.append((resolve(c, policies), p))
@@ -165,8 +105,7 @@ def odds_of(battle: Battle, *, attacker_policy: str | Policy = DEFAULT_POLICY,
     att, dfn = policy(attacker_policy), policy(defender_policy)
     if factored is None:
         factored = att in FACTORABLE and dfn in FACTORABLE
-    fresh = not (battle.pending or battle.disengaged or battle.retreated or any(battle.destroyed.values()))
-    if factored and fresh and battle.step <= FIRST_ATTACKER_STEP:
+    if factored and battle.untouched and not battle.fired(ATTACKER):
         return factored_odds(battle, att, dfn, retreat_possible)
     dist: dict[Outcome, float] = {}
     for b, p in final_states(battle, att, dfn):
@@ -188,8 +127,6 @@ def odds_of(battle: Battle, *, attacker_policy: str | Policy = DEFAULT_POLICY,
 #: * the attacker's fire is computed once per *fire signature* (the dice and the
 #:   Combined Arms rule of each attacking class) and shared by all attacking forces with it.
 FACTORABLE: frozenset[Policy] = frozenset(POLICIES.values())
-FIRST_ATTACKER_STEP = STEPS.index((ATTACKER, STEPS[0][1]))
-_TIERS = CASUALTY_ORDER  # firing class -> tiers of target classes (``Battle.options``)
 
 SideKey = tuple  # (force items, frozenset of units that left): one side of a battle
 
@@ -219,10 +156,11 @@ class _Side:
     numbered; its single transitions (one hit, one unit leaving) are computed with a real
     ``Battle``, and a firing step is one ``bincount`` over the step's moves."""
 
-    __slots__ = ("rep", "victim", "policies", "index", "keys", "sizes", "hits", "leaves", "trans", "dists", "outs")
+    __slots__ = ("rep", "view", "victim", "policies", "index", "keys", "sizes", "hits", "leaves", "trans", "dists", "outs")
 
     def __init__(self, rep: Battle, victim: str, policies: Mapping[str, Policy]) -> None:
         self.rep, self.victim, self.policies = rep, victim, policies
+        self.view = rep.with_forces(dict(rep.attackers), dict(rep.defenders))  # this side's forces set per run
         self.index: dict[SideKey, int] = {}
         self.keys: list[SideKey] = []
         self.sizes: list[int] = []
@@ -249,34 +187,26 @@ class _Side:
         """The states after 1, 2, ..., n single hits (or departures) by the other side's
         ``cls`` fire from state ``i``. Each choice is the deciding policy's, asked with a
         ``Battle`` holding this side's units and a ``Decision`` with the options
-        ``Battle.options`` gives (the casualty tiers of ``cls`` for a hit, every unit for a
+        ``Battle.options`` gives (``casualty_options`` of ``cls`` for a hit, every unit for a
         departure); the chosen unit is removed as ``Battle.choose`` removes it. The policies
         in ``FACTORABLE`` read only the forces, so the pending results need not be built."""
         rep, key, victim = self.rep, self.keys[i], self.victim
-        b = object.__new__(Battle)  # what the policies read: the forces and the terrain
-        b.area, b.terrain, b.step, b.pending = rep.area, rep.terrain, rep.step, []
         force = dict(key[0])
         left = dict(key[1])
+        b = self.view  # what the policies read: the forces and the terrain
         if victim == ATTACKER:
-            b.attackers, b.defenders = force, rep.defenders
+            b.attackers = force
             kind = "hit" if hit else "disengage"
         else:
-            b.defenders, b.attackers = force, rep.attackers
+            b.defenders = force
             kind = "hit" if hit else "retreat"
-        decider = other_role(victim) if hit else victim
+        decider = other(victim) if hit else victim
         choose = self.policies[decider]
-        tiers = _TIERS[cls] if hit else None
         out, idx, index = [], self.idx, self.index
         for _ in range(n):
             if not force:
                 break
-            if tiers is None:
-                options = list(force)
-            else:
-                for tier in tiers:
-                    options = [t for t in force if _CLS[t[0]] in tier]
-                    if options:
-                        break
+            options = casualty_options(force, cls) if hit else list(force)
             tok = options[0] if len(options) == 1 else choose(b, Decision(kind, decider, victim, options))
             c = force[tok] - 1
             if c:
@@ -373,23 +303,6 @@ def side_for(rep: Battle, victim: str, policies: Mapping[str, Policy]) -> _Side:
     return side
 
 
-def other_role(role: str) -> str:
-    return DEFENDER if role == ATTACKER else ATTACKER
-
-
-def fire_path(b: Battle, role: str, copy: bool = True) -> tuple:
-    """(class, dice, Combined Arms counts) of each of ``role``'s firing steps still to come,
-    from a battle between rolls where only ``role`` fires from now on (read with ``Battle``;
-    ``copy=False`` moves ``b`` itself to the end)."""
-    if copy:
-        b = b.copy()
-    out = []
-    while not b.done and b.firing is not None and b.firing[0] == role:
-        out.append((b.firing[1], dice_key(b), b.combined_arms_counts(role)))
-        b.apply_results(0, 0, 0)
-    return tuple(out)
-
-
 def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_possible: bool = True) -> Odds:
     """Exact odds in two phases. The defender fires first and changes only the attacker's
     side; then the attackers, whatever is left of them, change only the defender's side.
@@ -400,7 +313,7 @@ def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_po
     a_side, d_side = side_for(start, ATTACKER, policies), side_for(start, DEFENDER, policies)
     a0, d0 = a_side.idx(a_side.key(start)), d_side.idx(d_side.key(start))
     # Phase 1: the defender's fire, on the attacker's side (the defenders do not change).
-    d_path = fire_path(start, DEFENDER)
+    d_path = start.volleys(DEFENDER)
     # Phase 2: group the attacker's side by what its fire does, then fire once per group.
     groups: dict[tuple, dict] = {}
     va = a_side.fire(a0, d_path)
@@ -440,13 +353,7 @@ def _a_info(a_side: _Side, a0: int, i: int, start: Battle, d_path: tuple) -> tup
     pk = (start.terrain, a_out[0])  # the attackers' dice and Combined Arms depend on their types only
     path = _PATHS.get(pk)
     if path is None:
-        # the battle after the defender's fire with these attackers (their classes are
-        # among the first attackers', so the first attacking step is the same)
-        b = object.__new__(Battle)
-        b.area, b.terrain, b.pending, b.step = start.area, start.terrain, [], FIRST_ATTACKER_STEP
-        b.attackers, b.defenders = dict(key[0]), start.defenders
-        b._skip_silent_steps()
-        path = _PATHS[pk] = fire_path(b, ATTACKER, copy=False)
+        path = _PATHS[pk] = Battle(start.area, start.terrain, dict(key[0]), start.defenders).volleys(ATTACKER)
     return a_out, path
 
 

@@ -12,6 +12,9 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+from typing import Sequence
 
 from fortress.data import load
 
@@ -19,6 +22,7 @@ HIT, COMBINED_ARMS, RETREAT, BLANK = "hit", "combined_arms", "retreat", "blank"
 FACE_WORDS = {HIT: "Hit", COMBINED_ARMS: "Combined Arms", RETREAT: "Retreat", BLANK: "blank"}
 
 _MASK = (1 << 64) - 1
+_GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
 class Rng:
@@ -30,10 +34,25 @@ class Rng:
         self.state = seed & _MASK
 
     def next64(self) -> int:
-        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self.state = s = (self.state + _GAMMA) & _MASK
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
+
+    def count_faces(self, faces: Sequence[Sequence[int]], numbers: Sequence[int], counts: list[int]) -> None:
+        """Roll ``numbers[k]`` dice whose faces are ``faces[k]`` (small ints; no faces: no
+        roll) for each ``k`` in turn and add 1 to ``counts[face]`` per die: the draws of
+        ``faces[k][self.below(len(faces[k]))]``, in one loop (Monte Carlo's hot path)."""
+        s = self.state
+        for f, n in zip(faces, numbers):
+            if n and f:
+                sides = len(f)
+                for _ in range(n):
+                    s = (s + _GAMMA) & _MASK
+                    z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+                    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                    counts[f[(z ^ (z >> 31)) % sides]] += 1
+        self.state = s
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (bias below 1e-17)."""
@@ -85,3 +104,84 @@ def roll_face(rng: Rng, die: str) -> str:
 def roll_laser(rng: Rng) -> int:
     """A black d10 roll, 1..10."""
     return rng.below(LASER_DIE.sides) + 1
+
+
+# -- the distribution of a throw ---------------------------------------------------------
+#: A multiset of dice: ``((die name, how many), ...)`` sorted by name.
+DiceKey = tuple[tuple[str, int], ...]
+
+
+@lru_cache(maxsize=4096)
+def roll_table(dice: DiceKey) -> tuple[tuple[int, int, int, float], ...]:
+    """Joint distribution of (hits, Combined Arms, retreats) for a multiset of dice."""
+    dist = {(0, 0, 0): 1.0}
+    for name, n in dice:
+        probs = DICE[name].probabilities()
+        ph, pc, pr = probs.get(HIT, 0.0), probs.get(COMBINED_ARMS, 0.0), probs.get(RETREAT, 0.0)
+        faces = [(d, q) for d, q in (((1, 0, 0), ph), ((0, 1, 0), pc), ((0, 0, 1), pr),
+                                     ((0, 0, 0), 1.0 - ph - pc - pr)) if q > 0]
+        for _ in range(n):
+            nxt: dict[tuple[int, int, int], float] = {}
+            for (h, c, r), p in dist.items():
+                for (dh, dc, dr), q in faces:
+                    k = (h + dh, c + dc, r + dr)
+                    nxt[k] = nxt.get(k, 0.0) + p * q
+            dist = nxt
+    return tuple((h, c, r, p) for (h, c, r), p in dist.items())
+
+
+@lru_cache(maxsize=16384)
+def volley_table(dice: DiceKey, combined_counts: bool, enemies: int) -> tuple[tuple[int, int, float], ...]:
+    """Distribution of the (hits, retreats) of a throw that can differ in effect:
+    Combined Arms folded into hits when it counts, hits capped at ``enemies`` and
+    retreats at the enemies left after the hits.
+
+    The same numbers as folding and capping ``roll_table(dice)``: the uncapped joint
+    table of the dice (``_joint``, once per dice multiset) folded for this cap."""
+    import numpy as np  # only the odds need it: the game itself never asks
+
+    e = enemies
+    hs, rs, ps = _joint(dice, combined_counts)
+    h = np.minimum(hs, e)
+    w = e + 1
+    folded = np.bincount(h * w + np.minimum(rs, e - h), weights=ps, minlength=w * w)
+    keys = np.flatnonzero(folded)
+    return tuple(zip((keys // w).tolist(), (keys % w).tolist(), folded[keys].tolist()))
+
+
+@lru_cache(maxsize=4096)
+def _faces_table(name: str, n: int, combined_counts: bool, stride: int):
+    """P(h hits, r retreats) of ``n`` dice ``name`` (multinomial), flat at ``h * stride + r``."""
+    import numpy as np
+
+    probs = DICE[name].probabilities()
+    ph = probs.get(HIT, 0.0) + (probs.get(COMBINED_ARMS, 0.0) if combined_counts else 0.0)
+    pr = probs.get(RETREAT, 0.0)
+    pb = 1.0 - ph - pr
+    out = np.zeros((n + 1) * stride)
+    for h in range(n + 1):
+        ch = comb(n, h) * ph ** h
+        for r in range(n + 1 - h):
+            out[h * stride + r] = ch * comb(n - h, r) * pr ** r * pb ** (n - h - r)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _joint(dice: DiceKey, combined_counts: bool):
+    """The uncapped joint distribution of (hits, retreats) of ``dice`` as (hits, retreats,
+    probability) arrays over the outcomes that can happen (a product of multinomials,
+    convolved flat with a stride above the number of dice, so no index wraps)."""
+    import numpy as np
+
+    m = sum(n for _name, n in dice) + 1
+    flat = np.ones(1)
+    for name, n in dice:
+        flat = np.convolve(flat, _faces_table(name, n, combined_counts, m))
+    keys = np.flatnonzero(flat)
+    return keys // m, keys % m, flat[keys]
+
+
+def clear_tables() -> None:
+    """Forget the cached throw distributions (to time the odds with cold caches)."""
+    for table in (roll_table, volley_table, _faces_table, _joint):
+        table.cache_clear()
