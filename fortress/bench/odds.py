@@ -3,7 +3,7 @@
 Times are CPU time of this process (``time.process_time``), so other jobs on a shared
 machine disturb them less than wall time. The exact method keeps, between calls, dice
 tables and fire paths (by dice multiset, unit types) and each side's transitions and
-distributions (``odds_exact._SIDES``). Three exact figures, so none flatters:
+distributions (``fortress.odds.exact._SIDES``). Three exact figures, so none flatters:
 
 * *warm*: the same battle again (everything kept: a UI redrawing the same odds);
 * *fresh transitions*: sides cleared before each call, dice tables and fire paths kept
@@ -64,14 +64,14 @@ def _typical() -> object:
 
 
 def _mc_rate(base: Battle, n: int) -> float:
-    """Seconds for ``n`` Monte Carlo battles, tallied by outcome (``odds_mc.tally``: the fast path)."""
+    """Seconds for ``n`` Monte Carlo battles, tallied by outcome (``montecarlo.tally``: ``FastBattle``)."""
     start = time.process_time()
     tally(base, n, Rng(1), keep_combined_arms, keep_combined_arms)
     return time.process_time() - start
 
 
 def _fight_rate(base: Battle, n: int) -> float:
-    """Seconds for ``n`` battles of ``combat.fight`` (the game's loop, without tallying)."""
+    """Seconds for ``n`` battles of ``fight`` (the game's loop, without tallying)."""
     rng = Rng(1)
     start = time.process_time()
     for _ in range(n):
@@ -122,7 +122,7 @@ def run(quick: bool) -> list[Figure]:
         Figure("exact typical, fresh + full outcome table", table * 1e3, "ms", "median CPU time"),
         Figure("Monte Carlo 5 v 5 battles per second (one core)", n / mc, "battles/s", "target >= 50,000"),
         Figure("Monte Carlo 35 v 5 battles per second (one core)", (n // 10) / mc_large, "battles/s"),
-        Figure("combat.fight 5 v 5 battles per second (the game's loop)", (n // 4) / slow, "battles/s"),
+        Figure("fight 5 v 5 battles per second (the game's loop)", (n // 4) / slow, "battles/s"),
         Figure("ratio exact 5 v 5 (fresh) / Monte Carlo 10,000 battles", typical_fresh / mc10k, "x", "same run"),
         Figure("ratio exact largest (fresh) / Monte Carlo 10,000 battles", fresh / mc10k, "x", "same run"),
     ]

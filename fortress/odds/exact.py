@@ -353,7 +353,7 @@ def _a_info(a_side: _Side, a0: int, i: int, start: Battle, d_path: tuple) -> tup
     pk = (start.terrain, a_out[0])  # the attackers' dice and Combined Arms depend on their types only
     path = _PATHS.get(pk)
     if path is None:
-        path = _PATHS[pk] = Battle(start.area, start.terrain, dict(key[0]), start.defenders).volleys(ATTACKER)
+        path = _PATHS[pk] = start.with_forces(dict(key[0]), start.defenders).volleys(ATTACKER)
     return a_out, path
 
 

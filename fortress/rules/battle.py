@@ -66,7 +66,10 @@ def other(role: str) -> str:
 
 
 def _dice_key(throw: list[tuple[Token, str]]) -> DiceKey:
-    return tuple(sorted(Counter(die for _t, die in throw).items()))
+    counts: dict[str, int] = {}
+    for _t, die in throw:
+        counts[die] = counts.get(die, 0) + 1
+    return tuple(sorted(counts.items()))
 
 
 def casualty_options(enemy: Iterable[Token], firing_cls: str) -> list[Token]:
