@@ -182,3 +182,29 @@ def test_copy_in_the_middle_of_a_decision_keeps_the_remaining_steps():
     assert c.step == b.step == 1 and c.pending == b.pending
     c.choose(("infantry", "a"))
     assert c.firing == (DEFENDER, "foot")
+
+
+def test_roll_outcomes_lists_the_next_roll_with_its_probabilities():
+    # Defender's red d6 against one infantry: Hit or Combined Arms (a hit for the defender)
+    # 2/6, Retreat 1/6, blank 3/6; in a city the lone infantry attacker's Combined Arms is a miss.
+    b = battle({"infantry": 1}, {"infantry": 1}, "city")
+    got = {(h, r): p for h, r, p in b.roll_outcomes()}
+    assert got.keys() == {(1, 0), (0, 1), (0, 0)}
+    assert abs(got[(1, 0)] - 2 / 6) < 1e-12 and abs(got[(0, 1)] - 1 / 6) < 1e-12
+    b.apply_results(0, 0, 0)
+    got = {(h, r): p for h, r, p in b.roll_outcomes()}
+    assert abs(got[(1, 0)] - 1 / 6) < 1e-12 and abs(got[(0, 0)] - 4 / 6) < 1e-12
+    b.apply_results(0, 0, 0)
+    assert b.done and b.roll_outcomes() == ()
+
+
+def test_roll_outcomes_cap_hits_at_the_enemies_left():
+    b = battle({"infantry": 1}, {"infantry": 4})
+    assert max(h + r for h, r, _p in b.roll_outcomes()) == 1
+    assert abs(sum(p for _h, _r, p in b.roll_outcomes()) - 1) < 1e-12
+
+
+def test_volleys_are_the_throws_still_to_come():
+    b = battle({"infantry": 2, "helicopter": 1}, {"infantry": 1, "mobile": 1}, "city")
+    assert b.volleys(DEFENDER) == (("mechanized", (("red", 1),), True), ("foot", (("red", 1),), True))
+    assert b.volleys(ATTACKER) == (("air", (("white", 1),), False), ("foot", (("red", 2),), False))

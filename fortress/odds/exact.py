@@ -156,7 +156,8 @@ class _Side:
     numbered; its single transitions (one hit, one unit leaving) are computed with a real
     ``Battle``, and a firing step is one ``bincount`` over the step's moves."""
 
-    __slots__ = ("rep", "view", "victim", "policies", "index", "keys", "sizes", "hits", "leaves", "trans", "dists", "outs")
+    __slots__ = ("rep", "view", "victim", "policies", "index", "keys", "sizes", "hits", "leaves", "trans", "dists",
+                 "outs")
 
     def __init__(self, rep: Battle, victim: str, policies: Mapping[str, Policy]) -> None:
         self.rep, self.victim, self.policies = rep, victim, policies

@@ -526,7 +526,8 @@ def _ground_first(tokens: list[Token]) -> list[int]:
     return [i for i in order if _CLS[tokens[i][0]] != AIR] + [i for i in order if _CLS[tokens[i][0]] == AIR]
 
 
-def _first(order: list[int], force: list[int], cls_of: list[int] | None = None, per_cls: list[int] | None = None) -> int:
+def _first(order: list[int], force: list[int], cls_of: list[int] | None = None,
+           per_cls: list[int] | None = None) -> int:
     """The first present unit of ``order``; with ``per_cls``, the first whose loss keeps
     its class in the battle if there is one (keep_combined_arms' disengage)."""
     if per_cls is not None:
