@@ -130,8 +130,10 @@ class Board:
         self.ids: tuple[str, ...] = tuple(self.areas)
         self.land: tuple[str, ...] = tuple(a.id for a in self.areas.values() if a.is_land)
         self.cities: tuple[str, ...] = tuple(a.id for a in self.areas.values() if a.is_city)
+        self.zone_set: frozenset[str] = frozenset(a.id for a in self.areas.values() if a.is_zone)
         self._zones: dict[str | None, tuple[str, ...]] = {}
         self._regions: dict[str, tuple[str, ...]] | None = None
+        self._memo: dict = {}
         self._by_name = {}
         for area in self.areas.values():
             for key in {area.id, area.name, area.city or area.id}:
@@ -251,6 +253,26 @@ class Board:
                     dist[nxt] = d + 1
                     frontier.append(nxt)
         return dist
+
+    def flight(self, start: str, steps: int, side: str | None = None) -> tuple[str, ...]:
+        """Areas an aircraft of ``side`` reaches from ``start`` within ``steps`` moves, flying
+        over any land territory and ``side``'s own zones (rules: Special Unit Abilities),
+        nearest first, ``start`` left out. Worked out once per board."""
+        key = ("flight", start, steps, side)
+        found = self._memo.get(key)
+        if found is None:
+            areas = self.areas
+            reach = self.reachable(start, steps, lambda a: areas[a].kind != "zone" or areas[a].side == side)
+            found = self._memo[key] = tuple(a for a in reach if a != start)
+        return found
+
+    def memo(self, key: object, make: Callable[["Board"], object]) -> object:
+        """``make(board)``, worked out once per board: for facts that depend on the board
+        alone (a board never changes), e.g. the rules' tables of actions by area."""
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = make(self)
+        return found
 
     def path(self, start: str, goal: str, through: Callable[[str], bool] | None = None) -> list[str] | None:
         """A shortest path from ``start`` to ``goal`` (both included), or None.

@@ -54,8 +54,7 @@ class Game:
         self._chance_marks: list[int] = []  # history indexes whose action revealed dice or cards
         self._legal: list[A.Action] | None = None
         self._index: tuple | None = None
-        self._legal_frozen: tuple | None = None
-        #: what a phase computes once and reuses while it lasts (emptied at each phase)
+        #: facts a phase works out once and reuses while it lasts (emptied at each phase)
         self.memo: dict = {}
         self.position: dict | None = None  # the description a position game was built from
         self._start: State = state.copy()
@@ -119,14 +118,9 @@ class Game:
             self._legal = self._compute_legal()
         return self._legal + [_SURRENDER]
 
-    @property
-    def _legal_set(self) -> frozenset:
-        if self._legal_frozen is None or self._legal_frozen[0] is not self._legal:
-            self._legal_frozen = (self._legal, frozenset(self._legal))
-        return self._legal_frozen[1]
-
     def explain(self, action: A.Action | str) -> str | None:
-        """None if ``action`` is legal now, else a reason a student can read."""
+        """None if ``action`` is legal now, else a reason a student can read (the phase's
+        check, the same that lists the legal actions)."""
         if isinstance(action, str):
             try:
                 action = self.parse(action)
@@ -134,17 +128,9 @@ class Game:
                 return str(exc)
         if self.state.winner is not None:
             return f"the game is over: {self.state.result}"
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        for candidate in legal:  # usually the very object legal_actions() gave out
-            if candidate is action:
-                return None
-        if action in self._legal_set or isinstance(action, A.Surrender):
+        if isinstance(action, A.Surrender) or self._listed(action):
             return None
-        module = step(self.phase).module
-        reason = module.explain(self, action)
-        return reason or f"{self.phase.capitalize()}: '{action}' is not one of the legal actions now."
+        return _MODULE[self.state.phase].Rules(self).reason(action)
 
     def _listed(self, action: object) -> bool:
         """``action`` is one of the very objects legal_actions() gave out (the usual case)."""
@@ -174,7 +160,7 @@ class Game:
         self.history.append(action)
         if isinstance(action, A.Surrender):
             self._surrender()
-        else:  # the phase may update its cache of legal actions (it checks self._legal)
+        else:
             _MODULE[self.state.phase].apply(self, action)
         self._legal = None
         self._settle()
@@ -325,7 +311,8 @@ class Game:
             self._index[0].setdefault(unit.area, []).append(unit)
 
     def _compute_legal(self) -> list[A.Action]:
-        return _MODULE[self.state.phase].legal(self)
+        """The legal actions (without Surrender), from the phase's check."""
+        return _MODULE[self.state.phase].Rules(self).legal()
 
     def present(self, area: str) -> list[Unit] | tuple:
         """Every unit in ``area``, in uid order: the cached list itself, not to be changed."""
@@ -378,7 +365,7 @@ class Game:
             if auto is not None and auto(self):
                 self._legal = None
                 continue
-            legal = module.legal(self)
+            legal = module.Rules(self).legal()
             if len(legal) == 1 and type(legal[0]) is A.End:
                 module.apply(self, A.End())
                 continue

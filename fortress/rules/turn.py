@@ -3,9 +3,10 @@
 Rules (Action Sequence): each player's turn runs these actions in order. A phase
 module provides:
 
-* ``legal(g) -> list[Action]``: the legal actions now (without Surrender);
+* ``Rules``: its rules, stated once (a :class:`fortress.rules.phases.check.Check`): built
+  for the state of a game, ``Rules(g).reason(action)`` says why an action is refused
+  (None: allowed) and ``Rules(g).legal()`` lists the legal actions (without Surrender);
 * ``apply(g, action)``: carry out a legal action;
-* ``explain(g, action) -> str``: why an action that is not legal is refused;
 * optionally ``enter(g)`` (on starting the phase) and ``auto(g) -> bool`` (do one
   step that needs no decision, such as rolling dice; True if it did something).
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fortress.rules.actions import Action, End
+from fortress.rules.actions import Action
+from fortress.rules.phases.check import Automatic
 from fortress.rules.state import RULES
 from fortress.rules.units import SIDE_NAMES, US
 
@@ -24,8 +25,9 @@ def enter(g: "Game") -> None:
     capture(g)
 
 
-def legal(g: "Game") -> list[Action]:
-    return [End()]
+class Rules(Automatic):
+    __slots__ = ()
+    step = "Capture"
 
 
 def apply(g: "Game", action: Action) -> None:
@@ -33,10 +35,6 @@ def apply(g: "Game", action: Action) -> None:
     if g.is_over:
         return
     g.next_phase()
-
-
-def explain(g: "Game", action: Action) -> str:
-    return "Capture happens by itself; there is nothing to decide."
 
 
 def _take(g: "Game", area: str, side: str) -> None:

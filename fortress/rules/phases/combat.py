@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from fortress.rules.actions import Action, Attack, Casualty, Commit, Disengage, End, Fight, Retreat, shared
 from fortress.rules.battle import ATTACKER, DEFENDER, Battle
 from fortress.rules.dice import FACE_WORDS
+from fortress.rules.phases.check import Check
 from fortress.rules.units import SIDE_NAMES
 
 if TYPE_CHECKING:
@@ -81,17 +82,85 @@ def retreat_sites(g: "Game", area: str, side: str) -> list[str]:
 
 
 # -- the three stages ------------------------------------------------------------------------------
-def legal(g: "Game") -> list[Action]:
-    b = g.state.battle
-    if b is None:
-        can, must = _choices(g)
-        acts: list[Action] = [_attack(a) for a in can]
-        return acts if must else acts + [End()]
-    if b["stage"] == "assemble":
-        groups = Counter((u.kind, u.area) for u in potential_attackers(g, b["area"]) if u.area != b["area"])
-        acts = [Commit(k, kind, src) for (kind, src), n in sorted(groups.items()) for k in range(1, n + 1)]
-        return acts + [Fight()]
-    return _decision_actions(g, b)
+class Rules(Check):
+    """Choose a battle, send units into it, then make the choices the battle asks for."""
+
+    __slots__ = ("b", "can", "must", "free")
+
+    def __init__(self, g: "Game") -> None:
+        super().__init__(g)
+        self.b = b = g.state.battle
+        if b is None:
+            self.can, self.must = _choices(g)
+        elif b["stage"] == "assemble":
+            self.free = Counter((u.kind, u.area) for u in potential_attackers(g, b["area"]) if u.area != b["area"])
+
+    def candidates(self) -> list[Action]:
+        b = self.b
+        if b is None:
+            return [_attack(a) for a in self.g.state.declared] + [End()]
+        if b["stage"] == "assemble":
+            return [Commit(k, kind, src) for (kind, src), n in sorted(self.free.items()) for k in range(1, n + 1)] \
+                + [Fight()]
+        return _decision_actions(self.g, b)
+
+    def reason(self, action: Action) -> str | None:
+        if self.b is None:
+            return self._choose_battle(action)
+        if self.b["stage"] == "assemble":
+            return self._assemble(action)
+        return self._decide(action)
+
+    def _choose_battle(self, action: Action) -> str | None:
+        """A declared territory with defenders, not fought yet, that a free unit is next to
+        (or bombers bombed); Combat ends only once every bombed battle is fought."""
+        g, s = self.g, self.g.state
+        if type(action) is End:
+            return "Combat: bombers that bombed must attack; fight those battles before ending Combat." if self.must else None
+        if not isinstance(action, Attack):
+            return "Combat: choose a battle ('attack AREA') or 'end'."
+        area = g.board[action.area]
+        if action.area not in s.declared:
+            return f"Combat: only declared territories can be fought over; {area.name} was not declared."
+        if action.area in s.fought:
+            return f"Combat: {area.name} has had its battle this turn (one round per territory)."
+        if not g.enemies_in(action.area, s.turn):
+            return f"Combat: {area.name} holds no defenders; take it in Invasion."
+        if action.area not in self.can:
+            return f"Combat: none of your units is next to {area.name} and free to attack it."
+        return None
+
+    def _assemble(self, action: Action) -> str | None:
+        """Units free to attack (see :func:`potential_attackers`) join from next door."""
+        g, area = self.g, self.b["area"]
+        if type(action) is Fight:
+            return None
+        if not isinstance(action, Commit):
+            return "Combat: send units ('commit N UNIT FROM') then 'fight'."
+        src = g.board[action.src]
+        if not g.board.adjacent(action.src, area):
+            return f"Combat: attackers come from territories next to {g.board[area].name}; {src.name} is not."
+        if not 0 < action.count <= self.free.get((action.unit, action.src), 0):
+            return (f"Combat: not that many {action.unit} in {src.name} are free to attack (each unit joins one battle; "
+                    "scouts and units that disengaged cannot attack).")
+        return None
+
+    def _decide(self, action: Action) -> str | None:
+        """The battle's own choices (:meth:`fortress.rules.battle.Battle.decision`)."""
+        g = self.g
+        if action in _decision_actions(g, self.b):
+            return None
+        d = self.b["battle"].decision()
+        if d and d.kind == "hit":
+            return ("Combat: a hit destroys a unit chosen by the firing side within the firing unit's order of casualties "
+                    "(Foot fire: foot, then mechanized, then air; Mechanized: foot or mechanized, then air; Air: any); "
+                    f"choose one of: {', '.join(f'{k} in {g.board[w].name}' for k, w in d.options)}.")
+        if d and d.kind == "retreat":
+            return ("Combat: a retreating unit goes to an adjacent friendly territory that is not declared, has no enemy "
+                    "and has room (5-unit limit); with none, it is destroyed.")
+        if d is None:
+            return "Combat: the dice are rolling; there is nothing to decide."
+        return "Combat: the attacker chooses one of its units in this battle to disengage."
 
 
 def _decision_actions(g: "Game", b: dict) -> list[Action]:
@@ -227,37 +296,3 @@ def _finish(g: "Game", b: dict) -> None:
     else:
         g.emit("battle", f"Battle for {name}: the defenders hold.", b["defender"], (area,))
     g.check_armies()
-
-
-def explain(g: "Game", action: Action) -> str:
-    s, b = g.state, g.state.battle
-    if b is None:
-        if isinstance(action, End):
-            return "Combat: bombers that bombed must attack; fight those battles before ending Combat."
-        if isinstance(action, Attack):
-            area = g.board[action.area]
-            if action.area not in s.declared:
-                return f"Combat: only declared territories can be fought over; {area.name} was not declared."
-            if action.area in s.fought:
-                return f"Combat: {area.name} has had its battle this turn (one round per territory)."
-            if not g.enemies_in(action.area, s.turn):
-                return f"Combat: {area.name} holds no defenders; take it in Invasion."
-            return f"Combat: none of your units is next to {area.name} and free to attack it."
-        return "Combat: choose a battle ('attack AREA') or 'end'."
-    if b["stage"] == "assemble":
-        if isinstance(action, Commit):
-            src = g.board[action.src]
-            if not g.board.adjacent(action.src, b["area"]):
-                return f"Combat: attackers come from territories next to {g.board[b['area']].name}; {src.name} is not."
-            return (f"Combat: not that many {action.unit} in {src.name} are free to attack (each unit joins one battle; "
-                    "scouts and units that disengaged cannot attack).")
-        return "Combat: send units ('commit N UNIT FROM') then 'fight'."
-    d = b["battle"].decision()
-    if d and d.kind == "hit":
-        return ("Combat: a hit destroys a unit chosen by the firing side within the firing unit's order of casualties "
-                "(Foot fire: foot, then mechanized, then air; Mechanized: foot or mechanized, then air; Air: any); "
-                f"choose one of: {', '.join(f'{k} in {g.board[w].name}' for k, w in d.options)}.")
-    if d and d.kind == "retreat":
-        return ("Combat: a retreating unit goes to an adjacent friendly territory that is not declared, has no enemy "
-                "and has room (5-unit limit); with none, it is destroyed.")
-    return "Combat: the attacker chooses one of its units in this battle to disengage."

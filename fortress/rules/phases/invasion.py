@@ -9,20 +9,14 @@ in a cleared territory stay there (project ruling).
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain
 from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, End, Invade
-from fortress.rules.phases.cache import Cache, following, updated
+from fortress.rules.phases.check import Check
 from fortress.rules.units import SIDE_NAMES
 
 if TYPE_CHECKING:
     from fortress.rules.game import Game
-
-
-def targets(g: "Game") -> list[str]:
-    s = g.state
-    return [a for a in s.declared if not g.enemies_in(a, s.turn)]
 
 
 def room(g: "Game", dst: str, side: str) -> int:
@@ -31,58 +25,87 @@ def room(g: "Game", dst: str, side: str) -> int:
     return g.room(dst, side) - sum(1 for u in g.units(dst, side) if u.status == "bombing")
 
 
-def _ready(g: "Game") -> Counter:
-    s = g.state
-    return Counter((u.kind, u.area) for u in s.units.values()
-                   if u.side == s.turn and not u.status and not u.invaded)
+class Rules(Check):
+    """Units ready to invade (``ready``: not disengaged, scouting, bombing or done
+    invading) step from next door into declared territories free of enemies, within the
+    5-unit limit; 'end' at any time."""
 
+    __slots__ = ("ready", "targets", "enemy")
 
-class _Invasions(Cache):
-    """The legal invasions of one Invasion phase, by target.
+    def __init__(self, g: "Game") -> None:
+        super().__init__(g)
+        s = g.state
+        self.targets: dict[str, tuple[str | None, int]] = {}
+        side, self.ready, self.enemy = s.turn, Counter(), set()
+        for u in s.units.values():
+            if u.side != side:
+                self.enemy.add(u.area)
+            elif not u.status and not u.invaded:
+                self.ready[(u.kind, u.area)] += 1
 
-    Only the side to move acts, so the targets (declared territories free of enemies)
-    stay the same for the whole phase, and the units ready to invade only become fewer.
-    ``invade N UNIT S -> D`` changes the room of ``D`` (and of ``S`` if it is a target)
-    and the units ready in ``S``: only the targets ``D``, ``S`` and those next to ``S``
-    are rebuilt. ``units[(kind, src)]``: units ready; ``near[dst]``: the ``(kind, src)``
-    next to ``dst``, sorted; ``space[dst]``: room left; ``blocks[dst]``: its invasions.
-    """
+    def legal(self) -> list[Action]:
+        """For each open target, each ready group next to it: 1 up to the bound :meth:`route` gives."""
+        near: dict[str, list[tuple[str, str]]] = {}  # the ready (kind, src) by src
+        for key in self.ready:
+            near.setdefault(key[1], []).append(key)
+        neighbours, route = self.g.board.neighbours, self.route
+        out: list[Action] = []
+        for dst in self.g.state.declared:
+            if self.target(dst)[0] is None:
+                for kind, src in sorted(key for n in neighbours(dst) for key in near.get(n, ())):
+                    why, most = route(kind, src, dst)
+                    if why is None:
+                        out.extend(_row(kind, src, dst, most)[:most])
+        out.append(End())
+        return out
 
-    __slots__ = ("targets", "units", "near", "space", "blocks")
+    def target(self, dst: str) -> tuple[str | None, int]:
+        """(why nothing may invade ``dst``, or None; then the room left there)."""
+        found = self.targets.get(dst)
+        if found is None:
+            found = self.targets[dst] = self._target(dst)
+        return found
 
+    def _target(self, dst: str) -> tuple[str | None, int]:
+        g, side, d = self.g, self.g.state.turn, self.g.board[dst]
+        if dst not in g.state.declared:
+            return f"Invasion: only declared territories can be entered; {d.name} was not declared.", 0
+        if dst in self.enemy:
+            return f"Invasion: {d.name} still holds enemy units.", 0
+        space = room(g, dst, side)
+        if space <= 0:
+            return f"Invasion: {d.name} has room for no more of your units (5-unit limit).", 0
+        return None, space
 
-def legal(g: "Game") -> list[Action]:
-    c = updated(g, "invasion") or _build(g)
-    acts = list(chain.from_iterable(map(c.blocks.__getitem__, c.targets)))
-    acts.append(End())
-    return c.produce(acts)
+    def route(self, kind: str, src: str, dst: str) -> tuple[str | None, int]:
+        """(why no ``kind`` may invade from ``src`` into ``dst``, or None; then how many may)."""
+        why, space = self.target(dst)
+        if why is not None:
+            return why, 0
+        s, d = self.g.board[src], self.g.board[dst]
+        if not self.g.board.adjacent(src, dst):
+            return f"Invasion: units move one step; {s.name} is not next to {d.name}.", 0
+        ready = self.ready.get((kind, src), 0)
+        if ready <= 0:
+            return (f"Invasion: no {kind} in {s.name} may invade (units that disengaged, scouts and "
+                    "units that already invaded cannot).", 0)
+        return None, min(space, ready)
 
-
-def _build(g: "Game") -> _Invasions:
-    c = g.memo["invasion"] = _Invasions(g)
-    side, board = g.state.turn, g.board
-    c.targets = targets(g)
-    c.units = _ready(g)
-    at: dict[str, list[tuple[str, str]]] = {}  # the ready (kind, src) by src
-    for key in c.units:
-        at.setdefault(key[1], []).append(key)
-    c.near = {dst: sorted([key for n in board.neighbours(dst) for key in at.get(n, ())]) for dst in c.targets}
-    c.space = {dst: room(g, dst, side) for dst in c.targets}
-    c.blocks = {}
-    for dst in c.targets:
-        _block(c, dst)
-    return c
-
-
-def _block(c: _Invasions, dst: str) -> None:
-    space, ready = c.space[dst], c.units
-    acts: list[Action] = []
-    if space > 0:
-        for key in c.near[dst]:
-            n = ready[key]
-            if n > 0:
-                acts.extend(_row(key[0], key[1], dst, n)[:min(n, space)])
-    c.blocks[dst] = acts
+    def reason(self, action: Action) -> str | None:
+        if type(action) is End:
+            return None
+        if not isinstance(action, Invade):
+            return "Invasion: move units one step into declared territories free of enemies ('invade N UNIT FROM -> TO') or 'end'."
+        why, most = self.route(action.unit, action.src, action.dst)
+        if why is not None or 0 < action.count <= most:
+            return why
+        if action.count < 1:
+            return "Invasion: invade with at least one unit."
+        space = room(self.g, action.dst, self.g.state.turn)
+        if action.count > space:
+            return f"Invasion: {self.g.board[action.dst].name} has room for {space} more of your units (5-unit limit)."
+        return (f"Invasion: not that many {action.unit} in {self.g.board[action.src].name} may invade (units that "
+                "disengaged, scouts and units that already invaded cannot).")
 
 
 _ROWS: dict[tuple[str, str, str], list[Invade]] = {}
@@ -97,18 +120,6 @@ def _row(kind: str, src: str, dst: str, n: int) -> list[Invade]:
     return row
 
 
-def _invaded(g: "Game", c: _Invasions, action: Invade) -> None:
-    """Bring the cache up to date after ``action`` (already carried out)."""
-    side, src, dst = g.state.turn, action.src, action.dst
-    c.units[(action.unit, src)] -= action.count
-    for area in (src, dst):
-        if area in c.space:
-            c.space[area] = room(g, area, side)
-    for area in {src, dst} | set(g.board.neighbours(src)):
-        if area in c.blocks:
-            _block(c, area)
-
-
 def apply(g: "Game", action: Action) -> None:
     s = g.state
     if isinstance(action, End):
@@ -120,9 +131,6 @@ def apply(g: "Game", action: Action) -> None:
     for u in movers[: action.count]:
         g.relocate(u, action.dst)
         u.invaded = True
-    c = following(g, "invasion")
-    if c is not None:
-        _invaded(g, c, action)
     g.emit("move", f"{SIDE_NAMES[s.turn]} invades: {action.count} {action.unit} from {g.board[action.src].name} "
            f"into {g.board[action.dst].name}.", s.turn, (action.src, action.dst))
 
@@ -140,20 +148,3 @@ def _bombers_home(g: "Game") -> None:
             u.status, u.origin = "", None
     if bombers:  # the unit views list bombing bombers by origin
         g.touch()
-
-
-def explain(g: "Game", action: Action) -> str:
-    s = g.state
-    if not isinstance(action, Invade):
-        return "Invasion: move units one step into declared territories free of enemies ('invade N UNIT FROM -> TO') or 'end'."
-    dst, src = g.board[action.dst], g.board[action.src]
-    if action.dst not in s.declared:
-        return f"Invasion: only declared territories can be entered; {dst.name} was not declared."
-    if g.enemies_in(action.dst, s.turn):
-        return f"Invasion: {dst.name} still holds enemy units."
-    if not g.board.adjacent(action.src, action.dst):
-        return f"Invasion: units move one step; {src.name} is not next to {dst.name}."
-    if room(g, action.dst, s.turn) < action.count:
-        return f"Invasion: {dst.name} has room for {max(room(g, action.dst, s.turn), 0)} more of your units (5-unit limit)."
-    return (f"Invasion: not that many {action.unit} in {src.name} may invade (units that disengaged, scouts and "
-            "units that already invaded cannot).")

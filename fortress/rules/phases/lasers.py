@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, End, Fire, shared
 from fortress.rules.dice import LASER_DIE, roll_laser
-from fortress.rules.phases.cache import Cache, following, updated
+from fortress.rules.phases.check import Check
 from fortress.rules.units import SIDE_NAMES, US
 
 if TYPE_CHECKING:
@@ -26,29 +26,34 @@ def target_number(g: "Game") -> int:
     return LASER_DIE.destroy_on - g.state.laser_bonus
 
 
-class _Targets(Cache):
-    """The Fire actions of one Fire Lasers phase. A shot only targets its territory (and
-    may destroy a unit there), so after it the list loses that territory's actions."""
+class Rules(Check):
+    """Each laser fires once, at an Invader unit on land in a territory not targeted yet."""
 
-    __slots__ = ("next",)
+    __slots__ = ()
 
+    def candidates(self) -> list[Action]:
+        s = self.g.state
+        if s.lasers_fired >= len(s.lasers):
+            return [End()]
+        seen = {(u.side, u.kind, u.area) for u in s.units.values() if u.side != US}
+        return [shared(Fire, *t) for t in sorted(seen)] + [End()]
 
-def legal(g: "Game") -> list[Action]:
-    s = g.state
-    if s.lasers_fired >= len(s.lasers):
-        return [End()]
-    c = updated(g, "lasers")
-    if c is not None:
-        return c.produce(c.next)
-    seen = {(u.side, u.kind, u.area) for u in s.units.values()
-            if u.side != US and g.board[u.area].is_land and u.area not in s.targeted}
-    c = g.memo["lasers"] = _Targets(g)
-    return c.produce([_fire(*t) for t in sorted(seen)] + [End()])
-
-
-def _fire(side: str, unit: str, area: str) -> Fire:
-    """One shared object per action (see fortress.rules.actions.shared)."""
-    return shared(Fire, side, unit, area)
+    def reason(self, action: Action) -> str | None:
+        g, s = self.g, self.g.state
+        if type(action) is End:
+            return None
+        if not isinstance(action, Fire):
+            return "Fire Lasers: fire at an Invader unit ('fire SIDE UNIT AREA') or 'end'."
+        if s.lasers_fired >= len(s.lasers):
+            return f"Fire Lasers: all {len(s.lasers)} lasers have fired this turn (each fires once)."
+        area = g.board[action.area]
+        if area.is_zone:
+            return f"Fire Lasers: lasers reach land territories only, not invasion zones like {area.name} (project ruling)."
+        if action.area in s.targeted:
+            return f"Fire Lasers: {area.name} already has a targeting marker (one laser per territory per turn)."
+        if action.side == US or not any(u.kind == action.unit for u in g.units(action.area, action.side)):
+            return f"Fire Lasers: there is no {SIDE_NAMES.get(action.side, action.side)} {action.unit} in {area.name}."
+        return None
 
 
 def apply(g: "Game", action: Action) -> None:
@@ -58,10 +63,6 @@ def apply(g: "Game", action: Action) -> None:
         g.next_phase()
         return
     assert isinstance(action, Fire)
-    c = following(g, "lasers")
-    if c is not None:
-        area = action.area
-        c.next = [a for a in c.out if not isinstance(a, Fire) or a.area != area]
     rng = g.rng()
     roll = roll_laser(rng)
     g.keep_rng(rng)
@@ -77,17 +78,3 @@ def apply(g: "Game", action: Action) -> None:
         unit = next(u for u in g.units(action.area, action.side) if u.kind == action.unit)
         g.destroy(unit, "laser")
         g.check_armies()
-
-
-def explain(g: "Game", action: Action) -> str:
-    s = g.state
-    if not isinstance(action, Fire):
-        return "Fire Lasers: fire at an Invader unit ('fire SIDE UNIT AREA') or 'end'."
-    if s.lasers_fired >= len(s.lasers):
-        return f"Fire Lasers: all {len(s.lasers)} lasers have fired this turn (each fires once)."
-    area = g.board[action.area]
-    if area.is_zone:
-        return f"Fire Lasers: lasers reach land territories only, not invasion zones like {area.name} (project ruling)."
-    if action.area in s.targeted:
-        return f"Fire Lasers: {area.name} already has a targeting marker (one laser per territory per turn)."
-    return f"Fire Lasers: there is no {SIDE_NAMES.get(action.side, action.side)} {action.unit} in {area.name}."

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, End, Ground, Place, PlaceLaser, Sabotage, shared
 from fortress.rules.cards import CARDS
+from fortress.rules.phases.check import Check
 from fortress.rules.state import RULES
 from fortress.rules.units import INVADERS, SIDE_NAMES, US
 
@@ -29,48 +30,9 @@ def enter(g: "Game") -> None:
         s.tasks = [{"kind": "reinforce", "left": RULES["invader"]["reinforcements"]}]
 
 
-# -- what each task allows ------------------------------------------------------------------
-def laser_sites(g: "Game") -> list[str]:
-    if g.state.lasers_left <= 0:
-        return []
-    return [c for c in g.board.cities if g.friendly(c, US) and c not in g.state.lasers]
-
-
-def placement_sites(g: "Game", region: str) -> list[str]:
-    """Partisan cards place units in friendly or unoccupied enemy territories of the
-    region (never occupied enemy territories or invasion zones), within the unit limit."""
-    out = []
-    for a in g.board.regions().get(region, ()):
-        if (g.friendly(a, US) or not g.enemies_in(a, US)) and g.room(a, US) > 0:
-            out.append(a)
-    return out
-
-
 def sabotage_targets(g: "Game") -> list[Sabotage]:
     seen = {(u.side, u.kind, u.area) for u in g.state.units.values() if u.side != US and g.board[u.area].is_land}
     return [Sabotage(*t) for t in sorted(seen)]
-
-
-def _task_actions(g: "Game", task: dict) -> list[Action]:
-    kind, s = task["kind"], g.state
-    if kind == "reinforce":
-        if task["left"] <= 0:
-            return []
-        zones = [z for z in g.board.zones(s.turn) if g.room(z, s.turn) > 0]
-        kinds = [k for k, n in s.reserves[s.turn].items() if n > 0]
-        acts: list[Action] = [_place(k, z) for z in zones for k in kinds]
-        return acts + [End()] if acts else []
-    if kind in ("laser", "extra_laser"):
-        return [PlaceLaser(c) for c in laser_sites(g)]
-    if kind == "place":
-        if s.reserves[US].get(task["unit"], 0) <= 0:
-            return []
-        return [_place(task["unit"], a) for a in placement_sites(g, task["region"])]
-    if kind == "sabotage":
-        return list(sabotage_targets(g))
-    if kind == "ground":
-        return [Ground(side) for side in INVADERS if side not in s.out]
-    return []
 
 
 def _place(unit: str, area: str) -> Place:
@@ -78,8 +40,90 @@ def _place(unit: str, area: str) -> Place:
     return shared(Place, unit, area)
 
 
-def legal(g: "Game") -> list[Action]:
-    return _task_actions(g, g.state.tasks[0]) if g.state.tasks else [End()]
+class Rules(Check):
+    """What the task at hand allows (the first of ``state.tasks``); with none left, 'end'."""
+
+    __slots__ = ("task",)
+
+    def __init__(self, g: "Game") -> None:
+        super().__init__(g)
+        self.task = g.state.tasks[0] if g.state.tasks else None
+
+    def candidates(self) -> list[Action]:
+        g, s, task = self.g, self.g.state, self.task
+        if task is None:
+            return [End()]
+        kind = task["kind"]
+        if kind == "reinforce":
+            kinds = [k for k, n in s.reserves[s.turn].items() if n > 0]
+            return [_place(k, z) for z in g.board.zones(s.turn) for k in kinds] + [End()]
+        if kind in ("laser", "extra_laser"):
+            return [PlaceLaser(c) for c in g.board.cities]
+        if kind == "place":
+            return [_place(task["unit"], a) for a in g.board.regions().get(task["region"], ())]
+        if kind == "sabotage":
+            return sabotage_targets(g)
+        if kind == "ground":
+            return [Ground(side) for side in INVADERS]
+        return []
+
+    def reason(self, action: Action) -> str | None:
+        task = self.task
+        if task is None:
+            return None if type(action) is End else "Reinforcements: that is not possible now."
+        if task["kind"] == "reinforce":
+            return self._reinforce(action)
+        return self._card(action, task)
+
+    def _reinforce(self, action: Action) -> str | None:
+        """Invaders: up to 8 reserve units into their own zones (5-unit limit); 'end' at any time."""
+        g, s = self.g, self.g.state
+        if type(action) is End:
+            return None
+        if isinstance(action, Place):
+            area = g.board[action.area]
+            if not (area.is_zone and area.side == s.turn):
+                return f"Reinforcements: Invaders bring reserves into their own invasion zones only; {area.name} is not one of {SIDE_NAMES[s.turn]}'s zones."
+            if s.reserves[s.turn].get(action.unit, 0) <= 0:
+                return f"Reinforcements: {SIDE_NAMES[s.turn]} has no {action.unit} in reserve."
+            if self.task["left"] <= 0:
+                return f"Reinforcements: {SIDE_NAMES[s.turn]} has brought in all {RULES['invader']['reinforcements']} units it may this turn."
+            if g.room(action.area, s.turn) <= 0:
+                return f"Reinforcements: {area.name} already holds 5 units (the 5-unit limit)."
+            return None
+        return "Reinforcements: place a reserve unit in one of your zones ('place UNIT ZONE') or 'end'."
+
+    def _card(self, action: Action, task: dict) -> str | None:
+        """The U.S.: its laser, then each partisan card's task, resolved as fully as possible."""
+        g, s, kind = self.g, self.g.state, task["kind"]
+        if kind in ("laser", "extra_laser"):
+            if not isinstance(action, PlaceLaser):
+                return "Reinforcements: the U.S. must first place its laser in a U.S.-held city without one ('laser CITY')."
+            if s.lasers_left <= 0:
+                return "Reinforcements: the U.S. has no lasers left to place."
+            if not (g.board[action.area].is_city and g.friendly(action.area, US)) or action.area in s.lasers:
+                return f"Reinforcements: a laser goes in a U.S.-held city without one; {g.board[action.area].name} is not such a city."
+            return None
+        if kind == "place":
+            if not (isinstance(action, Place) and action.unit == task["unit"]):
+                return f"Partisan card '{task['card']}': place the {task['unit']} in {task['region']} first (cards are resolved as fully as possible)."
+            if s.reserves[US].get(task["unit"], 0) <= 0:
+                return f"Partisan card '{task['card']}': no {task['unit']} is left in U.S. reserves."
+            if (g.board[action.area].region != task["region"] or not g.board[action.area].is_land
+                    or not (g.friendly(action.area, US) or not g.enemies_in(action.area, US)) or g.room(action.area, US) <= 0):
+                return (f"Partisan card '{task['card']}': the {task['unit']} goes in {task['region']}, in a U.S.-held or "
+                        "unoccupied territory with room (never an occupied enemy territory or an invasion zone).")
+            return None
+        if kind == "sabotage":
+            if not isinstance(action, Sabotage) or action.side == US or not g.board[action.area].is_land \
+                    or not any(u.kind == action.unit for u in g.units(action.area, action.side)):
+                return f"Partisan card '{task['card']}': choose an Invader unit on land to destroy ('sabotage SIDE UNIT AREA')."
+            return None
+        if kind == "ground":
+            if not isinstance(action, Ground) or action.side not in INVADERS or action.side in s.out:
+                return f"Partisan card '{task['card']}': choose an Invader still in the game ('ground SIDE')."
+            return None
+        return "Reinforcements: that is not possible now."
 
 
 def auto(g: "Game") -> bool:
@@ -97,7 +141,7 @@ def auto(g: "Game") -> bool:
         s.laser_bonus = 1
         g.emit("card", "Lasers destroy on 4 or more this turn.", US)
         return True
-    if not _task_actions(g, task):
+    if not Rules(g).legal():
         s.tasks.pop(0)
         if task["kind"] == "place":
             g.emit("card", f"No {task['unit']} could be placed in {task['region']} ({task['card']}).", US)
@@ -157,33 +201,3 @@ def apply(g: "Game", action: Action) -> None:
         s.tasks.pop(0)
         s.grounded.append(action.side)
         g.emit("card", f"{SIDE_NAMES[action.side]}'s aircraft are grounded for its next Maneuvers.", US)
-
-
-def explain(g: "Game", action: Action) -> str:
-    s = g.state
-    task = s.tasks[0] if s.tasks else {"kind": ""}
-    if s.turn != US:
-        if isinstance(action, Place):
-            area = g.board[action.area]
-            if not (area.is_zone and area.side == s.turn):
-                return f"Reinforcements: Invaders bring reserves into their own invasion zones only; {area.name} is not one of {SIDE_NAMES[s.turn]}'s zones."
-            if s.reserves[s.turn].get(action.unit, 0) <= 0:
-                return f"Reinforcements: {SIDE_NAMES[s.turn]} has no {action.unit} in reserve."
-            if g.room(action.area, s.turn) <= 0:
-                return f"Reinforcements: {area.name} already holds 5 units (the 5-unit limit)."
-        return "Reinforcements: place a reserve unit in one of your zones ('place UNIT ZONE') or 'end'."
-    kind = task["kind"]
-    if kind in ("laser", "extra_laser"):
-        if isinstance(action, PlaceLaser):
-            return f"Reinforcements: a laser goes in a U.S.-held city without one; {g.board[action.area].name} is not such a city."
-        return "Reinforcements: the U.S. must first place its laser in a U.S.-held city without one ('laser CITY')."
-    if kind == "place":
-        if isinstance(action, Place) and action.unit == task["unit"]:
-            return (f"Partisan card '{task['card']}': the {task['unit']} goes in {task['region']}, in a U.S.-held or "
-                    "unoccupied territory with room (never an occupied enemy territory or an invasion zone).")
-        return f"Partisan card '{task['card']}': place the {task['unit']} in {task['region']} first (cards are resolved as fully as possible)."
-    if kind == "sabotage":
-        return f"Partisan card '{task['card']}': choose an Invader unit on land to destroy ('sabotage SIDE UNIT AREA')."
-    if kind == "ground":
-        return f"Partisan card '{task['card']}': choose an Invader still in the game ('ground SIDE')."
-    return "Reinforcements: that is not possible now."

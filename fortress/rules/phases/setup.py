@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fortress.rules.actions import Action, Place
+from fortress.rules.actions import Action, Place, shared
+from fortress.rules.phases.check import Check
 from fortress.rules.state import RULES
 from fortress.rules.units import INVADERS, SIDE_NAMES, US
 
@@ -29,16 +30,38 @@ def _start_placer(g: "Game", side: str) -> None:
         g.state.reserves[side][kind] -= n
 
 
-def _targets(g: "Game", side: str) -> list[str]:
-    if side == US:
-        return [c for c in g.board.cities if len(g.units(c, US)) < PER_CITY]
-    return [z for z in g.board.zones(side) if g.room(z, side) > 0]
+class Rules(Check):
+    """The U.S. fills each city with exactly 2 units; each Invader fills its own zones,
+    at most 5 units a zone, until its starting units are placed."""
 
+    __slots__ = ()
 
-def legal(g: "Game") -> list[Action]:
-    side = g.state.turn
-    kinds = [k for k, n in g.state.to_place.items() if n > 0]
-    return [Place(k, a) for a in _targets(g, side) for k in kinds]
+    def candidates(self) -> list[Action]:
+        g = self.g
+        side = g.state.turn
+        areas = g.board.cities if side == US else g.board.zones(side)
+        kinds = [k for k, n in g.state.to_place.items() if n > 0]
+        return [shared(Place, k, a) for a in areas for k in kinds]
+
+    def reason(self, action: Action) -> str | None:
+        g = self.g
+        side = g.state.turn
+        if not isinstance(action, Place):
+            return f"Setup: {SIDE_NAMES[side]} is placing starting units; use 'place UNIT AREA'."
+        if g.state.to_place.get(action.unit, 0) <= 0:
+            return f"Setup: {SIDE_NAMES[side]} has no {action.unit} left to place."
+        area = g.board[action.area]
+        if side == US:
+            if not area.is_city:
+                return f"Setup: the U.S. places its units in cities only; {area.name} is not a city."
+            if len(g.units(action.area, US)) >= PER_CITY:
+                return f"Setup: {area.name} already has its {PER_CITY} units (rules: exactly 2 in each city)."
+            return None
+        if not (area.is_zone and area.side == side):
+            return f"Setup: {SIDE_NAMES[side]} places its starting units in its own invasion zones only."
+        if g.room(action.area, side) <= 0:
+            return f"Setup: {area.name} is full (at most 5 units a zone)."
+        return None
 
 
 def apply(g: "Game", action: Action) -> None:
@@ -57,19 +80,3 @@ def apply(g: "Game", action: Action) -> None:
             g.state.round = 1
             g.emit("setup", "Setup is complete. The invasion begins.")
             g.start_turn(PLACERS[1])
-
-
-def explain(g: "Game", action: Action) -> str:
-    side = g.state.turn
-    if not isinstance(action, Place):
-        return f"Setup: {SIDE_NAMES[side]} is placing starting units; use 'place UNIT AREA'."
-    if g.state.to_place.get(action.unit, 0) <= 0:
-        return f"Setup: {SIDE_NAMES[side]} has no {action.unit} left to place."
-    area = g.board[action.area]
-    if side == US:
-        if not area.is_city:
-            return f"Setup: the U.S. places its units in cities only; {area.name} is not a city."
-        return f"Setup: {area.name} already has its {PER_CITY} units (rules: exactly 2 in each city)."
-    if not (area.is_zone and area.side == side):
-        return f"Setup: {SIDE_NAMES[side]} places its starting units in its own invasion zones only."
-    return f"Setup: {area.name} is full (at most 5 units a zone)."

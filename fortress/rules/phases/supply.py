@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from fortress.rules.actions import Action, End
+from fortress.rules.actions import Action
+from fortress.rules.phases.check import Automatic
 
 if TYPE_CHECKING:
     from fortress.rules.game import Game
@@ -18,16 +19,13 @@ def enter(g: "Game") -> None:
     supply_check(g)
 
 
-def legal(g: "Game") -> list[Action]:
-    return [End()]
+class Rules(Automatic):
+    __slots__ = ()
+    step = "Supply"
 
 
 def apply(g: "Game", action: Action) -> None:
     g.next_phase()
-
-
-def explain(g: "Game", action: Action) -> str:
-    return "Supply happens by itself; there is nothing to decide."
 
 
 def supplied_areas(g: "Game", side: str) -> set[str]:

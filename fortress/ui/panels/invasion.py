@@ -38,5 +38,8 @@ class InvasionPanel(Panel):
             self.selected = aid
             self.app.refresh(panel_only=True)
             return
-        self.app.say(self.game.explain(A.Invade(1, "infantry", aid, aid)) if aid not in self.game.state.declared
-                     else f"Invasion: no unit of yours can enter {self.name(aid)} now.")
+        # ask the engine about a step in by one of your units next door, if any
+        steps = [A.Invade(1, kind, n, aid) for n in self.game.board.neighbours(aid)
+                 for side, kind in self.game.units_in(n) if side == self.game.side]
+        self.app.say((self.game.explain(steps[0]) if steps else None)
+                     or f"Invasion: no unit of yours can enter {self.name(aid)} now.")

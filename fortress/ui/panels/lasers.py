@@ -30,12 +30,10 @@ class LasersPanel(Panel):
 
     def click(self, aid: str) -> None:
         fires = [a for a in self.legal(A.Fire) if a.area == aid]
-        if not fires:
-            area = self.game.board[aid]
-            if area.is_zone or aid in self.game.state.targeted or not self.legal(A.Fire):
-                self.app.say(self.game.explain(A.Fire("west", "infantry", aid)) or "No target there.")
-            else:
-                self.app.say(f"Fire Lasers: there is no Invader unit in {area.name} to shoot at.")
+        if not fires:  # ask the engine about a shot at a unit that is there, if any
+            shots = [A.Fire(side, kind, aid) for side, kind in self.game.units_in(aid) if side != "us"]
+            self.app.say((self.game.explain(shots[0]) if shots else None)
+                         or f"Fire Lasers: there is no Invader unit in {self.name(aid)} to shoot at.")
             return
         self.selected = aid
         self.app.refresh(panel_only=True)
