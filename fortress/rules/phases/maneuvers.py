@@ -105,17 +105,17 @@ class Rules(Check):
             return BOMBING_LIMIT - self.bombing.get(dst, 0)
         return UNIT_LIMIT - self.load.get(dst, 0)
 
-    def routes(self, src: str, kind: str) -> dict[str, tuple[int, bool]]:
+    def routes(self, src: str, kind: str) -> list[tuple[str, int, bool]]:
         """The places ``kind`` units in ``src`` may go now, each with how many may go
-        there and whether one of them may carry a rider: {dst: (most, carry)}."""
+        there and whether one of them may carry a rider: ``[(dst, most, carry)]``."""
         n = self.movers.get(src, {}).get(kind, 0)
-        out = {}
+        out = []
         if n:
-            carrier = bool(UNITS[kind].transport) and bool(self.riders.get(src))
+            carrier, room = bool(UNITS[kind].transport) and bool(self.riders.get(src)), self.room
             for dst, how in self.where(src, kind).items():
-                room = self.room(dst, how)
-                if room > 0:
-                    out[dst] = (n if n < room else room, carrier and room >= 2 and how == "move")
+                left = room(dst, how)
+                if left > 0:
+                    out.append((dst, n if n < left else left, carrier and left >= 2 and how == "move"))
         return out
 
     def _grounded(self, kind: str, src: str) -> str:
@@ -156,7 +156,7 @@ class Rules(Check):
         for src, here in self.movers.items():
             riders = self.riders.get(src, ())
             for kind in here:
-                for dst, (most, carry) in self.routes(src, kind).items():
+                for dst, most, carry in self.routes(src, kind):
                     out.extend(_row(kind, src, dst)[:most])
                     if carry:
                         out.extend(shared(Move, 1, kind, src, dst, p) for p in riders)
@@ -178,7 +178,7 @@ class Rules(Check):
             return self._grounded(kind, src)
         if action.count < 1:
             return "Maneuvers: move at least one unit."
-        route = self.routes(src, kind).get(dst)
+        route = next(((most, carry) for to, most, carry in self.routes(src, kind) if to == dst), None)
         if route is None or action.count > route[0] or (action.passenger and not route[1]):
             how = self.where(src, kind).get(dst)
             if how is None:

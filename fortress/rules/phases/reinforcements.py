@@ -141,7 +141,7 @@ def auto(g: "Game") -> bool:
         s.laser_bonus = 1
         g.emit("card", "Lasers destroy on 4 or more this turn.", US)
         return True
-    if not Rules(g).legal():
+    if task["kind"] != "reinforce" and not Rules(g).legal():  # an Invader may always end
         s.tasks.pop(0)
         if task["kind"] == "place":
             g.emit("card", f"No {task['unit']} could be placed in {task['region']} ({task['card']}).", US)
