@@ -9,12 +9,15 @@ first) and answers two questions from the same code:
   (``Game.legal_actions``): the phase's :meth:`Check.candidates`, kept where
   :meth:`Check.reason` says None.
 
-A phase may list faster than candidate by candidate, but only through the same check:
-Maneuvers and Invasion ask :meth:`reason`'s own route test once per
-``(unit type, from, to)`` and list the counts up to the bound that test gives. A Check
-lives for one question; nothing is kept from one action to the next.
-``tests/test_engine_speedups.py`` holds the two answers to each other after every action
-of random games.
+A phase may list faster than candidate by candidate, but only through what its
+:meth:`Check.reason` itself reads: Maneuvers works out, per unit type and source, the
+routes open now with how many units may take each (``Rules.routes``), and Invasion the
+same per target and group (``Rules.route``); both ``reason`` and ``legal`` read them.
+A Check lives for one question: no list of legal actions is kept from one action to the
+next (the one memo is Maneuvers' table of where each unit type may end, which cannot
+change during a Maneuvers phase: ``game.memo``, emptied at each phase).
+``tests/test_engine_speedups.py`` holds ``legal`` and ``reason`` to each other after
+every action of random games.
 """
 from __future__ import annotations
 
