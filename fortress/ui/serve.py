@@ -1,10 +1,9 @@
 """The dashboard in a browser tab, served by Voila (the ``fortress serve`` command is
 :mod:`fortress.cli.serve`).
 
-Runs ``python -m fortress.ui.voila_app notebooks/play.ipynb`` (Voila with the classroom
-limits of :mod:`fortress.ui.voila_app`) with the options below. The notebook is
-looked up next to the package (a source checkout) and, failing that, in the package's
-copy a regular install puts in ``<prefix>/share/fortress/notebooks``.
+Runs ``python -m fortress.ui.voila_app fortress/notebooks/play.ipynb`` (Voila with the
+classroom limits of :mod:`fortress.ui.voila_app`) with the options below; the notebook is
+the package's copy (:func:`notebook_path`).
 """
 from __future__ import annotations
 
@@ -62,6 +61,8 @@ def voila_command(notebook: Path, ip: str = "127.0.0.1", port: int = 8866, prehe
            # a restarted kernel cannot serve the page that lost it (its widgets are gone):
            # a kernel that dies is dropped, its slot freed, and the page told
            "--KernelRestarter.restart_limit=0"]
+    if os.name == "posix":  # kernels talk over Unix sockets: no TCP port races when a class starts 20 at once
+        cmd.append("--KernelManager.transport=ipc")
     if no_browser:
         cmd.append("--no-browser")
     if preheat > 0:
