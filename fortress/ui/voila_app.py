@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import sys
+import tempfile
 from urllib.parse import unquote
 
 import tornado.web
@@ -177,8 +178,6 @@ class FortressVoila(Voila):
 
     def start(self) -> None:
         """Voila's ``start``, with :class:`FortressWebApp` and its extra settings."""
-        import tempfile
-
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
         self.app = FortressWebApp(**settings)
