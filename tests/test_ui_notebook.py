@@ -28,7 +28,7 @@ def test_play_notebook_executes(tmp_path, monkeypatch):
 def test_serve_command_line():
     from fortress.ui.serve import notebook_path, voila_command
     cmd = voila_command(notebook_path(), "0.0.0.0", 9000, preheat=2, cull_idle=300, no_browser=True)
-    assert cmd[1:3] == ["-m", "voila"] and str(NOTEBOOK) in cmd
+    assert cmd[1:3] == ["-m", "fortress.ui.voila_app"] and str(NOTEBOOK) in cmd
     assert "--preheat_kernel=True" in cmd and "--pool_size=2" in cmd and "--no-browser" in cmd
     assert "--MappingKernelManager.cull_idle_timeout=300" in cmd and "--port=9000" in cmd
 

@@ -17,6 +17,10 @@ from fortress.rules.units import INVADERS, SIDES
 if TYPE_CHECKING:
     from fortress.ui.app import App
 
+#: largest save file the dashboard loads (a long game's save is ~0.1 MB); the server's
+#: websocket message limit (fortress.ui.voila_app) and the page's own check derive from it
+MAX_SAVE_BYTES = 2_000_000
+
 SETUPS = [("balanced preset", "balanced"), ("coastal preset", "coastal"), ("random", "random"),
           ("place by hand", None)]
 
@@ -125,7 +129,13 @@ class GameControls:
         if not files:
             return
         item = files[0]
-        content = bytes(item["content"]) if not isinstance(item, dict) or "content" in item else b""
+        size = memoryview(item["content"]).nbytes if "content" in item else 0
+        self.upload.value = ()  # drop the upload's bytes from the widget: nothing keeps them
+        if size > MAX_SAVE_BYTES:
+            self.app.say(f"Cannot load {item.get('name', 'the file')}: {size / 1e6:.1f} MB is too big for a "
+                         f"fortress save (at most {MAX_SAVE_BYTES / 1e6:.0f} MB).")
+            return
+        content = bytes(item["content"]) if size else b""
         try:
             game = fortress.Game.from_json(content)
         except SaveError as exc:

@@ -1,14 +1,14 @@
 """The dashboard in a browser tab, served by Voila (the ``fortress serve`` command is
 :mod:`fortress.cli.serve`).
 
-Runs ``python -m voila notebooks/play.ipynb`` with the options below. The notebook is
-looked up next to the package (a source checkout) and, failing that, in the package's
-copy a regular install puts in ``<prefix>/share/fortress/notebooks``.
+Runs ``python -m fortress.ui.voila_app fortress/notebooks/play.ipynb`` (Voila with the
+classroom limits of :mod:`fortress.ui.voila_app`) with the options below; the notebook is
+the package's copy (:func:`notebook_path`).
 """
 from __future__ import annotations
 
 import os
-import subprocess
+import socket
 import sys
 from pathlib import Path
 
@@ -40,17 +40,54 @@ def voila_env(env: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
+#: classroom defaults (``fortress serve --help``): a 2-core laptop with 8 GB serves about
+#: 40 kernels of ~85 MB; idle kernels of closed tabs go after 10 minutes; a class opening
+#: the page at once needs far more than Voila's 4 s wait for a kernel's first output
+MAX_KERNELS = 40
+CULL_IDLE = 600
+IOPUB_TIMEOUT = 60
+
+
 def voila_command(notebook: Path, ip: str = "127.0.0.1", port: int = 8866, preheat: int = 0,
-                  cull_idle: int = 0, no_browser: bool = False, extra: tuple[str, ...] = ()) -> list[str]:
-    """The command line that starts Voila on the dashboard notebook."""
-    cmd = [sys.executable, "-m", "voila", str(notebook), f"--Voila.ip={ip}", f"--port={port}",
-           f"--template={TEMPLATE}"]
+                  cull_idle: int = CULL_IDLE, no_browser: bool = False, extra: tuple[str, ...] = (),
+                  max_kernels: int = MAX_KERNELS, iopub_timeout: int = IOPUB_TIMEOUT) -> list[str]:
+    """The command line that starts the fortress Voila app (:mod:`fortress.ui.voila_app`)
+    on the dashboard notebook."""
+    cmd = [sys.executable, "-m", "fortress.ui.voila_app", str(notebook), f"--Voila.ip={ip}", f"--port={port}",
+           f"--template={TEMPLATE}", f"--max_kernels={max_kernels}",
+           f"--VoilaExecutor.iopub_timeout={iopub_timeout}",
+           f"--VoilaExecutor.startup_timeout={max(60, 2 * iopub_timeout)}",
+           "--VoilaConfiguration.allow_template_override=NO", "--VoilaConfiguration.allow_theme_override=NO",
+           # a restarted kernel cannot serve the page that lost it (its widgets are gone):
+           # a kernel that dies is dropped, its slot freed, and the page told
+           "--KernelRestarter.restart_limit=0"]
+    if os.name == "posix":  # kernels talk over Unix sockets: no TCP port races when a class starts 20 at once
+        cmd.append("--KernelManager.transport=ipc")
     if no_browser:
         cmd.append("--no-browser")
     if preheat > 0:
         cmd += ["--preheat_kernel=True", f"--pool_size={preheat}"]
     if cull_idle > 0:
         cmd += [f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
-                f"--MappingKernelManager.cull_interval={max(10, min(60, cull_idle // 2))}",
+                f"--MappingKernelManager.cull_interval={max(5, min(60, cull_idle // 2))}",
                 "--MappingKernelManager.cull_connected=False"]
     return cmd + list(extra)
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other machines can reach (no loopback, no link-local)."""
+    import psutil  # a dependency of ipykernel
+
+    found = {a.address for addrs in psutil.net_if_addrs().values() for a in addrs
+             if a.family == socket.AF_INET}
+    return sorted(a for a in found if not a.startswith(("127.", "169.254.")))
+
+
+def banner(ip: str, port: int) -> str:
+    """The line ``fortress serve`` prints once the server listens: where to connect."""
+    if ip in ("", "0.0.0.0"):
+        others = "  ".join(f"http://{a}:{port}/" for a in lan_addresses()) or "(no network address found)"
+        return (f"Fortress America at http://localhost:{port}/ on this machine; from other machines: "
+                f"{others}  (Ctrl-C to stop)")
+    host = f"[{ip}]" if ":" in ip else ip
+    return f"Fortress America at http://{host}:{port}/  (Ctrl-C to stop)"

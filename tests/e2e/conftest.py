@@ -7,7 +7,9 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -59,17 +61,18 @@ def save_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("autosave")
 
 
-@pytest.fixture(scope="session")
-def voila_url(save_dir, tmp_path_factory):
-    """A real Voila server on a free localhost port, stopped after the session."""
+@contextmanager
+def voila_server(log_dir: Path, save_dir: Path, **options) -> Iterator[tuple[str, subprocess.Popen]]:
+    """A real ``fortress serve`` Voila server on a free localhost port (``options`` go to
+    :func:`voila_command`), stopped on exit; its log is ``log_dir/voila.log``."""
     port = free_port()
     env = voila_env(dict(os.environ, FORTRESS_SAVE_DIR=str(save_dir)))
-    log = (tmp_path_factory.mktemp("voila") / "voila.log").open("w")
-    proc = subprocess.Popen(voila_command(notebook_path(), "127.0.0.1", port, no_browser=True),
+    log = (log_dir / "voila.log").open("w")
+    proc = subprocess.Popen(voila_command(notebook_path(), "127.0.0.1", port, no_browser=True, **options),
                             cwd=notebook_path().parent, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         wait_port(port, proc)
-        yield f"http://127.0.0.1:{port}/"
+        yield f"http://127.0.0.1:{port}/", proc
     finally:
         proc.terminate()
         try:
@@ -77,3 +80,16 @@ def voila_url(save_dir, tmp_path_factory):
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def voila_url(save_dir, tmp_path_factory):
+    """A real Voila server on a free localhost port, stopped after the session."""
+    with voila_server(tmp_path_factory.mktemp("voila"), save_dir) as (url, _proc):
+        yield url
+
+
+@pytest.fixture(scope="session")
+def serve():
+    """:func:`voila_server`, for tests that start servers with their own options."""
+    return voila_server

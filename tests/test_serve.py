@@ -1,0 +1,73 @@
+"""``fortress serve`` without a browser: the command line, the address banner, the
+upload limit, the kernel cap and the route guard of :mod:`fortress.ui.voila_app`
+(tests/e2e/test_server.py runs them against real servers)."""
+from __future__ import annotations
+
+import asyncio
+import socket
+from datetime import datetime, timezone
+
+import pytest
+from click.testing import CliRunner
+
+from fortress.cli.serve import serve
+from fortress.ui import build_app
+from fortress.ui.gamebar import MAX_SAVE_BYTES
+from fortress.ui.serve import banner, lan_addresses, notebook_path, voila_command
+from fortress.ui.voila_app import (MAX_MESSAGE_BYTES, FortressKernelManager, KernelCapReached,
+                                   has_control_characters)
+
+
+def test_the_command_line_carries_the_classroom_defaults():
+    cmd = voila_command(notebook_path())
+    assert "--max_kernels=40" in cmd and "--VoilaExecutor.iopub_timeout=60" in cmd
+    assert "--MappingKernelManager.cull_idle_timeout=600" in cmd and "--KernelRestarter.restart_limit=0" in cmd
+    assert not any("cull_idle" in c for c in voila_command(notebook_path(), cull_idle=0))
+
+
+@pytest.mark.parametrize("args", [["--port", "99999"], ["--port", "-1"], ["--max-kernels", "-3"],
+                                  ["--preheat", "4", "--max-kernels", "4"], ["--iopub-timeout", "0"]])
+def test_nonsense_options_are_one_line_errors(args):
+    result = CliRunner().invoke(serve, args)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "Error: Invalid value" in result.output
+
+
+def test_the_banner_names_the_addresses_to_open():
+    assert banner("127.0.0.1", 8866) == "Fortress America at http://127.0.0.1:8866/  (Ctrl-C to stop)"
+    lan = banner("0.0.0.0", 9000)
+    assert "http://localhost:9000/" in lan
+    assert all(f"http://{a}:9000/" in lan for a in lan_addresses())
+    assert all(not a.startswith("127.") and socket.inet_aton(a) for a in lan_addresses())
+
+
+def test_control_characters_in_a_path_are_caught():
+    assert has_control_characters("/%00") and has_control_characters("/voila/files/a%0Ab")
+    assert not has_control_characters("/voila/static/voila.js") and not has_control_characters("/%20x")
+
+
+def upload(app, data: bytes) -> None:
+    app.controls.upload.value = ({"name": "big.json", "type": "application/json", "size": len(data),
+                                  "content": memoryview(data), "last_modified": datetime.now(timezone.utc)},)
+
+
+def test_an_oversized_save_is_refused_unread(tmp_path):
+    app = build_app(display_it=False, save_dir=tmp_path)
+    upload(app, b" " * (MAX_SAVE_BYTES + 1))
+    assert not app.playing and "too big" in app.message.value
+    assert app.controls.upload.value == ()  # the widget keeps no copy
+    assert MAX_MESSAGE_BYTES > MAX_SAVE_BYTES  # such a file still reaches the kernel's message
+
+
+def test_the_kernel_cap_refuses_a_page_but_lets_the_pool_wait():
+    async def scenario():
+        km = FortressKernelManager(max_kernels=1)
+        km._starting = 1  # one kernel on its way: the cap is reached
+        with pytest.raises(KernelCapReached) as refused:
+            await km.start_kernel(env={"VOILA_PREHEAT": "False"})
+        assert refused.value.status_code == 503 and "1 games are open" in refused.value.log_message % refused.value.args
+        waiting = asyncio.ensure_future(km.start_kernel(env={"VOILA_PREHEAT": "True"}))
+        await asyncio.sleep(0.05)
+        assert not waiting.done()  # a preheated kernel waits for room
+        waiting.cancel()
+    asyncio.run(scenario())
