@@ -24,7 +24,7 @@ SIDES = ("us", "west", "south", "east")
 
 
 def _digest(game: fortress.Game) -> str:
-    text = "\n".join(str(a) for a in game.history) + f"\n{game.winner}\n{game.round}"
+    text = "\n".join(game.notation(a) for a in game.history) + f"\n{game.winner}\n{game.round}"
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

@@ -2,11 +2,11 @@
 
 >>> import fortress
 >>> game = fortress.new_game(seed=7)
->>> sorted(game.legal_actions(), key=str)[0] in game.legal_actions()
-True
+>>> game.notation(sorted(game.legal_actions(), key=game.sort_key)[0])
+'declare Acadiana'
 
 The public API: :func:`new_game`, :class:`Game` (``side``, ``phase``, ``round``,
-``legal_actions()``, ``explain()``, ``apply()``, ``undo()``, ``parse()``, ``to_json()``,
+``legal_actions()``, ``explain()``, ``apply()``, ``undo()``, ``parse()``, ``notation()``, ``to_json()``,
 ``Game.from_json()``), :class:`IllegalAction`, the actions in :mod:`fortress.rules.actions`
 and :class:`Board`. The engine is the package :mod:`fortress.rules`.
 """

@@ -39,15 +39,6 @@ def _geodata_dir() -> Path:
 GEODATA_DIR = _geodata_dir()
 
 
-#: Display names of every area id of every board built in this process; actions use
-#: it to print themselves (``move 2 hovertank Seattle -> Olympic Peninsula``).
-AREA_NAMES: dict[str, str] = {}
-
-
-def area_name(area_id: str) -> str:
-    return AREA_NAMES.get(area_id, area_id)
-
-
 class BoardError(ValueError):
     """The board files are missing or inconsistent."""
 
@@ -115,7 +106,6 @@ class Board:
             if area.kind not in KINDS:
                 raise BoardError(f"area {area.id!r} has unknown kind {area.kind!r}")
             self.areas[area.id] = area
-            AREA_NAMES.setdefault(area.id, area.name)
         links: dict[str, set[str]] = {a: set() for a in self.areas}
         for a, b in edges:
             if a not in links or b not in links:
@@ -128,6 +118,7 @@ class Board:
         self.geometry: dict[str, dict] = geometry or {}
         self.metadata: dict = metadata or {}
         self.ids: tuple[str, ...] = tuple(self.areas)
+        self.names: dict[str, str] = {a.id: a.name for a in self.areas.values()}  #: id -> display name
         self.land: tuple[str, ...] = tuple(a.id for a in self.areas.values() if a.is_land)
         self.cities: tuple[str, ...] = tuple(a.id for a in self.areas.values() if a.is_city)
         self.zone_set: frozenset[str] = frozenset(a.id for a in self.areas.values() if a.is_zone)
@@ -138,12 +129,6 @@ class Board:
         for area in self.areas.values():
             for key in {area.id, area.name, area.city or area.id}:
                 self._by_name.setdefault(key.casefold(), area.id)
-
-    def __setstate__(self, state: dict) -> None:
-        """Unpickling (a board sent to another process) registers its area names too."""
-        self.__dict__.update(state)
-        for area in self.areas.values():
-            AREA_NAMES.setdefault(area.id, area.name)
 
     # -- loading ---------------------------------------------------------------
     @classmethod

@@ -43,7 +43,7 @@ def test_seats_follow_the_player_count(players):
 def test_every_legal_action_is_explained_as_legal_and_round_trips_its_notation(midgame):
     for action in midgame.legal_actions():
         assert midgame.explain(action) is None
-        assert midgame.parse(str(action)) == action
+        assert midgame.parse(midgame.notation(action)) == action
 
 
 def test_illegal_action_is_refused_with_a_reason_and_changes_nothing(midgame):

@@ -31,12 +31,12 @@ def test_bytes_round_trip_plays_on_identically():
 
 
 def test_an_unpickled_board_names_its_areas_in_a_fresh_process():
-    """Actions print (and the bots sort them) by area name, also in a rollout worker."""
+    """The bots sort actions by their notation on the board, also in a rollout worker."""
     board = fortress.new_game(seed=1).board
-    code = "import pickle, sys; from fortress.board import area_name; " \
-           "pickle.loads(sys.stdin.buffer.read()); print(area_name('seattle'))"
+    code = "import pickle, sys; from fortress.rules.actions import Declare, notation; " \
+           "print(notation(Declare('seattle'), pickle.loads(sys.stdin.buffer.read())))"
     out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(board), capture_output=True, check=True)
-    assert out.stdout.decode().strip() == board["seattle"].name != "seattle"
+    assert out.stdout.decode().strip() == f"declare {board['seattle'].name}" != "declare seattle"
 
 
 def test_parallel_rollouts_equal_serial_ones():

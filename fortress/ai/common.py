@@ -43,12 +43,6 @@ def _empty_counter() -> Counter:
     return dict.__new__(Counter)
 
 
-@lru_cache(maxsize=1 << 16)
-def notation(action) -> str:
-    """``str(action)``, memoized: the bots sort the legal actions by it at every decision."""
-    return str(action)
-
-
 def strength(units: Counter | dict) -> int:
     return sum(VALUE[k] * n for k, n in units.items())
 

@@ -18,7 +18,7 @@ from fortress.rules.actions import (Action, Attack, Casualty, Commit, Declare, D
                               Invade, Move, Place, PlaceLaser, Retreat, Sabotage, Surrender)
 from fortress.ai import us_retake
 from fortress.ai.common import (CLASS, FAR, NONE, VALUE, allies, battle_choice, by_area, by_kind, distances,
-                                enemy_value_by_area, notation, odds, strength, threat)
+                                enemy_value_by_area, odds, strength, threat)
 from fortress.rules.units import INVADERS, US
 
 #: Score for an Invader move into one of its captured cities that stands empty (enough to
@@ -59,20 +59,20 @@ class HeuristicBot:
         options = [a for a in legal if not isinstance(a, Surrender)]
         if game.phase not in ORDER_FREE:
             # sorted: the engine's order of legal actions may vary between processes (set order)
-            options.sort(key=notation)
+            options.sort(key=game.sort_key)
         if not options:
             self.reason = "No other action is possible."
             return legal[-1]
         if len(options) == 1:
-            self.reason = f"{options[0]}: the only legal action."
+            self.reason = f"{game.notation(options[0])}: the only legal action."
             return options[0]
         handler = getattr(self, "_" + game.phase, None)
         action, why = handler(game, options) if handler else (None, "")
         if action is None or action not in options:
-            options.sort(key=notation)
+            options.sort(key=game.sort_key)
             action = next((a for a in options if isinstance(a, End)), None) or self.rng.choice(options)
             why = why or "nothing better to do"
-        self.reason = f"{action}: {why}."
+        self.reason = f"{game.notation(action)}: {why}."
         return action
 
     # -- setup ---------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ class HeuristicBot:
                 else:
                     s = self._move_score(game, a, ctx, side)
                     scores[id(a)] = (a, s)
-                if s > best_score or (s == best_score and best is not None and notation(a) < notation(best)):
+                if s > best_score or (s == best_score and best is not None and game.sort_key(a) < game.sort_key(best)):
                     best, best_score = a, s
         if best is None:
             return End(), "every unit is where it is needed"

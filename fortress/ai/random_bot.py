@@ -17,7 +17,7 @@ class RandomBot:
         self.reason = ""
 
     def choose(self, game) -> Action:
-        options = sorted((a for a in game.legal_actions() if not isinstance(a, Surrender)), key=str)
+        options = sorted((a for a in game.legal_actions() if not isinstance(a, Surrender)), key=game.sort_key)
         action = self.rng.choice(options)
-        self.reason = f"{action}: picked at random from {len(options)} legal actions."
+        self.reason = f"{game.notation(action)}: picked at random from {len(options)} legal actions."
         return action

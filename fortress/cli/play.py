@@ -43,7 +43,7 @@ def show_area(game: fortress.Game, text: str) -> str:
 
 
 def list_legal(game: fortress.Game, word: str = "") -> str:
-    acts = [a for a in game.legal_actions() if str(a).startswith(word)]
+    acts = [text for text in map(game.notation, game.legal_actions()) if text.startswith(word)]
     lines = [f"{i:>3}. {a}" for i, a in enumerate(acts[:MAX_LISTED], 1)]
     if len(acts) > MAX_LISTED:
         lines.append(f"     ... and {len(acts) - MAX_LISTED} more (filter: 'legal move', 'legal declare', ...)")
@@ -122,7 +122,7 @@ class Session:
             if not 1 <= int(line) <= len(acts):
                 self.echo(f"There are {len(acts)} legal actions; type 'legal' to list them.")
                 return
-            line = str(acts[int(line) - 1])
+            line = g.notation(acts[int(line) - 1])
         try:
             g.apply(line)
         except fortress.IllegalAction as exc:

@@ -66,7 +66,7 @@ class SafeBot:
                                             "a bot must return one of game.legal_actions() or its notation")
         why = game.explain(answer)
         if why is not None:
-            raise BotFault(self.name, side, f"answered the illegal action '{answer}' in {game.phase}: {why}")
+            raise BotFault(self.name, side, f"answered the illegal action '{game.notation(answer)}' in {game.phase}: {why}")
         return answer
 
 

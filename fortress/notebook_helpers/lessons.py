@@ -122,7 +122,7 @@ def show(game: Game, highlight: Iterable[str] = (), selected: str | None = None,
 
 def legal(game: Game, verb: str | None = None, limit: int | None = 12) -> list[str]:
     """The legal actions now in notation (of one ``verb``, e.g. "move"), sorted; Surrender left out."""
-    out = sorted(str(a) for a in game.legal_actions()
+    out = sorted(game.notation(a) for a in game.legal_actions()
                  if not isinstance(a, Surrender) and (verb is None or a.verb == verb))
     return out if limit is None else out[:limit]
 
@@ -131,6 +131,7 @@ def attempt(game: Game, text: str | Action, quiet: bool = False) -> str:
     """Try an action: if legal, apply it and report what happened; if not, say why (the
     engine's reason, naming the rule). Returns the message (also printed unless ``quiet``)."""
     reason = game.explain(text)
+    text = game.notation(text) if isinstance(text, Action) else text
     if reason is not None:
         msg = f"Not legal: {text}\n  why: {reason}"
     else:

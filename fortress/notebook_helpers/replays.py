@@ -101,7 +101,7 @@ class Replay:
         rows = []
         for i, action in enumerate(self.actions, 1):
             st = self.states[i - 1]
-            rows.append({"index": i, "round": st.round, "turn": st.turn, "phase": st.phase, "action": str(action)})
+            rows.append({"index": i, "round": st.round, "turn": st.turn, "phase": st.phase, "action": self.game.notation(action)})
         return pd.DataFrame(rows)
 
 

@@ -1,21 +1,32 @@
-"""Actions: what a player does, as frozen dataclasses with a text notation.
+"""Actions: what a player does, as frozen dataclasses holding ids, and their notation.
 
-``str(action)`` is the notation and ``parse(text, board)`` reads it back:
+The notation names areas, so it is written and read with the board the game is played
+on (as python-chess's ``board.san(move)`` and ``board.parse_san(text)``):
+``notation(action, board)`` writes it, ``parse(text, board)`` reads it back (names or
+ids, any case, plurals allowed), and ``sort_key(action, board)`` orders actions as their
+notation does. ``str(action)`` is the same text with area ids, for logs and reprs.
 
 >>> from fortress.board import Board, Area
 >>> b = Board([Area("a", "Alpha", "plain"), Area("b", "Big Bend", "plain")], [("a", "b")])
->>> str(Move(2, "hovertank", "a", "b"))
+>>> notation(Move(2, "hovertank", "a", "b"), b)
 'move 2 hovertank Alpha -> Big Bend'
+>>> str(Move(2, "hovertank", "a", "b"))
+'move 2 hovertank a -> b'
 >>> parse("move 2 hovertanks alpha -> big bend", b) == Move(2, "hovertank", "a", "b")
 True
 >>> parse("move 1 mobile+infantry Alpha -> Big Bend", b).passenger
 'infantry'
+
+Each verb is written and read in one place, :data:`VERBS`: its action class, a pattern
+naming the class's fields, and an example.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
+from typing import Callable
 
-from fortress.board import Board, area_name
+from fortress.board import Board
 from fortress.rules.units import side_name, unit_name
 
 
@@ -25,9 +36,13 @@ class NotationError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base class. Each subclass has a ``verb`` and prints as its notation."""
+    """Base class. Each subclass's ``verb`` (the first word of its notation) comes from
+    its entry in :data:`VERBS`."""
 
     verb = ""
+
+    def __str__(self) -> str:
+        return NOTATION.write(self, {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,28 +51,20 @@ class Place(Action):
 
     unit: str
     area: str
-    verb = "place"
-
-    def __str__(self) -> str:
-        return f"place {self.unit} {area_name(self.area)}"
 
 
 @dataclass(frozen=True, slots=True)
 class PlaceLaser(Action):
-    area: str
-    verb = "laser"
+    """Reinforcements: build a Space Laser over a U.S. city."""
 
-    def __str__(self) -> str:
-        return f"laser {area_name(self.area)}"
+    area: str
 
 
 @dataclass(frozen=True, slots=True)
 class Declare(Action):
-    area: str
-    verb = "declare"
+    """Declare Invasions: an Invader names a territory it will attack this turn."""
 
-    def __str__(self) -> str:
-        return f"declare {area_name(self.area)}"
+    area: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +77,6 @@ class Move(Action):
     src: str
     dst: str
     passenger: str | None = None
-    verb = "move"
-
-    def __str__(self) -> str:
-        what = self.unit + (f"+{self.passenger}" if self.passenger else "")
-        return f"move {self.count} {what} {area_name(self.src)} -> {area_name(self.dst)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,10 +86,6 @@ class Fire(Action):
     side: str
     unit: str
     area: str
-    verb = "fire"
-
-    def __str__(self) -> str:
-        return f"fire {self.side} {self.unit} {area_name(self.area)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,10 +93,6 @@ class Attack(Action):
     """Combat: start the battle for a declared territory."""
 
     area: str
-    verb = "attack"
-
-    def __str__(self) -> str:
-        return f"attack {area_name(self.area)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,18 +102,11 @@ class Commit(Action):
     count: int
     unit: str
     src: str
-    verb = "commit"
-
-    def __str__(self) -> str:
-        return f"commit {self.count} {self.unit} {area_name(self.src)}"
 
 
 @dataclass(frozen=True, slots=True)
 class Fight(Action):
-    verb = "fight"
-
-    def __str__(self) -> str:
-        return "fight"
+    """Combat: roll the next round of the battle."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,10 +115,6 @@ class Casualty(Action):
 
     unit: str
     area: str
-    verb = "destroy"
-
-    def __str__(self) -> str:
-        return f"destroy {self.unit} {area_name(self.area)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,10 +124,6 @@ class Retreat(Action):
     unit: str
     src: str
     dst: str | None
-    verb = "retreat"
-
-    def __str__(self) -> str:
-        return f"retreat {self.unit} {area_name(self.src)} -> {area_name(self.dst) if self.dst else 'destroyed'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,22 +132,16 @@ class Disengage(Action):
 
     unit: str
     area: str
-    verb = "disengage"
-
-    def __str__(self) -> str:
-        return f"disengage {self.unit} {area_name(self.area)}"
 
 
 @dataclass(frozen=True, slots=True)
 class Invade(Action):
+    """Invasion: ``count`` units move from ``src`` into the conquered ``dst``."""
+
     count: int
     unit: str
     src: str
     dst: str
-    verb = "invade"
-
-    def __str__(self) -> str:
-        return f"invade {self.count} {self.unit} {area_name(self.src)} -> {area_name(self.dst)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,10 +151,6 @@ class Sabotage(Action):
     side: str
     unit: str
     area: str
-    verb = "sabotage"
-
-    def __str__(self) -> str:
-        return f"sabotage {self.side} {self.unit} {area_name(self.area)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,28 +158,16 @@ class Ground(Action):
     """Partisan event card: an Invader's air units may not move in its next Maneuvers."""
 
     side: str
-    verb = "ground"
-
-    def __str__(self) -> str:
-        return f"ground {self.side}"
 
 
 @dataclass(frozen=True, slots=True)
 class End(Action):
     """End the current phase (or step)."""
 
-    verb = "end"
-
-    def __str__(self) -> str:
-        return "end"
-
 
 @dataclass(frozen=True, slots=True)
 class Surrender(Action):
-    verb = "surrender"
-
-    def __str__(self) -> str:
-        return "surrender"
+    """Give up the game."""
 
 
 # -- shared objects ------------------------------------------------------------------------
@@ -228,142 +185,225 @@ def shared(cls: type, *fields) -> Action:
     return act
 
 
-# -- parsing -------------------------------------------------------------------------------
-def _area(text: str, board: Board) -> str:
+# -- the words of the notation ---------------------------------------------------------------
+def _read_area(text: str, board: Board) -> str:
     try:
         return board.find(text)
     except KeyError as exc:
         raise NotationError(exc.args[0]) from None
 
 
-def _count(word: str) -> int:
+def _read_count(word: str, board: Board) -> int:
     if not word.isdigit() or int(word) < 1:
         raise NotationError(f"expected a number of units, got {word!r}")
     return int(word)
 
 
-def _unit(word: str) -> str:
+def _read_unit(word: str, board: Board) -> str:
     try:
         return unit_name(word)
     except ValueError as exc:
         raise NotationError(str(exc)) from None
 
 
-def _side(word: str) -> str:
+def _read_side(word: str, board: Board) -> str:
     try:
         return side_name(word)
     except ValueError as exc:
         raise NotationError(str(exc)) from None
 
 
-def _split_arrow(rest: str, verb: str) -> tuple[str, str]:
-    if "->" not in rest:
-        raise NotationError(f"'{verb}' needs '->' between the two areas, e.g. '{EXAMPLES[verb]}'")
-    left, right = rest.split("->", 1)
-    return left.strip(), right.strip()
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One kind of field in a pattern: the text it matches and how it is read; an area is
+    written as the board names it (``board.names``), anything else as ``str(value)``."""
+
+    regex: str
+    read: Callable[[str, Board], object]
+    area: bool = False
+    text: bool = True  # the value is already text (else it is written with str())
 
 
-EXAMPLES = {
-    "place": "place infantry Seattle",
-    "laser": "laser Denver",
-    "declare": "declare Denver",
-    "move": "move 2 hovertank Seattle -> Olympic Peninsula",
-    "fire": "fire west hovertank Great Basin",
-    "attack": "attack Denver",
-    "commit": "commit 2 infantry Front Range",
-    "fight": "fight",
-    "destroy": "destroy hovertank Front Range",
-    "retreat": "retreat infantry Denver -> Front Range",
-    "disengage": "disengage hovertank Front Range",
-    "invade": "invade 2 infantry Front Range -> Denver",
-    "sabotage": "sabotage west hovertank Great Basin",
-    "ground": "ground west",
-    "end": "end",
-    "surrender": "surrender",
+#: The kind of each action field, by field name.
+WORDS: dict[str, Word] = {
+    "count": Word(r"\S+", _read_count, text=False),
+    "unit": Word(r"[^\s+]+", _read_unit),
+    "passenger": Word(r"[^\s+]+", _read_unit),
+    "side": Word(r"\S+", _read_side),
+    "area": Word(r".+?", _read_area, area=True),
+    "src": Word(r".+?", _read_area, area=True),
+    "dst": Word(r".+?", _read_area, area=True),
 }
+
+# A pattern is literal text with fields: "{name}", "{name|none}" (None is written as the
+# word ``none``) and "[prefix{name}]" (written only when the field is not None).
+_PART = re.compile(r"\[(?P<pre>[^{\]]*)\{(?P<opt>\w+)\}\]|\{(?P<name>\w+)(?:\|(?P<none>\w+))?\}|(?P<text>[^\[{]+)")
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    name: str
+    word: Word
+    prefix: str = ""  # written before the value: "+" of "[+{passenger}]"
+    none: str | None = None  # how None is written: "" for an optional part, a word for "{dst|destroyed}"
+
+    def regex(self) -> str:
+        text = f"(?P<{self.name}>{self.word.regex})"
+        if self.none == "":
+            return f"(?:{re.escape(self.prefix)}{text})?"
+        return text
+
+    def text(self) -> str:
+        """A Python expression for the field's text, of the action ``a`` with area names ``names``."""
+        value = f"a.{self.name}"
+        text = f"names.get({value}, {value})" if self.word.area else value if self.word.text else f"str({value})"
+        if self.prefix:
+            text = f"{self.prefix!r} + {text}"
+        return text if self.none is None else f"({self.none!r} if {value} is None else {text})"
+
+
+@dataclass
+class Verb:
+    """How one action class is written and read: ``pattern`` is its notation with the
+    class's fields in braces (its first word is the verb), ``example`` a sample for help
+    texts. Writing, reading and the sort key are all derived from the pattern; writing and
+    the key are compiled into one small function each (as :mod:`dataclasses` compiles
+    ``__init__``), since events and the bots' sorting write actions all the time."""
+
+    cls: type
+    pattern: str
+    example: str
+    word: str = field(init=False)
+    parts: tuple = field(init=False, repr=False)  # literal strings and _Field objects
+    fields: tuple = field(init=False, repr=False)
+    regex: re.Pattern = field(init=False, repr=False)
+    #: (action, {area id: name}) -> the notation / its sort key
+    write: Callable[[Action, dict], str] = field(init=False, repr=False)
+    key: Callable[[Action, dict], tuple] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        word, _, rest = self.pattern.partition(" ")
+        parts: list = []
+        for m in _PART.finditer(rest):
+            if m["text"]:
+                parts.append(m["text"])
+            elif m["opt"]:
+                parts.append(_Field(m["opt"], WORDS[m["opt"]], m["pre"], ""))
+            else:
+                parts.append(_Field(m["name"], WORDS[m["name"]], "", m["none"]))
+        self.word, self.parts = word, tuple(parts)
+        self.fields = tuple(p for p in parts if isinstance(p, _Field))
+        self.regex = re.compile("".join(p.regex() if isinstance(p, _Field) else _literal(p) for p in parts),
+                                re.IGNORECASE | re.DOTALL)
+        pieces = [_escape(p) if isinstance(p, str) else "{" + p.text() + "}" for p in parts]
+        self.write = eval(f'lambda a, names: f"""{_escape(word + " " if parts else word)}{"".join(pieces)}"""')
+        self.key = eval(f"lambda a, names: ({', '.join([repr(word), *(f.text() for f in self.fields)])},)")
+        self.cls.verb = word
+
+    def read(self, rest: str, board: Board) -> Action:
+        if not self.parts:
+            if rest.strip():
+                raise NotationError(f"'{self.word}' takes nothing after it")
+            return self.cls()
+        if "->" in self.pattern and "->" not in rest:
+            raise NotationError(f"'{self.word}' needs '->' between the two areas, e.g. '{self.example}'")
+        m = self.regex.fullmatch(rest.strip())
+        if m is None:
+            said = f"{self.word} {rest.strip()}".strip()
+            raise NotationError(f"could not read {said!r}; write it like '{self.example}'")
+        values = {}
+        for f in self.fields:
+            text = m[f.name]
+            if text is None or (f.none and text.lower() == f.none):
+                values[f.name] = None
+            else:
+                values[f.name] = f.word.read(text, board)
+        return self.cls(**values)
+
+
+def _escape(text: str) -> str:
+    """Literal text inside a generated f-string."""
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("{", "{{").replace("}", "}}")
+
+
+def _literal(text: str) -> str:
+    """The regex of literal text in a pattern: spaces match any run of spaces (none
+    around an arrow)."""
+    if text.strip() == "->":
+        return r"\s*->\s*"
+    return r"\s+".join(re.escape(w) for w in text.split(" "))
+
+
+#: Every verb of the notation, in one place.
+VERBS: tuple[Verb, ...] = (
+    Verb(Place, "place {unit} {area}", "place infantry Seattle"),
+    Verb(PlaceLaser, "laser {area}", "laser Denver"),
+    Verb(Declare, "declare {area}", "declare Denver"),
+    Verb(Move, "move {count} {unit}[+{passenger}] {src} -> {dst}", "move 2 hovertank Seattle -> Olympic Peninsula"),
+    Verb(Fire, "fire {side} {unit} {area}", "fire west hovertank Great Basin"),
+    Verb(Attack, "attack {area}", "attack Denver"),
+    Verb(Commit, "commit {count} {unit} {src}", "commit 2 infantry Front Range"),
+    Verb(Fight, "fight", "fight"),
+    Verb(Casualty, "destroy {unit} {area}", "destroy hovertank Front Range"),
+    Verb(Retreat, "retreat {unit} {src} -> {dst|destroyed}", "retreat infantry Denver -> Front Range"),
+    Verb(Disengage, "disengage {unit} {area}", "disengage hovertank Front Range"),
+    Verb(Invade, "invade {count} {unit} {src} -> {dst}", "invade 2 infantry Front Range -> Denver"),
+    Verb(Sabotage, "sabotage {side} {unit} {area}", "sabotage west hovertank Great Basin"),
+    Verb(Ground, "ground {side}", "ground west"),
+    Verb(End, "end", "end"),
+    Verb(Surrender, "surrender", "surrender"),
+)
+
+
+class Notation:
+    """A ruleset's notation: its verbs, written and read with the board of a game."""
+
+    def __init__(self, verbs: tuple[Verb, ...]) -> None:
+        self.verbs = verbs
+        self._of: dict[type, Verb] = {v.cls: v for v in verbs}
+        self._key_of: dict[type, Callable] = {v.cls: v.key for v in verbs}
+        self._named: dict[str, Verb] = {v.word: v for v in verbs}
+
+    def write(self, action: Action, names: dict[str, str]) -> str:
+        """``action`` in the notation, naming areas by ``names`` (id -> name); ids if not there."""
+        verb = self._of.get(type(action))
+        return verb.write(action, names) if verb else repr(action)
+
+    def key(self, action: Action, names: dict[str, str]) -> tuple[str, ...]:
+        """A key that orders actions exactly as their notation sorts: the verb and the text
+        of each field. Tuples compare as the joined texts do, since every separator between
+        fields starts with a space, which sorts before any character of a word. (The one
+        exception, an area name that is another's plus a space and a character before "-",
+        as "Big" and "Big & Co", is on no board: tests/test_notation.py checks.)"""
+        return self._key_of[type(action)](action, names)
+
+    def read(self, text: str, board: Board) -> Action:
+        """The action written as ``text`` (names or ids, any case, plurals allowed)."""
+        words = text.strip().split(None, 1)
+        if not words:
+            raise NotationError("empty action")
+        word, rest = words[0].lower(), (words[1] if len(words) > 1 else "")
+        verb = self._named.get(word)
+        if verb is None:
+            raise NotationError(f"unknown action {word!r}; actions are: {', '.join(self._named)}")
+        return verb.read(rest, board)
+
+
+#: The notation of Fortress America.
+NOTATION = Notation(VERBS)
+
+
+def notation(action: Action, board: Board) -> str:
+    """``action`` in the notation, its areas named as ``board`` names them."""
+    return NOTATION.write(action, board.names)
+
+
+def sort_key(action: Action, board: Board) -> tuple[str, ...]:
+    """A key that orders actions exactly as their notation on ``board`` sorts (see
+    :meth:`Notation.key`; the bots sort by it at every decision, hence one call less)."""
+    return NOTATION._key_of[type(action)](action, board.names)
 
 
 def parse(text: str, board: Board) -> Action:
     """Read an action written in the notation (names or ids, any case, plurals allowed)."""
-    words = text.strip().split(None, 1)
-    if not words:
-        raise NotationError("empty action")
-    verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "")
-    if verb not in EXAMPLES:
-        raise NotationError(f"unknown action {verb!r}; actions are: {', '.join(EXAMPLES)}")
-    try:
-        return _PARSERS[verb](rest, board)
-    except NotationError:
-        raise
-    except (ValueError, IndexError):
-        raise NotationError(f"could not read {text!r}; write it like '{EXAMPLES[verb]}'") from None
-
-
-def _parse_move(rest: str, board: Board) -> Action:
-    left, dst = _split_arrow(rest, "move")
-    count, what, src = left.split(None, 2)
-    unit, _, passenger = what.partition("+")
-    return Move(_count(count), _unit(unit), _area(src, board), _area(dst, board), _unit(passenger) if passenger else None)
-
-
-def _parse_invade(rest: str, board: Board) -> Action:
-    left, dst = _split_arrow(rest, "invade")
-    count, unit, src = left.split(None, 2)
-    return Invade(_count(count), _unit(unit), _area(src, board), _area(dst, board))
-
-
-def _parse_retreat(rest: str, board: Board) -> Action:
-    left, dst = _split_arrow(rest, "retreat")
-    unit, src = left.split(None, 1)
-    return Retreat(_unit(unit), _area(src, board), None if dst.lower() == "destroyed" else _area(dst, board))
-
-
-def _parse_unit_area(cls):
-    def parse_it(rest: str, board: Board) -> Action:
-        unit, area = rest.split(None, 1)
-        return cls(_unit(unit), _area(area, board))
-    return parse_it
-
-
-def _parse_side_unit_area(cls):
-    def parse_it(rest: str, board: Board) -> Action:
-        side, unit, area = rest.split(None, 2)
-        return cls(_side(side), _unit(unit), _area(area, board))
-    return parse_it
-
-
-def _parse_area(cls):
-    return lambda rest, board: cls(_area(rest, board))
-
-
-def _parse_bare(cls):
-    def parse_it(rest: str, board: Board) -> Action:
-        if rest.strip():
-            raise NotationError(f"'{cls.verb}' takes nothing after it")
-        return cls()
-    return parse_it
-
-
-def _parse_commit(rest: str, board: Board) -> Action:
-    count, unit, src = rest.split(None, 2)
-    return Commit(_count(count), _unit(unit), _area(src, board))
-
-
-_PARSERS = {
-    "place": _parse_unit_area(Place),
-    "laser": _parse_area(PlaceLaser),
-    "declare": _parse_area(Declare),
-    "move": _parse_move,
-    "fire": _parse_side_unit_area(Fire),
-    "attack": _parse_area(Attack),
-    "commit": _parse_commit,
-    "fight": _parse_bare(Fight),
-    "destroy": _parse_unit_area(Casualty),
-    "retreat": _parse_retreat,
-    "disengage": _parse_unit_area(Disengage),
-    "invade": _parse_invade,
-    "sabotage": _parse_side_unit_area(Sabotage),
-    "ground": lambda rest, board: Ground(_side(rest)),
-    "end": _parse_bare(End),
-    "surrender": _parse_bare(Surrender),
-}
+    return NOTATION.read(text, board)

@@ -16,7 +16,7 @@ from collections import Counter
 from operator import attrgetter
 
 from fortress.rules import actions as A
-from fortress.board import Board, area_name
+from fortress.board import Board
 from fortress.rules.dice import Rng
 from fortress.rules.events import Event
 from fortress.rules.turn import SETUP, TURN, step
@@ -36,8 +36,8 @@ _AUTO = {s.module: s.module.auto for s in TURN + (SETUP,) if hasattr(s.module, "
 class IllegalAction(ValueError):
     """An action the rules do not allow now; ``reason`` says why in plain words."""
 
-    def __init__(self, action: object, reason: str) -> None:
-        super().__init__(f"{action}: {reason}")
+    def __init__(self, action: object, reason: str, text: str | None = None) -> None:
+        super().__init__(f"{text or action}: {reason}")  # text: the action in the notation
         self.action = action
         self.reason = reason
 
@@ -154,7 +154,7 @@ class Game:
         if not self._listed(action):
             reason = self.explain(action)
             if reason is not None:
-                raise IllegalAction(action, reason)
+                raise IllegalAction(action, reason, self.notation(action))
         first = len(self.events)
         rng_before, deck_before = self.state.rng, len(self.state.deck)
         self.history.append(action)
@@ -171,6 +171,14 @@ class Game:
     def parse(self, text: str) -> A.Action:
         """Read an action in the notation, e.g. ``move 2 hovertank Seattle -> Olympic Peninsula``."""
         return A.parse(text, self.board)
+
+    def notation(self, action: A.Action) -> str:
+        """``action`` in the notation, its areas named as this game's board names them."""
+        return A.notation(action, self.board)
+
+    def sort_key(self, action: A.Action) -> tuple[str, ...]:
+        """A key that sorts actions as their notation does (the bots' stable order)."""
+        return A.sort_key(action, self.board)
 
     # -- undo, copies ------------------------------------------------------------------------
     @property
@@ -352,7 +360,7 @@ class Game:
             if unit.status == "bombing":
                 _drop(by_origin.get(unit.origin), unit)
         where = "to the graveyard" if unit.side != US else "back to U.S. reserves"
-        self.emit("destroy", f"{SIDE_NAMES[unit.side]} {unit.kind} in {area_name(unit.area)} destroyed ({why}); {where}.",
+        self.emit("destroy", f"{SIDE_NAMES[unit.side]} {unit.kind} in {self.board[unit.area].name} destroyed ({why}); {where}.",
                   unit.side, (unit.area,))
 
     # -- flow ------------------------------------------------------------------------------------

@@ -57,7 +57,7 @@ def to_json(game: "Game", indent: int | None = 1) -> str:
         "setup": game.setup,
         "board": game.board.metadata.get("title", ""),
         "position": game.position,
-        "actions": [str(a) for a in game.history],
+        "actions": [game.notation(a) for a in game.history],
         "snapshot": {"round": s.round, "phase": s.phase, "side": game.side, "winner": s.winner,
                      "digest": digest(game)},
     }

@@ -184,7 +184,7 @@ class App:
         if not (self.playing and self.game.can_undo):
             self.say("Nothing to undo (dice and cards cannot be taken back).")
             return
-        last = self.game.undo()
+        last = self.game.notation(self.game.undo())
         self.lines.append(info.LogLine(f"Undone: {last}", None))
         self.recent = frozenset()
         self.say(f"Undone: {last}", refused=False)
@@ -204,7 +204,7 @@ class App:
         try:
             events = g.apply(action)
         except fortress.IllegalAction as exc:  # a bot bug: never crash the page
-            self.say(f"The {self.bots.name(side)} bot tried '{action}': {exc.reason}")
+            self.say(f"The {self.bots.name(side)} bot tried '{g.notation(action)}': {exc.reason}")
             return False
         self._record(events, side, reason)
         self.recent = (self.recent if not redraw else frozenset()) | {a for e in events for a in e.areas}

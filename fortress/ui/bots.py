@@ -52,7 +52,7 @@ class BotSeats:
         bot = self.bots[side]
         try:
             action = bot.choose(game)
-            return action, getattr(bot, "reason", "") or str(action)
+            return action, getattr(bot, "reason", "") or game.notation(action)
         except Exception as exc:  # noqa: BLE001 - a broken bot must not break the game
             from fortress.ai import make_bot
             self.bots[side] = fallback = make_bot("random", seed=len(game.history))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Container
 
-from fortress.rules.actions import Action, End, Move, shared
+from fortress.rules.actions import Action, End, Move, notation, shared
 from fortress.rules.phases.check import Check
 from fortress.rules.state import RULES
 from fortress.rules.units import AIR, FOOT, SIDE_NAMES, UNITS, UnitType
@@ -220,7 +220,7 @@ def apply(g: "Game", action: Action) -> None:
         rider = next(u for u in g.units(src, side) if u.kind == action.passenger and not u.moved)
         g.relocate(rider, dst)
         rider.moved = True
-    g.emit("move", f"{SIDE_NAMES[side]} {_VERB[how]}: {str(action)[5:]}.", side, (src, dst))
+    g.emit("move", f"{SIDE_NAMES[side]} {_VERB[how]}: {notation(action, g.board)[5:]}.", side, (src, dst))
 
 
 _VERB = {"move": "moves", "bomb": "flies in to bomb", "scout": "scouts"}

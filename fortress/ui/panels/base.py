@@ -91,7 +91,7 @@ class Panel:
         dispose(old, keep=set(map(id, walk(self.box))) | self._persistent)
 
     def button(self, label: str, action: A.Action, css: str = "fortress-action", style: str = "") -> W.Button:
-        b = W.Button(description=label, tooltip=str(action), button_style=style,
+        b = W.Button(description=label, tooltip=self.game.notation(action), button_style=style,
                      layout=W.Layout(width="auto", max_width="100%"))
         b.add_class(css)
         b.on_click(lambda _b: self.app.act(action))

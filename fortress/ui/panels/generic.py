@@ -12,7 +12,7 @@ class GenericPanel(Panel):
 
     def build(self) -> list[W.Widget]:
         acts = self.game.legal_actions() if self.game and not self.game.is_over else []
-        pick = W.Dropdown(options=[(str(a), i) for i, a in enumerate(acts)], layout=W.Layout(width="100%"))
+        pick = W.Dropdown(options=[(self.game.notation(a), i) for i, a in enumerate(acts)], layout=W.Layout(width="100%"))
         pick.add_class("fortress-all-actions")
         go = W.Button(description="Do it", layout=W.Layout(width="auto"))
         go.add_class("fortress-all-actions-go")
