@@ -33,7 +33,7 @@ def test_play_reads_actions_and_commands_from_a_script(tmp_path):
     assert "Seattle (city, held by U.S.)" in out
     assert "Took back: declare" in out
     game = fortress.Game.from_json(save.read_text())
-    assert game.phase == "maneuvers" and str(game.history[0]) == "declare Seattle"
+    assert game.phase == "maneuvers" and game.notation(game.history[0]) == "declare Seattle"
 
 
 def test_play_a_whole_game_with_bots_on_every_seat_but_one():

@@ -104,7 +104,7 @@ class Session:
                 self.echo(exc.args[0])
         elif word == "undo":
             try:
-                self.echo(f"Took back: {g.undo()}")
+                self.echo(f"Took back: {g.notation(g.undo())}")
                 self.seen = len(g.events)
             except fortress.IllegalAction as exc:
                 self.echo(f"Cannot undo: {exc.reason}")
