@@ -10,12 +10,16 @@ POOL = sum(RULES["pool"].values())
 
 
 def check_index(game) -> None:
-    """The engine's cached unit views agree with the units themselves."""
-    if game._index is None:
+    """The context's unit views agree with the units themselves; a unit keeps its place
+    elsewhere (has an origin) exactly when it is a bombing bomber."""
+    for u in game.state.units.values():
+        assert (u.origin is not None) == (u.status == "bombing"), f"unit {u.uid}: origin {u.origin}, {u.status}"
+    ctx = game.ctx
+    if ctx._index is None:
         return
-    cached_area, cached_origin = game._index
-    game._index = None
-    fresh_area, fresh_origin = game._indexed()
+    cached_area, cached_origin = ctx._index
+    ctx._index = None
+    fresh_area, fresh_origin = ctx._indexed()
     norm = lambda d: {k: [u.uid for u in v] for k, v in d.items() if v}  # noqa: E731  (order matters)
     assert norm(cached_area) == norm(fresh_area), "stale unit index"
     assert norm(cached_origin) == norm(fresh_origin), "stale bombing index"

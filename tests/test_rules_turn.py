@@ -99,7 +99,7 @@ def test_bonus_cards_for_retaken_cities(position):
     from fortress.rules.phases import reinforcements as reinforce
 
     game.state.turn, game.state.bonus_cards = "us", 1
-    reinforce.enter(game)
+    reinforce.enter(game.ctx)
     assert [t["kind"] for t in game.state.tasks].count("draw") == 3  # 2 + 1 bonus
     assert game.state.bonus_cards == 0
 

@@ -23,7 +23,7 @@ MAX_DEFENDERS_ALL_OUT = 4
 #: U.S. units wanted next to a captured city, by the number of its defenders.
 WANT = {0: 1, 1: 3, 2: 4, 3: 5, 4: 5}
 #: Captured cities from which the U.S. goes all out (18 lose at the end of its turn).
-ALL_OUT_AT = 18
+ALL_OUT_AT = RULES["cities_to_win"]
 
 
 def all_out(game) -> bool:

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 SIDES = ("west", "south", "east", "us")
 INVADER_SIDES = ("west", "south", "east")
+TEAMS = ("us", "invaders")
+#: The steps of the turn (rules: Action Sequence), each a module of fortress.rules.phases.
+STEPS = ("reinforcements", "declare", "maneuvers", "lasers", "combat", "invasion", "supply", "capture")
 FACES = ("hit", "combined_arms", "retreat", "blank")
 CLASSES = ("foot", "mechanized", "air")
 #: What a partisan card can do (rules: Partisan Cards; the engine's fortress.rules.cards).
@@ -85,15 +88,38 @@ def rules(unit_names) -> dict:
         "cities_to_win": count(1, 30, "cities"),
         "unit_limit": count(1, what="units"),
         "bombing_limit": count(0, what="bombers"),
-        "turn_order": {"type": "array", "items": one_of(SIDES, "side"), "minItems": 4, "maxItems": 4,
-                       "uniqueItems": True, "description": "the four sides, each once"},
         "pool": unit_counts(army),
         "us": table({"units_per_city": count(), "partisans": count(), "lasers": count(),
                      "cards_per_turn": count()}, ("units_per_city", "partisans", "lasers", "cards_per_turn")),
         "invader": table({"start": unit_counts(army), "reinforcements": count()}, ("start", "reinforcements")),
         "players": table({"2": seats, "3": seats, "4": seats}, ("2", "3", "4")),
-    }, ("rounds", "cities_to_win", "unit_limit", "bombing_limit", "turn_order", "pool", "us", "invader",
-        "players"), "the numbers of the game")
+        "sides": table({s: table({"name": text("the side's name in texts"), "team": one_of(TEAMS, "team")},
+                                 ("name", "team"), "a side") for s in SIDES}, SIDES, "the four sides"),
+        "teams": table({t: table({"name": text("the team's name in texts")}, ("name",), "a team") for t in TEAMS},
+                       TEAMS, "the two teams"),
+        "turn": turn(),
+        "victory": table({"checked_after": one_of(SIDES, "side"), "cities_team": one_of(TEAMS, "team"),
+                          "holds_out": one_of(TEAMS, "team"), "last_standing": one_of(TEAMS, "team")},
+                         ("checked_after", "cities_team", "holds_out", "last_standing"), "the victory conditions"),
+    }, ("rounds", "cities_to_win", "unit_limit", "bombing_limit", "pool", "us", "invader",
+        "players", "sides", "teams", "turn", "victory"), "the numbers of the game")
+
+
+def turn() -> dict:
+    """``[turn]``: the order of the sides, setup, and the steps of a turn (rules: Action Sequence)."""
+    who = {"anyOf": [one_of(("all",) + SIDES + TEAMS), {"type": "array", "items": one_of(SIDES + TEAMS)}],
+           "description": "who plays it: all, a side or a team, or a list of sides and teams"}
+    order = {"type": "array", "items": one_of(SIDES, "side"), "minItems": 4, "maxItems": 4,
+             "uniqueItems": True, "description": "the four sides, each once"}
+    step = table({"name": one_of(STEPS, "step"), "sides": who, "reminder": text("a one-line reminder"),
+                  "skip": table({"round": count(1, what="round"), "sides": who}, ("round", "sides"),
+                                "the round in which some sides pass the step over")}, ("name", "sides"), "a step")
+    return table({
+        "order": order, "first_round": count(1, what="round"), "auto_end": flag("a step whose only action is end ends"),
+        "setup": table({"step": one_of(("setup",), "step"), "order": order, "reminder": text("a reminder")},
+                       ("step", "order"), "the setup step"),
+        "steps": {"type": "array", "items": step, "minItems": 1, "description": "the steps of a turn, in order"},
+    }, ("order", "steps"), "the turn")
 
 
 def cards(unit_names) -> dict:

@@ -7,7 +7,6 @@ from typing import Any, Mapping
 
 import pandas as pd
 
-import fortress
 from fortress.board import Board
 from fortress.rules.game import Game
 from fortress.notebook_helpers.classroom_bots import play_match
@@ -33,15 +32,10 @@ class Replay:
     def __init__(self, text: str, board: Board | None = None) -> None:
         import json
 
-        from fortress.rules.save import SaveError, from_json
+        from fortress.rules.save import SaveError, from_json, start_game
 
         final = from_json(text, board)  # validates the file, with clear errors
-        data = json.loads(text)
-        if data.get("position"):
-            game = Game.from_position(data["position"], final.board, int(data["seed"]), int(data["players"]))
-        else:
-            game = fortress.new_game(seed=int(data["seed"]), players=int(data["players"]), setup=data["setup"],
-                                     board=final.board)
+        game = start_game(json.loads(text), final.board)
         self.actions = list(final.history)
         self.states = [game.state.copy()]
         self.marks = [len(game.events)]

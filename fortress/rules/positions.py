@@ -33,10 +33,9 @@ import tomllib
 from typing import TYPE_CHECKING
 
 from fortress.board import Board
-from fortress.rules.cards import new_deck
-from fortress.rules.dice import Rng
-from fortress.rules.state import RULES, new_state
-from fortress.rules.units import INVADERS, SIDES, US, side_name, unit_name
+from fortress.rules import rulesets
+from fortress.rules.america import NAME, RULES
+from fortress.rules.units import INVADERS, SIDES, side_name, unit_name
 
 if TYPE_CHECKING:
     from fortress.rules.game import Game
@@ -67,12 +66,11 @@ def build(description: dict | str, board: Board | None = None, seed: int = 0, pl
     from fortress.rules.game import Game
 
     desc = tomllib.loads(description) if isinstance(description, str) else dict(description)
-    board = board or Board.default()
-    state = new_state(seed, players)
+    rules = rulesets.get(NAME)
+    board = board or rules.board()
+    state = rules.new_state(seed, players, board)
     find = board.find
     try:
-        for area in board:
-            state.control[area.id] = area.side if area.is_zone else US
         for side, areas in (desc.get("control") or {}).items():
             for name in areas:
                 state.control[find(name)] = side_name(side)
@@ -96,17 +94,12 @@ def build(description: dict | str, board: Board | None = None, seed: int = 0, pl
     if turn not in SIDES:
         raise PositionError(f"unknown side {turn!r}")
     state.turn, state.round = turn, int(desc.get("round", 1))
-    deck = new_deck()
-    rng = Rng(seed)
-    rng.shuffle(deck)
-    state.deck, state.rng = deck, rng.state
     state.out = [s for s in INVADERS if s in desc.get("out", [])]
-    game = Game(state, board, setup=None)
-    game.position = desc
+    game = Game(state, board, None, rules, position=desc, options={"players": players})
     declared = list(state.declared)
-    game.begin_phase(desc.get("phase", "declare"))
-    state.declared = declared
-    game._start = state.copy()
-    game._start_events = list(game.events)
-    game._settle()
+
+    def restore(g: "Game") -> None:  # entering Declare Battles clears the declarations
+        g.state.declared = declared
+
+    game.start(desc.get("phase", "declare"), restore)
     return game

@@ -1,6 +1,9 @@
-"""Saved games: a versioned JSON of setup + seed + the action list, plus a snapshot
-of the final state for checking. Loading replays the actions, so a save gives the
-identical game, dice included.
+"""Saved games: a versioned JSON of the ruleset, its options (players, setup), the seed
+and the action list, plus a snapshot of the final state for checking. Loading replays
+the actions, so a save gives the identical game, dice included.
+
+Version 2 records ``ruleset`` and ``options``; version 1 saves (no ruleset: Fortress
+America, options from ``players`` and ``setup``) still load.
 
 >>> import fortress
 >>> game = fortress.new_game(seed=3)
@@ -21,7 +24,7 @@ if TYPE_CHECKING:
     from fortress.rules.game import Game
 
 FORMAT = "fortress-save"
-VERSION = 1
+VERSION = 2
 
 
 class SaveError(ValueError):
@@ -52,6 +55,8 @@ def to_json(game: "Game", indent: int | None = 1) -> str:
     data = {
         "format": FORMAT,
         "version": VERSION,
+        "ruleset": game.rules.name,
+        "options": game.options,
         "seed": s.seed,
         "players": s.players,
         "setup": game.setup,
@@ -64,8 +69,18 @@ def to_json(game: "Game", indent: int | None = 1) -> str:
     return json.dumps(data, indent=indent)
 
 
+def start_game(data: dict, board=None) -> "Game":
+    """The game a save's actions are played from: its ruleset and options, or its position."""
+    from fortress.rules.game import Game, new_game
+
+    options = data.get("options") or {"players": data["players"], "setup": data["setup"]}
+    if data.get("position"):
+        return Game.from_position(data["position"], board, int(data["seed"]), int(options["players"]))
+    return new_game(seed=int(data["seed"]), board=board, ruleset=data.get("ruleset"), **options)
+
+
 def from_json(text: str | bytes, board=None) -> "Game":
-    from fortress.rules.game import IllegalAction, new_game
+    from fortress.rules.game import IllegalAction
 
     try:
         data = json.loads(text)
@@ -80,15 +95,12 @@ def from_json(text: str | bytes, board=None) -> "Game":
     if version > VERSION:
         raise SaveError(f"this save was made by a newer version of fortress (save version {version}); "
                         f"this version reads saves up to version {VERSION}. Please update fortress.")
-    missing = [k for k in ("seed", "players", "setup", "actions") if k not in data]
+    needed = ("seed", "actions") + (("ruleset", "options") if version >= 2 else ("players", "setup"))
+    missing = [k for k in needed if k not in data]
     if missing:
         raise SaveError(f"this save is damaged: it lacks {', '.join(missing)}.")
     try:
-        if data.get("position"):
-            from fortress.rules.game import Game
-            game = Game.from_position(data["position"], board, int(data["seed"]), int(data["players"]))
-        else:
-            game = new_game(seed=int(data["seed"]), players=int(data["players"]), setup=data["setup"], board=board)
+        game = start_game(data, board)
     except (ValueError, TypeError, KeyError) as exc:
         raise SaveError(f"this save's setup cannot be rebuilt: {exc}") from None
     for i, text_action in enumerate(data["actions"], 1):
@@ -104,20 +116,31 @@ def from_json(text: str | bytes, board=None) -> "Game":
     return game
 
 
+_SHARED = ("board", "rules", "turn")  # what a copy shares instead of holding: not sent
+
+
 def to_bytes(game: "Game") -> bytes:
     """A binary copy of ``game`` without its board, to send to another process of the same
     version (the bots' parallel look-ahead); :func:`from_bytes` reads it back. Not a save
-    file: use :meth:`Game.to_json` for that."""
+    file: use :meth:`Game.to_json` for that. The ruleset goes by its registered name."""
     import pickle
-    return pickle.dumps({k: v for k, v in game.__dict__.items() if k != "board"}, protocol=pickle.HIGHEST_PROTOCOL)
+    fields = {k: v for k, v in game.__dict__.items() if k not in ("ctx", "rules")}
+    ctx = {k: v for k, v in game.ctx.__dict__.items() if k not in _SHARED}
+    return pickle.dumps({"ruleset": game.rules.name, "game": fields, "ctx": ctx}, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def from_bytes(data: bytes, board) -> "Game":
     """The game :func:`to_bytes` wrote, on ``board`` (the same board it was played on)."""
     import pickle
 
+    from fortress.rules import rulesets
+    from fortress.rules.context import Context
     from fortress.rules.game import Game
+    parts = pickle.loads(data)
+    rules = rulesets.get(parts["ruleset"])
     game = Game.__new__(Game)
-    game.__dict__.update(pickle.loads(data))
-    game.board = board
+    game.__dict__.update(parts["game"])
+    game.rules = rules
+    game.ctx = Context.__new__(Context)
+    game.ctx.__dict__.update(parts["ctx"], board=board, rules=rules, turn=rules.turn)
     return game

@@ -15,8 +15,7 @@ import random
 from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Place
-from fortress.rules.state import RULES
-from fortress.rules.units import INVADERS, UNITS
+from fortress.rules.units import UNITS
 
 if TYPE_CHECKING:
     from fortress.rules.game import Game
@@ -42,9 +41,10 @@ def plan(game: "Game", preset: str) -> list[tuple[str, str]]:
     """The placements of a preset as (unit, area) pairs in the order they are applied."""
     if preset not in ("balanced", "coastal"):
         raise ValueError(f"unknown setup {preset!r}; choose one of {', '.join(PRESETS)} or None")
-    placements = _deal(dict(RULES["pool"]), _us_order(game, preset) * RULES["us"]["units_per_city"])
-    for side in INVADERS:
-        placements += _deal(dict(RULES["invader"]["start"]), list(game.board.zones(side)))
+    rules = game.rules.data
+    placements = _deal(dict(rules["pool"]), _us_order(game, preset) * rules["us"]["units_per_city"])
+    for side in game.rules.teams["invaders"]:
+        placements += _deal(dict(rules["invader"]["start"]), list(game.board.zones(side)))
     return placements
 
 

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 
 from fortress.data import load
 
+_SIDES = load("rules")["sides"]  # sides, their names and teams: rules.toml [sides]
 US = "us"
 WEST, SOUTH, EAST = "west", "south", "east"
-INVADERS = (WEST, SOUTH, EAST)
-SIDES = (WEST, SOUTH, EAST, US)
-SIDE_NAMES = {US: "U.S.", WEST: "West", SOUTH: "South", EAST: "East"}
+SIDES = tuple(_SIDES)  #: in turn order
+INVADERS = tuple(s for s, row in _SIDES.items() if row["team"] == "invaders")
+SIDE_NAMES = {s: row["name"] for s, row in _SIDES.items()}
 
 FOOT, MECH, AIR = "foot", "mechanized", "air"
 CLASSES = (AIR, MECH, FOOT)  #: firing order within a side (rules: Combat Resolution)

@@ -5,8 +5,8 @@ player's. A U.S. city taken by an Invader goes onto the captured-city track, cre
 to that Invader, and its laser is lost; each city the U.S. retakes earns a bonus
 partisan card next Reinforcements. Territories where partisan cards placed U.S. units
 and no Invader remains become U.S.-held at the U.S. capture step.
-At the end of the U.S. turn: 18 captured cities win for the Invaders; otherwise the
-U.S. wins when it completes its turn of the last round.
+Capture is the last step of a turn; what happens when a turn ends (markers cleared,
+victory checked) is in :mod:`fortress.rules.america`.
 """
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from fortress.rules.state import RULES
 from fortress.rules.units import SIDE_NAMES, US
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.rules.context import Context
 
 
-def enter(g: "Game") -> None:
+def enter(g: "Context") -> None:
     capture(g)
 
 
@@ -30,14 +30,11 @@ class Rules(Automatic):
     step = "Capture"
 
 
-def apply(g: "Game", action: Action) -> None:
-    end_turn(g)
-    if g.is_over:
-        return
+def apply(g: "Context", action: Action) -> None:
     g.next_phase()
 
 
-def _take(g: "Game", area: str, side: str) -> None:
+def _take(g: "Context", area: str, side: str) -> None:
     s, board = g.state, g.board
     before = s.control[area]
     s.control[area] = side
@@ -58,29 +55,11 @@ def _take(g: "Game", area: str, side: str) -> None:
            f"({len(s.captured)} of {RULES['cities_to_win']}).", side, (area,))
 
 
-def capture(g: "Game") -> None:
+def capture(g: "Context") -> None:
     s, side = g.state, g.state.turn
     candidates = list(s.declared) + (list(s.partisan_areas) if side == US else [])
     for area in dict.fromkeys(candidates):
         mine = bool(g.units(area, side))
         if mine and s.control[area] != side and not g.enemies_in(area, side):
             _take(g, area, side)
-
-
-def end_turn(g: "Game") -> None:
-    """Clear the turn's markers; after the U.S. turn, check victory and advance the round."""
-    s = g.state
-    for u in s.units.values():
-        u.moved = u.invaded = False
-        u.committed = None
-        if u.status in ("scout", "disengaged"):
-            u.status = ""
-    s.declared, s.targeted, s.fought, s.partisan_areas, s.hand = [], [], [], [], []
-    # no unit changed area and none was bombing (Invasion ended that): the unit views hold
-    if s.turn != US:
-        return
-    if len(s.captured) >= RULES["cities_to_win"]:
-        g.end_game("invaders", f"{len(s.captured)} cities are on the captured-city track at the end of the U.S. turn.")
-    elif s.round >= RULES["rounds"]:
-        g.end_game(US, f"the U.S. held out to the end of round {s.round}.")
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Iterable
 from fortress.rules.actions import Action, End
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.rules.context import Context
 
 
 class Check:
@@ -34,7 +34,7 @@ class Check:
 
     __slots__ = ("g",)
 
-    def __init__(self, g: "Game") -> None:
+    def __init__(self, g: "Context") -> None:
         self.g = g
 
     def candidates(self) -> Iterable[Action]:

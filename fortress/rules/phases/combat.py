@@ -21,14 +21,14 @@ from fortress.rules.phases.check import Check
 from fortress.rules.units import SIDE_NAMES
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.rules.context import Context
     from fortress.rules.state import Unit
 
 
 _uid = attrgetter("uid")
 
 
-def enter(g: "Game") -> None:
+def enter(g: "Context") -> None:
     g.state.fought = []
     g.state.battle = None
     for u in g.state.units.values():
@@ -36,7 +36,7 @@ def enter(g: "Game") -> None:
 
 
 # -- who can fight where ------------------------------------------------------------------------
-def potential_attackers(g: "Game", area: str) -> list["Unit"]:
+def potential_attackers(g: "Context", area: str) -> list["Unit"]:
     """Units of the side to move free to join the battle at ``area``: those next to it
     (not scouting, bombing elsewhere, disengaged or already in a battle) and the
     bombers that bombed it."""
@@ -47,7 +47,7 @@ def potential_attackers(g: "Game", area: str) -> list["Unit"]:
     return out
 
 
-def _choices(g: "Game") -> tuple[list[str], bool]:
+def _choices(g: "Context") -> tuple[list[str], bool]:
     """The battles the player may start now (open ones with a potential attacker, in
     declared order), and whether some open battle must be fought (bombers bombed it).
     One walk over the units instead of one look at each area's neighbours."""
@@ -74,7 +74,7 @@ def _attack(area: str) -> Attack:
     return shared(Attack, area)
 
 
-def retreat_sites(g: "Game", area: str, side: str) -> list[str]:
+def retreat_sites(g: "Context", area: str, side: str) -> list[str]:
     """Adjacent friendly territories, not declared, with no enemy and with room."""
     s = g.state
     return [n for n in sorted(g.board.neighbours(area))
@@ -87,7 +87,7 @@ class Rules(Check):
 
     __slots__ = ("b", "can", "must", "free")
 
-    def __init__(self, g: "Game") -> None:
+    def __init__(self, g: "Context") -> None:
         super().__init__(g)
         self.b = b = g.state.battle
         if b is None:
@@ -163,7 +163,7 @@ class Rules(Check):
         return "Combat: the attacker chooses one of its units in this battle to disengage."
 
 
-def _decision_actions(g: "Game", b: dict) -> list[Action]:
+def _decision_actions(g: "Context", b: dict) -> list[Action]:
     d = b["battle"].decision()
     if d is None:
         return []
@@ -178,7 +178,7 @@ def _decision_actions(g: "Game", b: dict) -> list[Action]:
     return acts
 
 
-def auto(g: "Game") -> bool:
+def auto(g: "Context") -> bool:
     b = g.state.battle
     if b is None or b["stage"] != "fight":
         return False
@@ -198,7 +198,7 @@ def auto(g: "Game") -> bool:
     return False
 
 
-def apply(g: "Game", action: Action) -> None:
+def apply(g: "Context", action: Action) -> None:
     s = g.state
     if isinstance(action, End):
         g.next_phase()
@@ -222,7 +222,7 @@ def apply(g: "Game", action: Action) -> None:
         _choose(g, s.battle, action)
 
 
-def _start(g: "Game", b: dict) -> None:
+def _start(g: "Context", b: dict) -> None:
     s, area = g.state, b["area"]
     # units sent here stand in the area (bombers) or next to it: no need to walk every unit
     sent = [u for a in (area, *g.board.neighbours(area)) for u in g.present(a) if u.committed == area and u.side == s.turn]
@@ -233,19 +233,17 @@ def _start(g: "Game", b: dict) -> None:
     b["stage"] = "fight"
 
 
-def _roll(g: "Game", b: dict) -> None:
+def _roll(g: "Context", b: dict) -> None:
     battle: Battle = b["battle"]
     role, cls = battle.firing
     side = g.state.turn if role == ATTACKER else b["defender"]
-    rng = g.rng()
-    rolls = battle.roll(rng)
-    g.keep_rng(rng)
+    rolls = battle.roll(g.dice)
     faces = ", ".join(f"{kind} {FACE_WORDS[face]}" for (kind, _w), _die, face in rolls)
     g.emit("roll", f"{SIDE_NAMES[side]} ({role}) {cls} fire in {g.board[b['area']].name}: {faces}.", side,
            (b["area"],), tuple((kind, die, face) for (kind, _w), die, face in rolls))
 
 
-def _unit_for(g: "Game", b: dict, kind: str, where: str, role: str) -> "Unit":
+def _unit_for(g: "Context", b: dict, kind: str, where: str, role: str) -> "Unit":
     s, area = g.state, b["area"]
     for u in s.units.values():
         if u.kind != kind or u.area != where:
@@ -257,7 +255,7 @@ def _unit_for(g: "Game", b: dict, kind: str, where: str, role: str) -> "Unit":
     raise LookupError(f"no {kind} in {where} for the {role}")
 
 
-def _choose(g: "Game", b: dict, action: Action) -> None:
+def _choose(g: "Context", b: dict, action: Action) -> None:
     battle: Battle = b["battle"]
     b["decider"] = None
     token = (action.unit, action.src if isinstance(action, Retreat) else action.area)
@@ -267,10 +265,10 @@ def _choose(g: "Game", b: dict, action: Action) -> None:
         g.destroy(_unit_for(g, b, *token, d.victim), "battle")
     elif isinstance(action, Disengage):
         u = _unit_for(g, b, *token, ATTACKER)
-        u.committed, u.status = None, "disengaged"
+        u.committed = None
         if u.origin is not None:  # a bomber returns to the territory it came from
-            u.area, u.origin = u.origin, None
-        g.touch()
+            g.relocate(u, u.origin)
+        g.set_status(u, "disengaged")
         g.emit("disengage", f"{SIDE_NAMES[u.side]} {u.kind} disengages and returns to {g.board[u.area].name}.",
                u.side, (u.area,))
     elif isinstance(action, Retreat):
@@ -279,13 +277,12 @@ def _choose(g: "Game", b: dict, action: Action) -> None:
             battle.destroy_retreated(token)
             g.destroy(u, "no territory to retreat to")
         else:
-            u.area = action.dst
-            g.touch()
+            g.relocate(u, action.dst)
             g.emit("retreat", f"{SIDE_NAMES[u.side]} {u.kind} retreats to {g.board[action.dst].name}.",
                    u.side, (b["area"], action.dst))
 
 
-def _finish(g: "Game", b: dict) -> None:
+def _finish(g: "Context", b: dict) -> None:
     s, area = g.state, b["area"]
     battle: Battle = b["battle"]
     s.fought.append(area)

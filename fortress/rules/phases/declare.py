@@ -10,10 +10,10 @@ from fortress.rules.phases.check import Check
 from fortress.rules.units import SIDE_NAMES
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.rules.context import Context
 
 
-def enter(g: "Game") -> None:
+def enter(g: "Context") -> None:
     g.state.declared = []
 
 
@@ -22,7 +22,7 @@ class Rules(Check):
 
     __slots__ = ("side", "control", "declared", "zones")
 
-    def __init__(self, g: "Game") -> None:
+    def __init__(self, g: "Context") -> None:
         super().__init__(g)
         self.side, self.control, self.declared = g.state.turn, g.state.control, set(g.state.declared)
         self.zones = g.board.zone_set
@@ -48,7 +48,7 @@ def _declarations(board) -> tuple[Action, ...]:
     return tuple(shared(Declare, a) for a in board.land) + (End(),)
 
 
-def apply(g: "Game", action: Action) -> None:
+def apply(g: "Context", action: Action) -> None:
     if isinstance(action, End):
         g.next_phase()
         return

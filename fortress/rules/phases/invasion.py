@@ -16,10 +16,10 @@ from fortress.rules.phases.check import Check
 from fortress.rules.units import SIDE_NAMES
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.rules.context import Context
 
 
-def room(g: "Game", dst: str, side: str) -> int:
+def room(g: "Context", dst: str, side: str) -> int:
     """Room left under the unit limit, counting the bombers that bombed ``dst``: they
     stay in a cleared territory when Invasion ends."""
     return g.room(dst, side) - sum(1 for u in g.units(dst, side) if u.status == "bombing")
@@ -32,7 +32,7 @@ class Rules(Check):
 
     __slots__ = ("ready", "targets", "enemy")
 
-    def __init__(self, g: "Game") -> None:
+    def __init__(self, g: "Context") -> None:
         super().__init__(g)
         s = g.state
         self.targets: dict[str, tuple[str | None, int]] = {}
@@ -120,7 +120,7 @@ def _row(kind: str, src: str, dst: str, n: int) -> list[Invade]:
     return row
 
 
-def apply(g: "Game", action: Action) -> None:
+def apply(g: "Context", action: Action) -> None:
     s = g.state
     if isinstance(action, End):
         _bombers_home(g)
@@ -135,16 +135,12 @@ def apply(g: "Game", action: Action) -> None:
            f"into {g.board[action.dst].name}.", s.turn, (action.src, action.dst))
 
 
-def _bombers_home(g: "Game") -> None:
+def _bombers_home(g: "Context") -> None:
     s = g.state
-    bombers = False
     for u in s.units.values():
         if u.side == s.turn and u.status == "bombing":
-            bombers = True
             if g.enemies_in(u.area, s.turn):
                 g.emit("move", f"{SIDE_NAMES[u.side]} bomber returns from {g.board[u.area].name} to "
                        f"{g.board[u.origin].name}.", u.side, (u.area, u.origin))
-                u.area = u.origin
-            u.status, u.origin = "", None
-    if bombers:  # the unit views list bombing bombers by origin
-        g.touch()
+                g.relocate(u, u.origin)
+            g.set_status(u, "")

@@ -14,15 +14,15 @@ from fortress.rules.phases.check import Check
 from fortress.rules.units import SIDE_NAMES, US
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.rules.context import Context
 
 
-def enter(g: "Game") -> None:
+def enter(g: "Context") -> None:
     g.state.targeted = []
     g.state.lasers_fired = 0
 
 
-def target_number(g: "Game") -> int:
+def target_number(g: "Context") -> int:
     return LASER_DIE.destroy_on - g.state.laser_bonus
 
 
@@ -56,16 +56,14 @@ class Rules(Check):
         return None
 
 
-def apply(g: "Game", action: Action) -> None:
+def apply(g: "Context", action: Action) -> None:
     s = g.state
     if isinstance(action, End):
         s.laser_bonus = 0
         g.next_phase()
         return
     assert isinstance(action, Fire)
-    rng = g.rng()
-    roll = roll_laser(rng)
-    g.keep_rng(rng)
+    roll = roll_laser(g.dice)
     s.lasers_fired += 1
     s.targeted.append(action.area)
     need = target_number(g)

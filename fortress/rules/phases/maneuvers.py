@@ -21,19 +21,19 @@ from fortress.rules.state import RULES
 from fortress.rules.units import AIR, FOOT, SIDE_NAMES, UNITS, UnitType
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.rules.context import Context
 
 BOMBING_LIMIT = RULES["bombing_limit"]
 UNIT_LIMIT = RULES["unit_limit"]
 
 
-def reach(g: "Game", side: str, src: str, unit: UnitType) -> tuple[str, ...]:
+def reach(g: "Context", side: str, src: str, unit: UnitType) -> tuple[str, ...]:
     """Areas a unit of type ``unit`` could end in from ``src``, whoever holds what: air
     flies ``unit.move`` over land and its own zones, others step next door."""
     return g.board.flight(src, unit.move, side) if unit.cls == AIR else tuple(g.board.neighbours(src))
 
 
-def ending(g: "Game", side: str, unit: UnitType, dst: str, enemy_there: bool, declared: Container[str]) -> str | None:
+def ending(g: "Context", side: str, unit: UnitType, dst: str, enemy_there: bool, declared: Container[str]) -> str | None:
     """How a ``unit`` of ``side`` may end in ``dst``: "move" (its side holds it), "bomb"
     (a bomber, into a declared territory with enemy units), "scout" (a helicopter, into
     an unoccupied non-city declared territory), or None. ``declared``: the declared areas."""
@@ -58,7 +58,7 @@ class Rules(Check):
 
     __slots__ = ("side", "movers", "riders", "load", "bombing", "enemy", "declared", "wheres")
 
-    def __init__(self, g: "Game") -> None:
+    def __init__(self, g: "Context") -> None:
         super().__init__(g)
         self.side = side = g.state.turn
         grounded = side in g.state.grounded
@@ -200,7 +200,7 @@ def _row(kind: str, src: str, dst: str) -> list[Move]:
 _ROWS: dict[tuple[str, str, str], list[Move]] = {}
 
 
-def apply(g: "Game", action: Action) -> None:
+def apply(g: "Context", action: Action) -> None:
     side = g.state.turn
     if isinstance(action, End):
         if side in g.state.grounded:

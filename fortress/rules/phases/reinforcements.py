@@ -15,10 +15,10 @@ from fortress.rules.state import RULES
 from fortress.rules.units import INVADERS, SIDE_NAMES, US
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.rules.context import Context
 
 
-def enter(g: "Game") -> None:
+def enter(g: "Context") -> None:
     s = g.state
     if s.turn == US:
         draws = RULES["us"]["cards_per_turn"] + s.bonus_cards
@@ -30,7 +30,7 @@ def enter(g: "Game") -> None:
         s.tasks = [{"kind": "reinforce", "left": RULES["invader"]["reinforcements"]}]
 
 
-def sabotage_targets(g: "Game") -> list[Sabotage]:
+def sabotage_targets(g: "Context") -> list[Sabotage]:
     seen = {(u.side, u.kind, u.area) for u in g.state.units.values() if u.side != US and g.board[u.area].is_land}
     return [Sabotage(*t) for t in sorted(seen)]
 
@@ -45,7 +45,7 @@ class Rules(Check):
 
     __slots__ = ("task",)
 
-    def __init__(self, g: "Game") -> None:
+    def __init__(self, g: "Context") -> None:
         super().__init__(g)
         self.task = g.state.tasks[0] if g.state.tasks else None
 
@@ -126,7 +126,7 @@ class Rules(Check):
         return "Reinforcements: that is not possible now."
 
 
-def auto(g: "Game") -> bool:
+def auto(g: "Context") -> bool:
     """Draw cards, apply effects that need no choice, drop tasks that cannot be done."""
     s = g.state
     if not s.tasks:
@@ -151,13 +151,11 @@ def auto(g: "Game") -> bool:
     return False
 
 
-def _draw(g: "Game") -> None:
+def _draw(g: "Context") -> None:
     s = g.state
     if not s.deck:
         s.deck, s.discard = s.discard, []
-        rng = g.rng()
-        rng.shuffle(s.deck)
-        g.keep_rng(rng)
+        g.dice.shuffle(s.deck)
         g.emit("card", "The partisan deck is reshuffled.", US)
     if not s.deck:
         return
@@ -168,7 +166,7 @@ def _draw(g: "Game") -> None:
     s.tasks[0:0] = card.tasks()
 
 
-def apply(g: "Game", action: Action) -> None:
+def apply(g: "Context", action: Action) -> None:
     s = g.state
     task = s.tasks[0] if s.tasks else None
     if isinstance(action, End):
@@ -177,7 +175,7 @@ def apply(g: "Game", action: Action) -> None:
         return
     if isinstance(action, Place):
         s.reserves[s.turn][action.unit] -= 1
-        g.arrived(g.state.add_unit(s.turn, action.unit, action.area))
+        g.add_unit(s.turn, action.unit, action.area)
         name = g.board[action.area].name
         if task["kind"] == "reinforce":
             task["left"] -= 1

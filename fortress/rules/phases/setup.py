@@ -7,20 +7,19 @@ from typing import TYPE_CHECKING
 from fortress.rules.actions import Action, Place, shared
 from fortress.rules.phases.check import Check
 from fortress.rules.state import RULES
-from fortress.rules.units import INVADERS, SIDE_NAMES, US
+from fortress.rules.units import SIDE_NAMES, US
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.rules.context import Context
 
-PLACERS = (US,) + INVADERS
 PER_CITY = RULES["us"]["units_per_city"]
 
 
-def enter(g: "Game") -> None:
-    _start_placer(g, US)
+def enter(g: "Context") -> None:
+    _start_placer(g, g.turn.setup_order[0])
 
 
-def _start_placer(g: "Game", side: str) -> None:
+def _start_placer(g: "Context", side: str) -> None:
     g.state.turn = side
     if side == US:
         g.state.to_place = {k: v for k, v in RULES["pool"].items()}
@@ -64,19 +63,18 @@ class Rules(Check):
         return None
 
 
-def apply(g: "Game", action: Action) -> None:
+def apply(g: "Context", action: Action) -> None:
     assert isinstance(action, Place)
     side = g.state.turn
-    g.state.add_unit(side, action.unit, action.area)
-    g.touch()
+    g.add_unit(side, action.unit, action.area)
     g.state.to_place[action.unit] -= 1
     g.emit("place", f"{SIDE_NAMES[side]} places {action.unit} in {g.board[action.area].name}.", side, (action.area,))
     if not any(g.state.to_place.values()):
-        i = PLACERS.index(side)
-        if i + 1 < len(PLACERS):
-            _start_placer(g, PLACERS[i + 1])
+        placers = g.turn.setup_order
+        i = placers.index(side)
+        if i + 1 < len(placers):
+            _start_placer(g, placers[i + 1])
         else:
             g.state.to_place = {}
-            g.state.round = 1
             g.emit("setup", "Setup is complete. The invasion begins.")
-            g.start_turn(PLACERS[1])
+            g.next_phase()

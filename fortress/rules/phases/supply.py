@@ -12,10 +12,10 @@ from fortress.rules.actions import Action
 from fortress.rules.phases.check import Automatic
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.rules.context import Context
 
 
-def enter(g: "Game") -> None:
+def enter(g: "Context") -> None:
     supply_check(g)
 
 
@@ -24,11 +24,11 @@ class Rules(Automatic):
     step = "Supply"
 
 
-def apply(g: "Game", action: Action) -> None:
+def apply(g: "Context", action: Action) -> None:
     g.next_phase()
 
 
-def supplied_areas(g: "Game", side: str) -> set[str]:
+def supplied_areas(g: "Context", side: str) -> set[str]:
     """Areas joined to ``side``'s zones through areas it controls or occupies."""
     s, board = g.state, g.board
     occupied = {u.area for u in s.units.values() if u.side == side}
@@ -44,7 +44,7 @@ def supplied_areas(g: "Game", side: str) -> set[str]:
     return seen
 
 
-def supply_check(g: "Game") -> None:
+def supply_check(g: "Context") -> None:
     side = g.state.turn
     good = supplied_areas(g, side)
     cut = [u for u in g.state.units.values() if u.side == side and u.area not in good]

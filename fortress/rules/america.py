@@ -1,0 +1,115 @@
+"""Fortress America as a ruleset: its data folder (``fortress/data``), the board of the
+United States, the turn declared in ``rules.toml``, the steps in
+:mod:`fortress.rules.phases`, the notation of :mod:`fortress.rules.actions`, the setups,
+and what happens when a turn ends (rules: Victory Conditions).
+
+Victory, as ``[victory]`` in rules.toml declares it: at the end of the U.S. turn, the
+Invaders win with ``cities_to_win`` cities on the captured-city track; otherwise the U.S.
+wins when it completes its turn of the last round (``rounds``). The U.S. also wins at once
+when every Invading army is out (no units on the board and none in reserve).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fortress.board import Board
+from fortress.data import DATA_DIR, load
+from fortress.rules import actions, setups
+from fortress.rules.cards import new_deck
+from fortress.rules.dice import Rng
+from fortress.rules.phases import (capture, combat, declare, invasion, lasers, maneuvers, reinforcements,
+                                   setup, supply)
+from fortress.rules.rulesets import Ruleset, teams_of
+from fortress.rules.state import State, Unit, new_state
+from fortress.rules.turn import Turn
+from fortress.rules.units import US
+
+if TYPE_CHECKING:
+    from fortress.rules.context import Context
+
+NAME = "fortress-america"
+RULES = load("rules")  # validated against its schema; FORTRESS_DATA may override it
+VICTORY = RULES["victory"]
+STEPS = {m.__name__.rsplit(".", 1)[1]: m for m in (setup, reinforcements, declare, maneuvers, lasers, combat,
+                                                   invasion, supply, capture)}
+
+
+def start_state(seed: int, players: int, board: Board) -> State:
+    """The state before setup: pools full, every land area U.S.-held, each zone its
+    Invader's, the partisan deck shuffled by the game's seed."""
+    state = new_state(seed, players)
+    for area in board:
+        state.control[area.id] = area.side if area.is_zone else US
+    deck = new_deck()
+    rng = Rng(seed)
+    rng.shuffle(deck)
+    state.deck, state.rng = deck, rng.state
+    return state
+
+
+def end_turn(g: "Context") -> None:
+    """Clear the turn's markers; after the U.S. turn, check the victory conditions."""
+    s = g.state
+    for u in s.units.values():
+        u.moved = u.invaded = False
+        u.committed = None
+        if u.status in ("scout", "disengaged"):
+            u.status = ""
+    s.declared, s.targeted, s.fought, s.partisan_areas, s.hand = [], [], [], [], []
+    if s.turn != VICTORY["checked_after"]:
+        return
+    if len(s.captured) >= RULES["cities_to_win"]:
+        g.end_game(VICTORY["cities_team"],
+                   f"{len(s.captured)} cities are on the captured-city track at the end of the U.S. turn.")
+    elif s.round >= RULES["rounds"]:
+        g.end_game(VICTORY["holds_out"], f"the U.S. held out to the end of round {s.round}.")
+
+
+def check_armies(g: "Context") -> None:
+    """Rules: an Invader with no units on the board and none in reserve is out;
+    if all are out, the U.S. wins."""
+    s = g.state
+    winner = VICTORY["last_standing"]
+    others = [side for team, sides in g.rules.teams.items() if team != winner for side in sides]
+    on_board = None  # worked out only when an Invader has nothing left in reserve
+    for side in others:
+        if side in s.out or any(s.reserves[side].values()) or s.phase == "setup":
+            continue
+        if on_board is None:
+            on_board = {u.side for u in s.units.values()}
+        if side not in on_board:
+            s.out.append(side)
+            g.emit("out", f"{g.side_name(side)} has no units left and is out of the game.", side)
+    if len(s.out) == len(others) and not g.is_over:
+        g.end_game(winner, "all Invading armies are destroyed.")
+
+
+def lose(state: State, unit: Unit) -> str:
+    """Destroyed: an Invader's unit goes to the graveyard, the U.S.'s back to reserves."""
+    state.remove_unit(unit)
+    return "back to U.S. reserves" if unit.side == US else "to the graveyard"
+
+
+def close(state: State) -> None:
+    state.battle = None
+
+
+def side_to_move(state: State) -> str:
+    """The side that must decide now (the defender during its choices in a battle)."""
+    b = state.battle
+    if b and b.get("decider"):
+        return b["decider"]
+    return state.turn
+
+
+def ruleset() -> Ruleset:
+    """Fortress America, as registered under ``"fortress-america"`` (the default)."""
+    return Ruleset(
+        name=NAME, title="Fortress America", data_dir=DATA_DIR, data=RULES,
+        turn=Turn.from_data(RULES["turn"], STEPS, teams_of(RULES)),
+        board=Board.default, new_state=start_state, parse=actions.parse, notation=actions.notation,
+        sort_key=actions.sort_key, end_turn=end_turn,
+        setup=setups.apply_setup, presets=setups.PRESETS, default_setup="balanced",
+        check_armies=check_armies, lose=lose, close=close, side_to_move=side_to_move,
+        chance=lambda s: (s.rng, len(s.deck)), hide=lambda s, rng: rng.shuffle(s.deck),
+    )

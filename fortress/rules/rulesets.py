@@ -1,0 +1,162 @@
+"""Rulesets, registered by name: each brings its own data folder (``rules.toml`` with its
+sides, teams, seats and turn), its board, its steps and actions with their notation, its
+battle and its victory conditions. ``new_game`` plays Fortress America unless told
+otherwise.
+
+>>> from fortress.rules import rulesets
+>>> rulesets.names()[0], rulesets.DEFAULT
+('fortress-america', 'fortress-america')
+>>> fa = rulesets.get()
+>>> fa.teams["invaders"], fa.side_names["us"]
+(('west', 'south', 'east'), 'U.S.')
+
+A ruleset is registered with :func:`register` (a :class:`Ruleset`, or a function that
+builds one on first use); :func:`get` returns it by name.
+"""
+from __future__ import annotations
+
+import importlib
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fortress.board import Board
+    from fortress.rules.actions import Action
+    from fortress.rules.dice import Rng
+
+# The hooks below take the game's context (:class:`fortress.rules.context.Context`) as
+# ``g``, and ``turn`` is a :class:`fortress.rules.turn.Turn`; both modules import this one,
+# so the types are named in words here (no import cycle, not even a type-only one).
+GameContext = Any
+
+DEFAULT = "fortress-america"
+
+
+def _nothing(*_args: Any) -> None:
+    return None
+
+
+def _remove(state: Any, unit: Any) -> str:
+    del state.units[unit.uid]
+    return "removed from the board"
+
+
+def read_data(folder: Path | str) -> dict:
+    """A ruleset's ``rules.toml``, read from its data folder."""
+    with open(Path(folder) / "rules.toml", "rb") as fh:
+        return tomllib.load(fh)
+
+
+def teams_of(data: Mapping) -> dict[str, tuple[str, ...]]:
+    """Each team's sides, in side order (a side without a team is a team of its own)."""
+    out: dict[str, tuple[str, ...]] = {t: () for t in data.get("teams", {})}
+    for side, row in data["sides"].items():
+        team = row.get("team", side)
+        out[team] = out.get(team, ()) + (side,)
+    return out
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """What a ruleset brings. The facade (:class:`fortress.Game`), the context and the turn
+    call these; the ruleset's own steps do the rest.
+
+    ``data`` is its ``rules.toml``: ``[sides]`` (``name``, ``team``), ``[teams]`` (``name``),
+    ``[players]`` (the seats at each player count), ``[turn]`` (see
+    :mod:`fortress.rules.turn`) and its own numbers.
+    """
+
+    name: str
+    data_dir: Path
+    data: Mapping
+    turn: Any  #: its :class:`~fortress.rules.turn.Turn`, usually ``Turn.from_data(data["turn"], ...)``
+    board: Callable[[], "Board"]  #: its default board
+    new_state: Callable[[int, int, "Board"], Any]  #: (seed, players, board) -> the state before setup
+    parse: Callable[[str, "Board"], "Action"]  #: reads an action's notation
+    end_turn: Callable[[GameContext], None]  #: a side's turn ends: clear its markers, check victory
+    setup: Callable[[Any, str], None] | None = None  #: (game, preset) plays the setup step
+    presets: tuple[str, ...] = ()
+    default_setup: str | None = None
+    check_armies: Callable[[GameContext], None] = _nothing  #: units were lost: who is out, who won
+    lose: Callable[[Any, Any], str] = _remove  #: a unit leaves the board; where it goes, in words
+    close: Callable[[Any], None] = _nothing  #: tidy the state when the game ends
+    side_to_move: Callable[[Any], str] = field(default=lambda state: state.turn)
+    chance: Callable[[Any], object] = field(default=lambda state: state.rng)  #: changes when chance shows
+    hide: Callable[[Any, "Rng"], None] = _nothing  #: re-draw what players cannot see (bots' look-ahead)
+    title: str = ""
+    notation: Callable[["Action", "Board"], str] = field(default=lambda action, board: str(action))  #: writes it
+    sort_key: Callable[["Action", "Board"], Any] = field(default=lambda action, board: str(action))  #: bots' order
+
+    # -- sides and teams, from the data ------------------------------------------------------
+    @cached_property
+    def sides(self) -> tuple[str, ...]:
+        return tuple(self.data["sides"])
+
+    @cached_property
+    def side_names(self) -> dict[str, str]:
+        return {s: row.get("name", s) for s, row in self.data["sides"].items()}
+
+    @cached_property
+    def teams(self) -> dict[str, tuple[str, ...]]:
+        return teams_of(self.data)
+
+    @cached_property
+    def team_names(self) -> dict[str, str]:
+        return {t: (self.data.get("teams", {}).get(t) or {}).get("name", t) for t in self.teams}
+
+    def team_of(self, side: str) -> str:
+        return self.data["sides"][side].get("team", side)
+
+    def seats(self, players: int) -> list[tuple[str, ...]]:
+        """The players and the sides each controls at this player count."""
+        seating = self.data.get("players") or {}
+        if str(players) not in seating:
+            counts = list(seating) or [str(len(self.sides))]
+            spelled = " or ".join(filter(None, [", ".join(counts[:-1]), counts[-1]]))
+            raise ValueError(f"{self.title or self.name} is for {spelled} players")
+        return [tuple(seat) for seat in seating[str(players)]]
+
+    @property
+    def default_players(self) -> int:
+        return int(max(self.data.get("players") or {str(len(self.sides)): None}, key=int))
+
+
+_REGISTRY: dict[str, Ruleset | Callable[[], Ruleset] | str] = {
+    DEFAULT: "fortress.rules.america:ruleset",
+}
+
+
+def register(name: str, ruleset: Ruleset | Callable[[], Ruleset]) -> None:
+    """Make ``ruleset`` (or the function that builds it on first use) known as ``name``."""
+    _REGISTRY[name] = ruleset
+
+
+def unregister(name: str) -> None:
+    if name == DEFAULT:
+        raise ValueError("the default ruleset stays registered")
+    _REGISTRY.pop(name, None)
+
+
+def names() -> tuple[str, ...]:
+    return tuple(_REGISTRY)
+
+
+def get(name: str | None = None) -> Ruleset:
+    """The ruleset registered as ``name`` (default: Fortress America)."""
+    name = name or DEFAULT
+    try:
+        found = _REGISTRY[name]
+    except KeyError:
+        raise ValueError(f"unknown ruleset {name!r}; the rulesets are {', '.join(_REGISTRY)}") from None
+    if isinstance(found, Ruleset):
+        return found
+    if isinstance(found, str):
+        module, attr = found.split(":")
+        found = getattr(importlib.import_module(module), attr)
+    ruleset = found()
+    _REGISTRY[name] = ruleset
+    return ruleset
