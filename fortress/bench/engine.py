@@ -26,10 +26,10 @@ def random_game(seed: int) -> tuple[fortress.Game, int, float, list[float]]:
         acts = game.legal_actions()
         game.apply(rng.choice(acts[:-1]))
         n += 1
-        if n % 10 == 0:  # a fresh computation of the legal actions (apply caches them)
-            game._legal = None
+        if n % 10 == 0:  # a fresh computation of the legal actions (apply keeps them)
+            fresh = game.copy()  # a copy works its legal actions out anew
             t = clock()
-            game.legal_actions()
+            fresh.legal_actions()
             legal_times.append(clock() - t)
     return game, n, clock() - start, legal_times
 

@@ -58,9 +58,7 @@ class Replay:
     def at(self, i: int) -> Game:
         """A game object showing the position after ``i`` actions (shared; do not apply to it)."""
         i = max(0, min(i, len(self.actions)))
-        self._view.state = self.states[i]
-        self._view.touch()
-        self._view._legal = None
+        self._view.state = self.states[i]  # showing another state drops the views of the last one
         return self._view
 
     def events_of(self, i: int) -> list:

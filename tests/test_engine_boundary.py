@@ -1,0 +1,77 @@
+"""Nothing outside the engine reads its internals (issue 15): the bots, the UI, the odds, the
+command line, the benchmarks and the notebook helpers use the public API only — no private
+name of a ``fortress.rules`` module or object, no ``state.battle[...]`` keys."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import fortress
+
+PACKAGE = Path(fortress.__file__).parent
+RULES = PACKAGE / "rules"
+
+
+def engine_private_names() -> set[str]:
+    """Every ``_name`` the engine defines: module-level, in classes, or as ``self._name``."""
+    names: set[str] = set()
+    for path in RULES.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                names.add(node.attr)
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+def violations(source: str, private: set[str]) -> list[str]:
+    """Uses of engine internals in ``source``: a private name imported from the engine, a
+    private engine attribute read on anything but ``self``/``cls``, a battle read by key."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("fortress.rules"):
+            found += [f"imports {node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
+        elif isinstance(node, ast.Attribute) and node.attr in private:
+            owner = ast.unparse(node.value)
+            if owner not in ("self", "cls", "super()"):
+                found.append(f"reads {owner}.{node.attr} (line {node.lineno})")
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) \
+                and isinstance(node.slice.value, str) and ast.unparse(node.value).endswith("battle"):
+            found.append(f"reads {ast.unparse(node)} (line {node.lineno})")
+    return found
+
+
+def outside_the_engine() -> list[Path]:
+    return [p for p in sorted(PACKAGE.rglob("*.py")) if RULES not in p.parents]
+
+
+def test_no_module_outside_the_engine_reads_its_internals():
+    private = engine_private_names()
+    bad = {str(p.relative_to(PACKAGE)): v for p in outside_the_engine()
+           if (v := violations(p.read_text(), private))}
+    assert not bad, f"engine internals read outside fortress/rules/: {bad}"
+
+
+def test_no_notebook_reads_engine_internals():
+    import json
+    private = engine_private_names()
+    bad = {}
+    for nb in sorted((PACKAGE / "notebooks").glob("*.ipynb")):
+        cells = json.loads(nb.read_text())["cells"]
+        code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        code = "\n".join(line for line in code.splitlines() if not line.lstrip().startswith(("%", "!")))
+        if v := violations(code, private):
+            bad[nb.name] = v
+    assert not bad, f"engine internals read in notebooks: {bad}"
+
+
+def test_the_check_catches_each_kind_of_use():
+    private = engine_private_names()
+    assert {"_legal", "_chance_marks"} <= private
+    src = ("from fortress.rules.game import _SURRENDER\n"
+           "game._legal = None\nx = g.state.battle['area']\ny = self._legal\n")
+    assert violations(src, private) == [
+        "imports fortress.rules.game._SURRENDER", "reads game._legal (line 2)",
+        "reads g.state.battle['area'] (line 3)"]
