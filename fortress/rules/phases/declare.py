@@ -18,28 +18,49 @@ def enter(g: "Context") -> None:
 
 
 class Rules(Check):
-    """Any enemy land territory not declared yet may be declared; 'end' at any time."""
+    """Any enemy land territory not declared yet may be declared; 'end' at any time.
 
-    __slots__ = ("side", "control", "declared", "zones")
+    Which areas may be declared at all (:meth:`_closed` says None: enemy land, no zone)
+    cannot change while the phase lasts: ``open`` holds them, worked out once per phase
+    (``game.memo``); :meth:`reason` and :meth:`legal` both read it through :meth:`allows`."""
+
+    __slots__ = ("side", "control", "declared", "open")
 
     def __init__(self, g: "Context") -> None:
         super().__init__(g)
         self.side, self.control, self.declared = g.state.turn, g.state.control, set(g.state.declared)
-        self.zones = g.board.zone_set
+        key = ("declare", self.side)
+        found = g.memo.get(key)
+        if found is None:
+            found = g.memo[key] = frozenset(a for a in g.board.land if self._closed(a) is None)
+        self.open: frozenset[str] = found
+
+    def _closed(self, area: str) -> str | None:
+        """Why ``area`` cannot be declared at all this phase (None: it can)."""
+        if area in self.g.board.zone_set:
+            return f"Declare Battles: {self.g.board[area].name} is an invasion zone; zones are never declared, attacked or captured."
+        if self.control[area] == self.side:
+            return f"Declare Battles: {self.g.board[area].name} is already yours; only enemy territories are declared."
+        return None
+
+    def allows(self, area: str) -> bool:
+        """``declare area`` is allowed now: an open area, not declared yet."""
+        return area in self.open and area not in self.declared
 
     def candidates(self) -> list[Action]:
         return list(self.g.board.memo("declare", _declarations))
 
+    def legal(self) -> list[Action]:
+        """The candidates :meth:`allows` (as :meth:`reason` says), then 'end'."""
+        allows = self.allows
+        return [a for a in self.candidates() if type(a) is End or allows(a.area)]
+
     def reason(self, action: Action) -> str | None:
         if type(action) is Declare:
             area = action.area
-            if area in self.zones:
-                return f"Declare Battles: {self.g.board[area].name} is an invasion zone; zones are never declared, attacked or captured."
-            if self.control[area] == self.side:
-                return f"Declare Battles: {self.g.board[area].name} is already yours; only enemy territories are declared."
-            if area in self.declared:
-                return f"Declare Battles: {self.g.board[area].name} is already declared."
-            return None
+            if self.allows(area):
+                return None
+            return self._closed(area) or f"Declare Battles: {self.g.board[area].name} is already declared."
         return None if type(action) is End else "Declare Battles: mark enemy territories ('declare AREA') or 'end'."
 
 

@@ -8,88 +8,108 @@ in a cleared territory stay there (project ruling).
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, End, Invade
 from fortress.rules.phases.check import Check
+from fortress.rules.state import RULES
 from fortress.rules.units import SIDE_NAMES
 
 if TYPE_CHECKING:
     from fortress.rules.context import Context
 
-
-def room(g: "Context", dst: str, side: str) -> int:
-    """Room left under the unit limit, counting the bombers that bombed ``dst``: they
-    stay in a cleared territory when Invasion ends."""
-    return g.room(dst, side) - sum(1 for u in g.units(dst, side) if u.status == "bombing")
+UNIT_LIMIT = RULES["unit_limit"]
 
 
 class Rules(Check):
     """Units ready to invade (``ready``: not disengaged, scouting, bombing or done
     invading) step from next door into declared territories free of enemies, within the
-    5-unit limit; 'end' at any time."""
+    5-unit limit; 'end' at any time.
 
-    __slots__ = ("ready", "targets", "enemy")
+    Which declared territories are free of enemies cannot change while the phase lasts
+    (units invade only free ones; bombers go home at its end): ``open``, worked out once
+    per phase (``game.memo``), numbers them in declared order, and ``into`` lists the open
+    ones next to each area. One walk
+    over the side's units gives ``ready`` (by unit type and area) and ``load`` (units
+    counting toward the limit, bombers that bombed an area in both places: they stay in
+    a cleared territory when Invasion ends). :meth:`reason` and :meth:`legal` read these
+    through :meth:`route`."""
+
+    __slots__ = ("side", "ready", "load", "open", "into")
 
     def __init__(self, g: "Context") -> None:
         super().__init__(g)
         s = g.state
-        self.targets: dict[str, tuple[str | None, int]] = {}
-        side, self.ready, self.enemy = s.turn, Counter(), set()
+        self.side = side = s.turn
+        self.ready, self.load = ready, load = {}, {}
         for u in s.units.values():
             if u.side != side:
-                self.enemy.add(u.area)
+                continue
+            area = u.area
+            load[area] = load.get(area, 0) + 1
+            if u.status == "bombing":
+                load[u.origin] = load.get(u.origin, 0) + 1
             elif not u.status and not u.invaded:
-                self.ready[(u.kind, u.area)] += 1
+                key = (u.kind, area)
+                ready[key] = ready.get(key, 0) + 1
+        found = g.memo.get(("invasion", side))
+        if found is None:
+            found = g.memo[("invasion", side)] = self._open()
+        self.open, self.into = found
+
+    def _open(self) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
+        """The declared territories free of enemy units, numbered in declared order, and
+        for each area the open ones next to it."""
+        g, side = self.g, self.side
+        enemy = {u.area for u in g.state.units.values() if u.side != side}
+        open_ = {dst: i for i, dst in enumerate(g.state.declared) if dst not in enemy}
+        into: dict[str, list[str]] = {}
+        for dst in open_:
+            for src in g.board.neighbours(dst):
+                into.setdefault(src, []).append(dst)
+        return open_, {src: tuple(dsts) for src, dsts in into.items()}
+
+    def room(self, dst: str) -> int:
+        """Room left in ``dst`` under the unit limit."""
+        return UNIT_LIMIT - self.load.get(dst, 0)
 
     def legal(self) -> list[Action]:
-        """For each open target, each ready group next to it: 1 up to the bound :meth:`route` gives."""
-        near: dict[str, list[tuple[str, str]]] = {}  # the ready (kind, src) by src
-        for key in self.ready:
-            near.setdefault(key[1], []).append(key)
-        neighbours, route = self.g.board.neighbours, self.route
+        """For each open target (in declared order), each ready group next to it (by unit
+        type, then area): 1 up to the bound :meth:`route` gives."""
+        open_, into, route = self.open, self.into, self.route
+        pairs = sorted((open_[dst], kind, src, dst) for kind, src in self.ready for dst in into.get(src, ()))
         out: list[Action] = []
-        for dst in self.g.state.declared:
-            if self.target(dst)[0] is None:
-                for kind, src in sorted(key for n in neighbours(dst) for key in near.get(n, ())):
-                    why, most = route(kind, src, dst)
-                    if why is None:
-                        out.extend(_row(kind, src, dst, most)[:most])
+        for _, kind, src, dst in pairs:
+            why, most = route(kind, src, dst)
+            if why is None:
+                out.extend(_row(kind, src, dst, most)[:most])
         out.append(End())
         return out
 
-    def target(self, dst: str) -> tuple[str | None, int]:
-        """(why nothing may invade ``dst``, or None; then the room left there)."""
-        found = self.targets.get(dst)
-        if found is None:
-            found = self.targets[dst] = self._target(dst)
-        return found
-
-    def _target(self, dst: str) -> tuple[str | None, int]:
-        g, side, d = self.g, self.g.state.turn, self.g.board[dst]
-        if dst not in g.state.declared:
-            return f"Invasion: only declared territories can be entered; {d.name} was not declared.", 0
-        if dst in self.enemy:
-            return f"Invasion: {d.name} still holds enemy units.", 0
-        space = room(g, dst, side)
-        if space <= 0:
-            return f"Invasion: {d.name} has room for no more of your units (5-unit limit).", 0
-        return None, space
+    def target(self, dst: str) -> str | None:
+        """Why nothing may invade ``dst`` now, or None."""
+        if dst not in self.open:
+            d = self.g.board[dst]
+            if dst not in self.g.state.declared:
+                return f"Invasion: only declared territories can be entered; {d.name} was not declared."
+            return f"Invasion: {d.name} still holds enemy units."
+        if self.room(dst) <= 0:
+            return f"Invasion: {self.g.board[dst].name} has room for no more of your units (5-unit limit)."
+        return None
 
     def route(self, kind: str, src: str, dst: str) -> tuple[str | None, int]:
         """(why no ``kind`` may invade from ``src`` into ``dst``, or None; then how many may)."""
-        why, space = self.target(dst)
+        why = self.target(dst)
         if why is not None:
             return why, 0
-        s, d = self.g.board[src], self.g.board[dst]
-        if not self.g.board.adjacent(src, dst):
-            return f"Invasion: units move one step; {s.name} is not next to {d.name}.", 0
+        board = self.g.board
+        if not board.adjacent(src, dst):
+            return f"Invasion: units move one step; {board[src].name} is not next to {board[dst].name}.", 0
         ready = self.ready.get((kind, src), 0)
         if ready <= 0:
-            return (f"Invasion: no {kind} in {s.name} may invade (units that disengaged, scouts and "
+            return (f"Invasion: no {kind} in {board[src].name} may invade (units that disengaged, scouts and "
                     "units that already invaded cannot).", 0)
-        return None, min(space, ready)
+        return None, min(self.room(dst), ready)
 
     def reason(self, action: Action) -> str | None:
         if type(action) is End:
@@ -101,7 +121,7 @@ class Rules(Check):
             return why
         if action.count < 1:
             return "Invasion: invade with at least one unit."
-        space = room(self.g, action.dst, self.g.state.turn)
+        space = self.room(action.dst)
         if action.count > space:
             return f"Invasion: {self.g.board[action.dst].name} has room for {space} more of your units (5-unit limit)."
         return (f"Invasion: not that many {action.unit} in {self.g.board[action.src].name} may invade (units that "
