@@ -21,8 +21,9 @@ class Rules(Check):
     """Any enemy land territory not declared yet may be declared; 'end' at any time.
 
     Which areas may be declared at all (:meth:`_closed` says None: enemy land, no zone)
-    cannot change while the phase lasts: ``open`` holds them, worked out once per phase
-    (``game.memo``); :meth:`reason` and :meth:`legal` both read it through :meth:`allows`."""
+    cannot change while the phase lasts: ``open`` holds their declarations, in the listed
+    order, worked out once per phase (``game.memo``). :meth:`reason` and :meth:`legal`
+    both read it, and refuse what is declared already."""
 
     __slots__ = ("side", "control", "declared", "open")
 
@@ -32,8 +33,9 @@ class Rules(Check):
         key = ("declare", self.side)
         found = g.memo.get(key)
         if found is None:
-            found = g.memo[key] = frozenset(a for a in g.board.land if self._closed(a) is None)
-        self.open: frozenset[str] = found
+            found = g.memo[key] = {a.area: a for a in self.candidates()
+                                   if type(a) is Declare and self._closed(a.area) is None}
+        self.open: dict[str, Declare] = found
 
     def _closed(self, area: str) -> str | None:
         """Why ``area`` cannot be declared at all this phase (None: it can)."""
@@ -43,22 +45,18 @@ class Rules(Check):
             return f"Declare Battles: {self.g.board[area].name} is already yours; only enemy territories are declared."
         return None
 
-    def allows(self, area: str) -> bool:
-        """``declare area`` is allowed now: an open area, not declared yet."""
-        return area in self.open and area not in self.declared
-
     def candidates(self) -> list[Action]:
         return list(self.g.board.memo("declare", _declarations))
 
     def legal(self) -> list[Action]:
-        """The candidates :meth:`allows` (as :meth:`reason` says), then 'end'."""
-        allows = self.allows
-        return [a for a in self.candidates() if type(a) is End or allows(a.area)]
+        """The open declarations not made yet, then 'end'."""
+        declared = self.declared
+        return [a for area, a in self.open.items() if area not in declared] + [End()]
 
     def reason(self, action: Action) -> str | None:
         if type(action) is Declare:
             area = action.area
-            if self.allows(area):
+            if area in self.open and area not in self.declared:
                 return None
             return self._closed(area) or f"Declare Battles: {self.g.board[area].name} is already declared."
         return None if type(action) is End else "Declare Battles: mark enemy territories ('declare AREA') or 'end'."

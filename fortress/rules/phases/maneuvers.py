@@ -51,10 +51,12 @@ class Rules(Check):
     """Each unit moves once; foot units ride a mobile unit; units end where
     :func:`ending` allows, within the 5-unit limit (5 bombers over a target).
 
-    Worked out in one walk over the units: ``movers[src]``: units able to move, by
-    type, sources in the order of their first unit; ``riders[src]``: unmoved foot
-    units by type; ``load`` and ``bombing``: counts toward the two limits; ``enemy``:
-    areas with enemy units."""
+    Control, declarations and enemy positions hold through Maneuvers, so the areas
+    with enemy units (``enemy``) and where each unit type may end from each source
+    (:meth:`ends`) are worked out once per phase (``game.memo``, emptied at each phase).
+    The rest, in one walk over the side's units: ``movers[src]``: units able to move,
+    by type, sources in the order of their first unit; ``riders[src]``: unmoved foot
+    units by type; ``load`` and ``bombing``: counts toward the two limits."""
 
     __slots__ = ("side", "movers", "riders", "load", "bombing", "enemy", "declared", "wheres")
 
@@ -62,17 +64,18 @@ class Rules(Check):
         super().__init__(g)
         self.side = side = g.state.turn
         grounded = side in g.state.grounded
-        self.declared = set(g.state.declared)
-        # control, declarations and enemy positions hold through Maneuvers: so do the places
-        # each unit type may end in (the one memo of the rules, emptied at each phase)
-        self.wheres = g.memo.setdefault(("maneuvers", side), {})
-        self.movers, self.riders, self.enemy = movers, riders, enemy = {}, {}, set()
+        self.declared = g.state.declared
+        phase = g.memo.get(("maneuvers", side))
+        if phase is None:
+            enemy = {u.area for u in g.state.units.values() if u.side != side}
+            phase = g.memo[("maneuvers", side)] = (enemy, {})
+        self.enemy, self.wheres = phase
+        self.movers, self.riders = movers, riders = {}, {}
         self.load, self.bombing = load, bombing = {}, {}
         for u in g.state.units.values():  # in uid order
-            area = u.area
             if u.side != side:
-                enemy.add(area)
                 continue
+            area = u.area
             if u.status == "bombing":
                 load[u.origin] = load.get(u.origin, 0) + 1
                 bombing[area] = bombing.get(area, 0) + 1
@@ -80,24 +83,27 @@ class Rules(Check):
                 load[area] = load.get(area, 0) + 1
             if u.moved:
                 continue
-            cls = UNITS[u.kind].cls
+            cls = _CLASS[u.kind]
             if cls == FOOT:
                 riders.setdefault(area, {})[u.kind] = 1
             elif not u.status and not (grounded and cls == AIR):
                 here = movers.setdefault(area, {})
                 here[u.kind] = here.get(u.kind, 0) + 1
 
-    def where(self, src: str, kind: str) -> dict[str, str]:
-        """Where a ``kind`` in ``src`` may end: {area: "move"|"bomb"|"scout"} (see :func:`ending`)."""
+    def ends(self, src: str, kind: str) -> tuple[tuple[str, str, list[Move]], ...]:
+        """Where a ``kind`` in ``src`` may end, how (see :func:`ending`), and the moves
+        there: ``((dst, "move"|"bomb"|"scout", [move 1 ..., move 5 ...]), ...)``."""
         found = self.wheres.get((src, kind))
         if found is None:
             g, side, unit, enemy, declared = self.g, self.side, UNITS[kind], self.enemy, self.declared
-            found = self.wheres[(src, kind)] = {}
-            for dst in reach(g, side, src, unit):
-                how = ending(g, side, unit, dst, dst in enemy, declared)
-                if how is not None:
-                    found[dst] = how
+            found = self.wheres[(src, kind)] = tuple(
+                (dst, how, _row(kind, src, dst)) for dst in reach(g, side, src, unit)
+                if (how := ending(g, side, unit, dst, dst in enemy, declared)) is not None)
         return found
+
+    def how(self, src: str, kind: str, dst: str) -> str | None:
+        """How a ``kind`` in ``src`` may end in ``dst`` (None: it may not)."""
+        return next((how for to, how, _ in self.ends(src, kind) if to == dst), None)
 
     def room(self, dst: str, how: str) -> int:
         """Room left in ``dst``: the 5-unit limit, or the bombing limit for bombers."""
@@ -105,17 +111,19 @@ class Rules(Check):
             return BOMBING_LIMIT - self.bombing.get(dst, 0)
         return UNIT_LIMIT - self.load.get(dst, 0)
 
-    def routes(self, src: str, kind: str) -> list[tuple[str, int, bool]]:
+    def routes(self, src: str, kind: str) -> list[tuple[str, int, bool, list[Move]]]:
         """The places ``kind`` units in ``src`` may go now, each with how many may go
-        there and whether one of them may carry a rider: ``[(dst, most, carry)]``."""
-        n = self.movers.get(src, {}).get(kind, 0)
+        there, whether one of them may carry a rider, and the moves there (see
+        :meth:`ends`): ``[(dst, most, carry, row)]``."""
+        n = self.movers.get(src, _NONE).get(kind, 0)
         out = []
         if n:
-            carrier, room = bool(UNITS[kind].transport) and bool(self.riders.get(src)), self.room
-            for dst, how in self.where(src, kind).items():
+            carrier = UNITS[kind].transport and src in self.riders
+            room = self.room
+            for dst, how, row in self.ends(src, kind):
                 left = room(dst, how)
                 if left > 0:
-                    out.append((dst, n if n < left else left, carrier and left >= 2 and how == "move"))
+                    out.append((dst, n if n < left else left, carrier and left >= 2 and how == "move", row))
         return out
 
     def _grounded(self, kind: str, src: str) -> str:
@@ -156,8 +164,8 @@ class Rules(Check):
         for src, here in self.movers.items():
             riders = self.riders.get(src, ())
             for kind in here:
-                for dst, most, carry in self.routes(src, kind):
-                    out.extend(_row(kind, src, dst)[:most])
+                for dst, most, carry, row in self.routes(src, kind):
+                    out.extend(row[:most])
                     if carry:
                         out.extend(shared(Move, 1, kind, src, dst, p) for p in riders)
         out.append(End())
@@ -178,9 +186,9 @@ class Rules(Check):
             return self._grounded(kind, src)
         if action.count < 1:
             return "Maneuvers: move at least one unit."
-        route = next(((most, carry) for to, most, carry in self.routes(src, kind) if to == dst), None)
+        route = next(((most, carry) for to, most, carry, _ in self.routes(src, kind) if to == dst), None)
         if route is None or action.count > route[0] or (action.passenger and not route[1]):
-            how = self.where(src, kind).get(dst)
+            how = self.how(src, kind, dst)
             if how is None:
                 return self._unreachable(UNITS[kind], src, dst)
             return f"Maneuvers: {board[dst].name} has room for {max(self.room(dst, how), 0)} more of your units (the 5-unit limit)."
@@ -198,6 +206,8 @@ def _row(kind: str, src: str, dst: str) -> list[Move]:
 
 
 _ROWS: dict[tuple[str, str, str], list[Move]] = {}
+_CLASS = {kind: unit.cls for kind, unit in UNITS.items()}
+_NONE: dict[str, int] = {}
 
 
 def apply(g: "Context", action: Action) -> None:
