@@ -21,7 +21,7 @@ class Rules(Check):
     """Any enemy land territory not declared yet may be declared; 'end' at any time.
 
     Which areas may be declared at all (:meth:`_closed` says None: enemy land, no zone)
-    cannot change while the phase lasts: ``open`` holds their declarations, in the listed
+    cannot change while the phase lasts: ``open`` holds their declarations, in board
     order, worked out once per phase (``game.memo``). :meth:`reason` and :meth:`legal`
     both read it, and refuse what is declared already."""
 
@@ -33,8 +33,7 @@ class Rules(Check):
         key = ("declare", self.side)
         found = g.memo.get(key)
         if found is None:
-            found = g.memo[key] = {a.area: a for a in self.candidates()
-                                   if type(a) is Declare and self._closed(a.area) is None}
+            found = g.memo[key] = {a: shared(Declare, a) for a in g.board.land if self._closed(a) is None}
         self.open: dict[str, Declare] = found
 
     def _closed(self, area: str) -> str | None:
@@ -44,9 +43,6 @@ class Rules(Check):
         if self.control[area] == self.side:
             return f"Declare Battles: {self.g.board[area].name} is already yours; only enemy territories are declared."
         return None
-
-    def candidates(self) -> list[Action]:
-        return list(self.g.board.memo("declare", _declarations))
 
     def legal(self) -> list[Action]:
         """The open declarations not made yet, then 'end'."""
@@ -62,12 +58,7 @@ class Rules(Check):
         return None if type(action) is End else "Declare Battles: mark enemy territories ('declare AREA') or 'end'."
 
 
-def _declarations(board) -> tuple[Action, ...]:
-    """``declare AREA`` for each land area in board order, then ``end`` (one list per board)."""
-    return tuple(shared(Declare, a) for a in board.land) + (End(),)
-
-
-def apply(g: "Context", action: Action) -> None:
+def apply(g: "Game", action: Action) -> None:
     if isinstance(action, End):
         g.next_phase()
         return
