@@ -116,15 +116,11 @@ class Rules(Check):
         there, whether one of them may carry a rider, and the moves there (see
         :meth:`ends`): ``[(dst, most, carry, row)]``."""
         n = self.movers.get(src, _NONE).get(kind, 0)
-        out = []
-        if n:
-            carrier = UNITS[kind].transport and src in self.riders
-            room = self.room
-            for dst, how, row in self.ends(src, kind):
-                left = room(dst, how)
-                if left > 0:
-                    out.append((dst, n if n < left else left, carrier and left >= 2 and how == "move", row))
-        return out
+        if not n:
+            return []
+        carrier, room = UNITS[kind].transport and src in self.riders, self.room
+        return [(dst, n if n < left else left, carrier and left >= 2 and how == "move", row)
+                for dst, how, row in self.ends(src, kind) if (left := room(dst, how)) > 0]
 
     def _grounded(self, kind: str, src: str) -> str:
         """Why no ``kind`` in ``src`` can move at all."""
