@@ -104,6 +104,13 @@ class Rules(Check):
                 + [Fight()]
         return _decision_actions(self.g, b)
 
+    def legal(self) -> list[Action]:
+        """Choosing a battle: the open battles :func:`_choices` found (those
+        :meth:`_choose_battle` allows), then 'end' unless one must be fought."""
+        if self.b is None:
+            return [_attack(a) for a in self.can] + ([] if self.must else [End()])
+        return super().legal()
+
     def reason(self, action: Action) -> str | None:
         if self.b is None:
             return self._choose_battle(action)
