@@ -111,16 +111,22 @@ class Rules(Check):
             return BOMBING_LIMIT - self.bombing.get(dst, 0)
         return UNIT_LIMIT - self.load.get(dst, 0)
 
-    def routes(self, src: str, kind: str) -> list[tuple[str, int, bool, list[Move]]]:
-        """The places ``kind`` units in ``src`` may go now, each with how many may go
-        there, whether one of them may carry a rider, and the moves there (see
-        :meth:`ends`): ``[(dst, most, carry, row)]``."""
+    def moves(self, src: str, kind: str) -> list[Move]:
+        """The moves of ``kind`` units from ``src`` allowed now: to each place in
+        :meth:`ends` with :meth:`room`, 1 up to as many as may go; then, where the 5-unit
+        limit leaves room for two, one unit carrying each unmoved rider (Transport)."""
         n = self.movers.get(src, _NONE).get(kind, 0)
         if not n:
             return []
-        carrier, room = UNITS[kind].transport and src in self.riders, self.room
-        return [(dst, n if n < left else left, carrier and left >= 2 and how == "move", row)
-                for dst, how, row in self.ends(src, kind) if (left := room(dst, how)) > 0]
+        riders = self.riders.get(src) if UNITS[kind].transport else None
+        room, out = self.room, []
+        for dst, how, row in self.ends(src, kind):
+            left = room(dst, how)
+            if left > 0:
+                out += row[:n if n < left else left]
+                if riders and left >= 2 and how == "move":
+                    out += [shared(Move, 1, kind, src, dst, p) for p in riders]
+        return out
 
     def _grounded(self, kind: str, src: str) -> str:
         """Why no ``kind`` in ``src`` can move at all."""
@@ -154,16 +160,11 @@ class Rules(Check):
         return f"Maneuvers: {unit.name}s end in territories their side controls; {area.name} is held by the enemy."
 
     def legal(self) -> list[Action]:
-        """For each mover type in each source, each of its :meth:`routes`: 1 up to the
-        bound, then each rider it may carry."""
+        """The :meth:`moves` of each mover type in each source, then 'end'."""
         out: list[Action] = []
         for src, here in self.movers.items():
-            riders = self.riders.get(src, ())
             for kind in here:
-                for dst, most, carry, row in self.routes(src, kind):
-                    out.extend(row[:most])
-                    if carry:
-                        out.extend(shared(Move, 1, kind, src, dst, p) for p in riders)
+                out += self.moves(src, kind)
         out.append(End())
         return out
 
@@ -173,7 +174,10 @@ class Rules(Check):
         if not isinstance(action, Move):
             return "Maneuvers: move units ('move N UNIT FROM -> TO') or 'end'."
         kind, src, dst, board = action.unit, action.src, action.dst, self.g.board
-        n = self.movers.get(src, {}).get(kind, 0)
+        allowed = self.moves(src, kind)
+        if action in allowed:
+            return None
+        n = self.movers.get(src, _NONE).get(kind, 0)
         if n and action.count > n:
             return f"Maneuvers: only {n} {kind} in {board[src].name} can still move (each unit moves once a turn)."
         if action.passenger and (not UNITS[kind].transport or action.count != 1):
@@ -182,15 +186,13 @@ class Rules(Check):
             return self._grounded(kind, src)
         if action.count < 1:
             return "Maneuvers: move at least one unit."
-        route = next(((most, carry) for to, most, carry, _ in self.routes(src, kind) if to == dst), None)
-        if route is None or action.count > route[0] or (action.passenger and not route[1]):
+        there = [m for m in allowed if m.dst == dst]
+        if action.count > max((m.count for m in there), default=0) or (action.passenger and not any(m.passenger for m in there)):
             how = self.how(src, kind, dst)
             if how is None:
                 return self._unreachable(UNITS[kind], src, dst)
             return f"Maneuvers: {board[dst].name} has room for {max(self.room(dst, how), 0)} more of your units (the 5-unit limit)."
-        if action.passenger and action.passenger not in self.riders.get(src, ()):
-            return f"Maneuvers: there is no unmoved {action.passenger} in {board[src].name} to carry."
-        return None
+        return f"Maneuvers: there is no unmoved {action.passenger} in {board[src].name} to carry."
 
 
 def _row(kind: str, src: str, dst: str) -> list[Move]:
