@@ -27,16 +27,20 @@ def target_number(g: "Context") -> int:
 
 
 class Rules(Check):
-    """Each laser fires once, at an Invader unit on land in a territory not targeted yet."""
+    """Each laser fires once, at an Invader unit on land in a territory not targeted yet.
+    ``seen``: the (side, unit type, area) of every Invader unit, from one walk over the units."""
 
-    __slots__ = ()
+    __slots__ = ("seen",)
+
+    def __init__(self, g: "Game") -> None:
+        super().__init__(g)
+        self.seen = {(u.side, u.kind, u.area) for u in g.state.units.values() if u.side != US}
 
     def candidates(self) -> list[Action]:
         s = self.g.state
         if s.lasers_fired >= len(s.lasers):
             return [End()]
-        seen = {(u.side, u.kind, u.area) for u in s.units.values() if u.side != US}
-        return [shared(Fire, *t) for t in sorted(seen)] + [End()]
+        return [shared(Fire, *t) for t in sorted(self.seen)] + [End()]
 
     def reason(self, action: Action) -> str | None:
         g, s = self.g, self.g.state
@@ -51,7 +55,7 @@ class Rules(Check):
             return f"Fire Lasers: lasers reach land territories only, not invasion zones like {area.name} (project ruling)."
         if action.area in s.targeted:
             return f"Fire Lasers: {area.name} already has a targeting marker (one laser per territory per turn)."
-        if action.side == US or not any(u.kind == action.unit for u in g.units(action.area, action.side)):
+        if (action.side, action.unit, action.area) not in self.seen:
             return f"Fire Lasers: there is no {SIDE_NAMES.get(action.side, action.side)} {action.unit} in {area.name}."
         return None
 

@@ -58,7 +58,7 @@ class Rules(Check):
             kinds = [k for k, n in s.reserves[s.turn].items() if n > 0]
             return [_place(k, z) for z in g.board.zones(s.turn) for k in kinds] + [End()]
         if kind in ("laser", "extra_laser"):
-            return [PlaceLaser(c) for c in g.board.cities]
+            return [shared(PlaceLaser, c) for c in g.board.cities]
         if kind == "place":
             return [_place(task["unit"], a) for a in g.board.regions().get(task["region"], ())]
         if kind == "sabotage":
