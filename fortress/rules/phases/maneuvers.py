@@ -13,7 +13,7 @@ territory and their own zones, and end in friendly ones, except:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Container
+from typing import TYPE_CHECKING, Container, Mapping
 
 from fortress.rules.actions import Action, End, Move, notation, shared
 from fortress.rules.phases.check import Check
@@ -21,7 +21,8 @@ from fortress.rules.state import RULES
 from fortress.rules.units import AIR, FOOT, SIDE_NAMES, UNITS, UnitType
 
 if TYPE_CHECKING:
-    from fortress.rules.context import Context
+    from fortress.board import Board
+    from fortress.rules.game import Game
 
 BOMBING_LIMIT = RULES["bombing_limit"]
 UNIT_LIMIT = RULES["unit_limit"]
@@ -33,16 +34,18 @@ def reach(g: "Context", side: str, src: str, unit: UnitType) -> tuple[str, ...]:
     return g.board.flight(src, unit.move, side) if unit.cls == AIR else tuple(g.board.neighbours(src))
 
 
-def ending(g: "Context", side: str, unit: UnitType, dst: str, enemy_there: bool, declared: Container[str]) -> str | None:
+def ending(board: "Board", control: Mapping[str, str], side: str, unit: UnitType, dst: str, enemy_there: bool,
+           declared: Container[str]) -> str | None:
     """How a ``unit`` of ``side`` may end in ``dst``: "move" (its side holds it), "bomb"
     (a bomber, into a declared territory with enemy units), "scout" (a helicopter, into
-    an unoccupied non-city declared territory), or None. ``declared``: the declared areas."""
-    if g.state.control[dst] == side:
+    an unoccupied non-city declared territory), or None. ``control``: who holds each
+    area; ``declared``: the declared areas."""
+    if control[dst] == side:
         return "move"
-    if dst in declared and dst not in g.board.zone_set:
+    if dst in declared and dst not in board.zone_set:
         if unit.bombing and enemy_there:
             return "bomb"
-        if unit.scouting and not enemy_there and not g.board[dst].is_city:
+        if unit.scouting and not enemy_there and not board[dst].is_city:
             return "scout"
     return None
 
@@ -51,27 +54,29 @@ class Rules(Check):
     """Each unit moves once; foot units ride a mobile unit; units end where
     :func:`ending` allows, within the 5-unit limit (5 bombers over a target).
 
-    Control, declarations and enemy positions hold through Maneuvers, so the areas
-    with enemy units (``enemy``) and where each unit type may end from each source
-    (:meth:`ends`) are worked out once per phase (``game.memo``, emptied at each phase).
+    Control, declarations and enemy positions hold through Maneuvers, so how each unit
+    type may end in each area (``endings``, from copies of those facts) and where it may
+    end from each source (:meth:`ends`) are worked out once per phase, as asked
+    (``game.memo``, emptied at each phase).
     The rest, in one walk over the side's units: ``movers[src]``: units able to move,
     by type, sources in the order of their first unit; ``riders[src]``: unmoved foot
     units by type; ``load`` and ``bombing``: counts toward the two limits."""
 
-    __slots__ = ("side", "movers", "riders", "load", "bombing", "enemy", "declared", "wheres")
+    __slots__ = ("side", "movers", "riders", "load", "bombing", "endings", "wheres", "shorts")
 
     def __init__(self, g: "Context") -> None:
         super().__init__(g)
         self.side = side = g.state.turn
         grounded = side in g.state.grounded
-        self.declared = g.state.declared
         phase = g.memo.get(("maneuvers", side))
         if phase is None:
-            enemy = {u.area for u in g.state.units.values() if u.side != side}
-            phase = g.memo[("maneuvers", side)] = (enemy, {})
-        self.enemy, self.wheres = phase
+            enemy = frozenset(u.area for u in g.state.units.values() if u.side != side)
+            facts = (g.board, dict(g.state.control), side, enemy, frozenset(g.state.declared))
+            phase = g.memo[("maneuvers", side)] = ({kind: _Endings(facts, unit) for kind, unit in UNITS.items()}, {})
+        self.endings, self.wheres = phase
         self.movers, self.riders = movers, riders = {}, {}
         self.load, self.bombing = load, bombing = {}, {}
+        self.shorts: dict[int, set[str]] = {}
         for u in g.state.units.values():  # in uid order
             if u.side != side:
                 continue
@@ -95,10 +100,10 @@ class Rules(Check):
         there: ``((dst, "move"|"bomb"|"scout", [move 1 ..., move 5 ...]), ...)``."""
         found = self.wheres.get((src, kind))
         if found is None:
-            g, side, unit, enemy, declared = self.g, self.side, UNITS[kind], self.enemy, self.declared
+            endings, rows = self.endings[kind], _rows(kind, src)
             found = self.wheres[(src, kind)] = tuple(
-                (dst, how, _row(kind, src, dst)) for dst in reach(g, side, src, unit)
-                if (how := ending(g, side, unit, dst, dst in enemy, declared)) is not None)
+                (dst, how, rows[dst]) for dst in reach(self.g, self.side, src, UNITS[kind])
+                if (how := endings[dst]) is not None)
         return found
 
     def how(self, src: str, kind: str, dst: str) -> str | None:
@@ -112,21 +117,52 @@ class Rules(Check):
         return UNIT_LIMIT - self.load.get(dst, 0)
 
     def moves(self, src: str, kind: str) -> list[Move]:
-        """The moves of ``kind`` units from ``src`` allowed now: to each place in
-        :meth:`ends` with :meth:`room`, 1 up to as many as may go; then, where the 5-unit
-        limit leaves room for two, one unit carrying each unmoved rider (Transport)."""
+        """The moves of ``kind`` units from ``src`` allowed now: for each place in
+        :meth:`ends`, the :func:`segment` its :meth:`room` gives.
+
+        Laid out for speed: the group's moves as if no destination held any of the
+        side's units (:meth:`plan`, once per phase), with the segments of the places
+        short of room now (:meth:`short`) worked out again and put in their place."""
         n = self.movers.get(src, _NONE).get(kind, 0)
         if not n:
             return []
-        riders = self.riders.get(src) if UNITS[kind].transport else None
-        room, out = self.room, []
-        for dst, how, row in self.ends(src, kind):
-            left = room(dst, how)
-            if left > 0:
-                out += row[:n if n < left else left]
-                if riders and left >= 2 and how == "move":
-                    out += [shared(Move, 1, kind, src, dst, p) for p in riders]
+        riders = tuple(self.riders.get(src, ())) if UNITS[kind].transport else ()
+        flat, spans = self.plan(src, kind, n, riders)
+        tight = spans.keys() & self.short(max(n, 2) if riders else n)
+        if not tight:
+            return flat
+        out: list[Move] = []
+        done, room = 0, self.room
+        for start, end, dst, how, row in sorted(spans[dst] for dst in tight):
+            out += flat[done:start]
+            out += segment(kind, src, dst, how, row, n, room(dst, how), riders)
+            done = end
+        out += flat[done:]
         return out
+
+    def plan(self, src: str, kind: str, n: int, riders: tuple[str, ...]) -> tuple[list[Move], dict]:
+        """The moves of ``n`` ``kind`` units from ``src`` (with ``riders`` to carry) if no
+        destination held any of the side's units, and where each destination's segment
+        lies in them: ``(moves, {dst: (start, end, dst, how, row)})``."""
+        key = (src, kind, n, riders)
+        found = self.wheres.get(key)
+        if found is None:
+            flat: list[Move] = []
+            spans = {}
+            for dst, how, row in self.ends(src, kind):
+                start = len(flat)
+                flat += segment(kind, src, dst, how, row, n, EMPTY[how], riders)
+                spans[dst] = (start, len(flat), dst, how, row)
+            found = self.wheres[key] = (flat, spans)
+        return found
+
+    def short(self, need: int) -> set[str]:
+        """The areas whose room (either limit) is now below ``need``."""
+        found = self.shorts.get(need)
+        if found is None:
+            found = self.shorts[need] = {a for a, k in self.load.items() if UNIT_LIMIT - k < need} | \
+                {a for a, k in self.bombing.items() if BOMBING_LIMIT - k < need}
+        return found
 
     def _grounded(self, kind: str, src: str) -> str:
         """Why no ``kind`` in ``src`` can move at all."""
@@ -195,15 +231,61 @@ class Rules(Check):
         return f"Maneuvers: there is no unmoved {action.passenger} in {board[src].name} to carry."
 
 
-def _row(kind: str, src: str, dst: str) -> list[Move]:
-    """``[move 1 ..., move 5 ...]``: shared objects, never changed (actions are immutable)."""
-    row = _ROWS.get((kind, src, dst))
-    if row is None:
-        row = _ROWS[(kind, src, dst)] = [shared(Move, k, kind, src, dst) for k in range(1, UNIT_LIMIT + 1)]
-    return row
+def segment(kind: str, src: str, dst: str, how: str, row: list[Move], n: int, left: int,
+            riders: tuple[str, ...]) -> list[Move]:
+    """The moves of ``n`` ``kind`` units from ``src`` to ``dst`` (reached as ``how``,
+    ``row`` its moves), ``left`` places being free there: 1 up to as many as may go; then,
+    where the 5-unit limit leaves room for two, one unit carrying each of ``riders`` (Transport)."""
+    if left <= 0:
+        return []
+    out = row[:n if n < left else left]
+    if riders and left >= 2 and how == "move":
+        out += [shared(Move, 1, kind, src, dst, p) for p in riders]
+    return out
 
 
-_ROWS: dict[tuple[str, str, str], list[Move]] = {}
+class _Endings(dict):
+    """How a unit type may end in each area this phase, ``{area: how or None}`` (see
+    :func:`ending`), worked out as asked from ``facts``: the board and copies of the
+    phase's control, enemy areas and declarations (never the game: a copy of the game
+    shares its memo)."""
+
+    __slots__ = ("facts", "unit")
+
+    def __init__(self, facts: tuple, unit: UnitType) -> None:
+        super().__init__()
+        self.facts, self.unit = facts, unit
+
+    def __missing__(self, dst: str) -> str | None:
+        board, control, side, enemy, declared = self.facts
+        how = self[dst] = ending(board, control, side, self.unit, dst, dst in enemy, declared)
+        return how
+
+
+class _Rows(dict):
+    """``{dst: [move 1 ..., move 5 ...]}`` for one unit type and source: shared objects,
+    never changed (actions are immutable), made as asked."""
+
+    __slots__ = ("kind", "src")
+
+    def __init__(self, kind: str, src: str) -> None:
+        super().__init__()
+        self.kind, self.src = kind, src
+
+    def __missing__(self, dst: str) -> list[Move]:
+        row = self[dst] = [shared(Move, k, self.kind, self.src, dst) for k in range(1, UNIT_LIMIT + 1)]
+        return row
+
+
+def _rows(kind: str, src: str) -> _Rows:
+    found = _ROWS.get((kind, src))
+    if found is None:
+        found = _ROWS[(kind, src)] = _Rows(kind, src)
+    return found
+
+
+_ROWS: dict[tuple[str, str], _Rows] = {}
+EMPTY = {"move": UNIT_LIMIT, "scout": UNIT_LIMIT, "bomb": BOMBING_LIMIT}  #: room in a place none of the side's units is in
 _CLASS = {kind: unit.cls for kind, unit in UNITS.items()}
 _NONE: dict[str, int] = {}
 
@@ -217,7 +299,7 @@ def apply(g: "Context", action: Action) -> None:
         return
     assert isinstance(action, Move)
     src, dst = action.src, action.dst
-    how = ending(g, side, UNITS[action.unit], dst, bool(g.enemies_in(dst, side)), g.state.declared)
+    how = ending(g.board, g.state.control, side, UNITS[action.unit], dst, bool(g.enemies_in(dst, side)), g.state.declared)
     movers = [u for u in g.units(src, side) if u.kind == action.unit and not u.moved and not u.status]
     for u in movers[: action.count]:
         g.relocate(u, dst, src if how == "bomb" else None)
