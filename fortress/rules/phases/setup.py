@@ -31,16 +31,34 @@ def _start_placer(g: "Context", side: str) -> None:
 
 class Rules(Check):
     """The U.S. fills each city with exactly 2 units; each Invader fills its own zones,
-    at most 5 units a zone, until its starting units are placed."""
+    at most 5 units a zone, until its starting units are placed. ``rooms``: the room
+    left in each area asked about (asked once per area, not once per unit type)."""
 
-    __slots__ = ()
+    __slots__ = ("rooms",)
+
+    def __init__(self, g: "Game") -> None:
+        super().__init__(g)
+        self.rooms: dict[str, int] = {}
+
+    def room(self, area: str) -> int:
+        """Places left in ``area``: 2 a city for the U.S., the 5-unit limit in a zone."""
+        found = self.rooms.get(area)
+        if found is None:
+            g = self.g
+            if g.state.turn == US:
+                found = PER_CITY - len(g.units(area, US))
+            else:
+                found = g.room(area, g.state.turn)
+            self.rooms[area] = found
+        return found
 
     def candidates(self) -> list[Action]:
         g = self.g
         side = g.state.turn
         areas = g.board.cities if side == US else g.board.zones(side)
         kinds = [k for k, n in g.state.to_place.items() if n > 0]
-        return [shared(Place, k, a) for a in areas for k in kinds]
+        room = self.room  # a full area is refused whatever the unit: not worth asking about
+        return [shared(Place, k, a) for a in areas if room(a) > 0 for k in kinds]
 
     def reason(self, action: Action) -> str | None:
         g = self.g
@@ -53,12 +71,12 @@ class Rules(Check):
         if side == US:
             if not area.is_city:
                 return f"Setup: the U.S. places its units in cities only; {area.name} is not a city."
-            if len(g.units(action.area, US)) >= PER_CITY:
+            if self.room(action.area) <= 0:
                 return f"Setup: {area.name} already has its {PER_CITY} units (rules: exactly 2 in each city)."
             return None
         if not (area.is_zone and area.side == side):
             return f"Setup: {SIDE_NAMES[side]} places its starting units in its own invasion zones only."
-        if g.room(action.area, side) <= 0:
+        if self.room(action.area) <= 0:
             return f"Setup: {area.name} is full (at most 5 units a zone)."
         return None
 
@@ -66,7 +84,7 @@ class Rules(Check):
 def apply(g: "Context", action: Action) -> None:
     assert isinstance(action, Place)
     side = g.state.turn
-    g.add_unit(side, action.unit, action.area)
+    g.arrived(g.state.add_unit(side, action.unit, action.area))
     g.state.to_place[action.unit] -= 1
     g.emit("place", f"{SIDE_NAMES[side]} places {action.unit} in {g.board[action.area].name}.", side, (action.area,))
     if not any(g.state.to_place.values()):
