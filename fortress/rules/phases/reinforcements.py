@@ -43,11 +43,19 @@ def _place(unit: str, area: str) -> Place:
 class Rules(Check):
     """What the task at hand allows (the first of ``state.tasks``); with none left, 'end'."""
 
-    __slots__ = ("task",)
+    __slots__ = ("task", "rooms")
 
     def __init__(self, g: "Context") -> None:
         super().__init__(g)
         self.task = g.state.tasks[0] if g.state.tasks else None
+        self.rooms: dict[str, int] = {}
+
+    def room(self, area: str) -> int:
+        """Room left in ``area`` for the side to move (asked once per area, not per unit type)."""
+        found = self.rooms.get(area)
+        if found is None:
+            found = self.rooms[area] = self.g.room(area, self.g.state.turn)
+        return found
 
     def candidates(self) -> list[Action]:
         g, s, task = self.g, self.g.state, self.task
@@ -88,7 +96,7 @@ class Rules(Check):
                 return f"Reinforcements: {SIDE_NAMES[s.turn]} has no {action.unit} in reserve."
             if self.task["left"] <= 0:
                 return f"Reinforcements: {SIDE_NAMES[s.turn]} has brought in all {RULES['invader']['reinforcements']} units it may this turn."
-            if g.room(action.area, s.turn) <= 0:
+            if self.room(action.area) <= 0:
                 return f"Reinforcements: {area.name} already holds 5 units (the 5-unit limit)."
             return None
         return "Reinforcements: place a reserve unit in one of your zones ('place UNIT ZONE') or 'end'."
@@ -110,7 +118,7 @@ class Rules(Check):
             if s.reserves[US].get(task["unit"], 0) <= 0:
                 return f"Partisan card '{task['card']}': no {task['unit']} is left in U.S. reserves."
             if (g.board[action.area].region != task["region"] or not g.board[action.area].is_land
-                    or not (g.friendly(action.area, US) or not g.enemies_in(action.area, US)) or g.room(action.area, US) <= 0):
+                    or not (g.friendly(action.area, US) or not g.enemies_in(action.area, US)) or self.room(action.area) <= 0):
                 return (f"Partisan card '{task['card']}': the {task['unit']} goes in {task['region']}, in a U.S.-held or "
                         "unoccupied territory with room (never an occupied enemy territory or an invasion zone).")
             return None
