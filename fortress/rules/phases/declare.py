@@ -58,7 +58,7 @@ class Rules(Check):
         return None if type(action) is End else "Declare Battles: mark enemy territories ('declare AREA') or 'end'."
 
 
-def apply(g: "Game", action: Action) -> None:
+def apply(g: "Context", action: Action) -> None:
     if isinstance(action, End):
         g.next_phase()
         return

@@ -32,7 +32,7 @@ class Rules(Check):
 
     __slots__ = ("seen",)
 
-    def __init__(self, g: "Game") -> None:
+    def __init__(self, g: "Context") -> None:
         super().__init__(g)
         self.seen = {(u.side, u.kind, u.area) for u in g.state.units.values() if u.side != US}
 

@@ -22,7 +22,7 @@ from fortress.rules.units import AIR, FOOT, SIDE_NAMES, UNITS, UnitType
 
 if TYPE_CHECKING:
     from fortress.board import Board
-    from fortress.rules.game import Game
+    from fortress.rules.context import Context
 
 BOMBING_LIMIT = RULES["bombing_limit"]
 UNIT_LIMIT = RULES["unit_limit"]

@@ -36,7 +36,7 @@ class Rules(Check):
 
     __slots__ = ("rooms",)
 
-    def __init__(self, g: "Game") -> None:
+    def __init__(self, g: "Context") -> None:
         super().__init__(g)
         self.rooms: dict[str, int] = {}
 
@@ -84,7 +84,7 @@ class Rules(Check):
 def apply(g: "Context", action: Action) -> None:
     assert isinstance(action, Place)
     side = g.state.turn
-    g.arrived(g.state.add_unit(side, action.unit, action.area))
+    g.add_unit(side, action.unit, action.area)
     g.state.to_place[action.unit] -= 1
     g.emit("place", f"{SIDE_NAMES[side]} places {action.unit} in {g.board[action.area].name}.", side, (action.area,))
     if not any(g.state.to_place.values()):
