@@ -10,12 +10,15 @@ first) and answers two questions from the same code:
   :meth:`Check.reason` says None.
 
 A phase may list faster than candidate by candidate, but only through what its
-:meth:`Check.reason` itself reads: Maneuvers works out, per unit type and source, the
-routes open now with how many units may take each (``Rules.routes``), and Invasion the
-same per target and group (``Rules.route``); both ``reason`` and ``legal`` read them.
-A Check lives for one question: no list of legal actions is kept from one action to the
-next (the one memo is Maneuvers' table of where each unit type may end, which cannot
-change during a Maneuvers phase: ``game.memo``, emptied at each phase).
+:meth:`Check.reason` itself reads. Facts that cannot change while a phase lasts are worked
+out once per phase and kept in ``game.memo`` (emptied at each phase; values only, never
+the game or its state, since a copy of the game shares the memo): Declare's open
+declarations (enemy land), Invasion's enemy-free declared targets and who borders them,
+Maneuvers' places each unit type may end in from each source, and each group's moves as
+if no destination held the side's units (``Rules.plan``; the places short of room are
+worked out again at each listing). Both ``reason`` and ``legal`` read those tables; the
+rest (who has moved, room left, units ready) is read afresh from the state each time:
+no list of legal actions is kept from one action to the next.
 ``tests/test_engine_speedups.py`` holds ``legal`` and ``reason`` to each other after
 every action of random games.
 """
