@@ -23,7 +23,7 @@ naming the class's fields, and an example.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Callable
 
 from fortress.board import Board
@@ -194,7 +194,7 @@ def _read_area(text: str, board: Board) -> str:
 
 
 def _read_count(word: str, board: Board) -> int:
-    if not word.isdigit() or int(word) < 1:
+    if not (word.isascii() and word.isdigit()) or int(word) < 1:  # "²" is a digit to Python, not to int()
         raise NotationError(f"expected a number of units, got {word!r}")
     return int(word)
 
@@ -379,6 +379,8 @@ class Notation:
 
     def read(self, text: str, board: Board) -> Action:
         """The action written as ``text`` (names or ids, any case, plurals allowed)."""
+        if len(text) > MAX_TEXT:
+            raise NotationError(f"an action is at most {MAX_TEXT} characters long")
         words = text.strip().split(None, 1)
         if not words:
             raise NotationError("empty action")
@@ -391,6 +393,7 @@ class Notation:
 
 #: The notation of Fortress America.
 NOTATION = Notation(VERBS)
+MAX_TEXT = 200  #: the longest action text read (the longest real one is under 80 characters)
 
 
 def notation(action: Action, board: Board) -> str:
@@ -407,3 +410,57 @@ def sort_key(action: Action, board: Board) -> tuple[str, ...]:
 def parse(text: str, board: Board) -> Action:
     """Read an action written in the notation (names or ids, any case, plurals allowed)."""
     return NOTATION.read(text, board)
+
+
+# -- shape checks ----------------------------------------------------------------------------
+def malformed(action: object, board: Board, sides: tuple[str, ...]) -> str | None:
+    """Why ``action`` is not an action at all (a field of the wrong type, an unknown area
+    id or side), or None if it is well formed; the rules judge the rest. Checked before the
+    rules look at it, so ``count=1.0`` or ``count=True`` (equal to 1 in Python) is refused,
+    not carried out.
+
+    >>> from fortress.board import Area
+    >>> b = Board([Area("a", "Alpha", "plain"), Area("b", "Big Bend", "plain")], [("a", "b")])
+    >>> malformed(Move(True, "hovertank", "a", "b"), b, ("us",))
+    'move: count must be a whole number of units (at least 1)'
+    >>> malformed(Declare("atlantis"), b, ("us",))
+    "declare: area 'atlantis' is not an area of this board"
+    >>> malformed(Retreat("infantry", "a", None), b, ("us",)) is None
+    True
+    """
+    if not isinstance(action, Action) or type(action) is Action:
+        return f"{type(action).__name__!r} is not an action"
+    for f in fields(action):
+        value = getattr(action, f.name)
+        check = _FIELD_CHECKS.get(f.name)
+        if check is None or (value is None and "None" in str(f.type)):  # Move.passenger, Retreat.dst
+            continue
+        reason = check(value, board, sides)
+        if reason:
+            return f"{action.verb}: {f.name} {reason}"
+    return None
+
+
+def _shown(value: object) -> str:
+    return repr(value)[:40] if type(value) is str else f"of type {type(value).__name__}"
+
+
+def _check_count(value: object, board: Board, sides: tuple[str, ...]) -> str | None:
+    return None if type(value) is int and value >= 1 else "must be a whole number of units (at least 1)"
+
+
+def _check_unit(value: object, board: Board, sides: tuple[str, ...]) -> str | None:
+    return None if type(value) is str and 0 < len(value) <= 40 else f"{_shown(value)} is not a unit type"
+
+
+def _check_side(value: object, board: Board, sides: tuple[str, ...]) -> str | None:
+    return None if type(value) is str and value in sides else f"{_shown(value)} is not a side"
+
+
+def _check_area(value: object, board: Board, sides: tuple[str, ...]) -> str | None:
+    return None if type(value) is str and value in board else f"{_shown(value)} is not an area of this board"
+
+
+#: how each kind of field (the names of :data:`WORDS`) is checked
+_FIELD_CHECKS = {"count": _check_count, "unit": _check_unit, "passenger": _check_unit, "side": _check_side,
+                 "area": _check_area, "src": _check_area, "dst": _check_area}

@@ -34,9 +34,18 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; ``reason`` says why in plain words."""
 
     def __init__(self, action: object, reason: str, text: str | None = None) -> None:
-        super().__init__(f"{text or action}: {reason}")  # text: the action in the notation
+        super().__init__(f"{text or _label(action)}: {reason}")  # text: the action in the notation
         self.action = action
         self.reason = reason
+
+
+def _label(action: object, limit: int = 80) -> str:
+    """``action`` as text for a message, cut short (an action may come from anywhere)."""
+    try:
+        text = str(action)
+    except Exception:  # a malformed action object may not even print
+        text = f"<{type(action).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 class Game:
@@ -174,6 +183,9 @@ class Game:
             return f"the game is over: {ctx.state.result}"
         if isinstance(action, A.Surrender) or self._listed(action):
             return None
+        malformed = A.malformed(action, self.board, self.rules.sides)  # wrong types, unknown ids
+        if malformed is not None:
+            return malformed
         return ctx.turn.by_name[ctx.state.phase].Rules(ctx).reason(action)
 
     def _listed(self, action: object) -> bool:
@@ -188,7 +200,8 @@ class Game:
     def apply(self, action: A.Action | str) -> list[Event]:
         """Carry out ``action`` for ``game.side``; returns the events it caused.
 
-        Raises :class:`IllegalAction` (and changes nothing) if it is not legal.
+        All or nothing: raises :class:`IllegalAction` and changes nothing (history, state,
+        log) if it is not legal, is malformed, or fails while being carried out.
         """
         if isinstance(action, str):
             try:
@@ -198,18 +211,25 @@ class Game:
         if not self._listed(action):
             reason = self.explain(action)
             if reason is not None:
-                raise IllegalAction(action, reason, self.notation(action))
+                raise IllegalAction(action, reason, self._said(action))
         ctx = self.ctx
-        first = len(ctx.events)
+        first, done = len(ctx.events), len(self.history)
         chance = self.rules.chance
         before = chance(ctx.state)
-        self.history.append(action)
-        if isinstance(action, A.Surrender):
-            self._surrender()
-        else:
-            ctx.turn.by_name[ctx.state.phase].apply(ctx, action)
-        ctx._legal = None
-        ctx.turn.settle(ctx)
+        try:
+            if isinstance(action, A.Surrender):
+                self._surrender()
+            else:
+                ctx.turn.by_name[ctx.state.phase].apply(ctx, action)
+            ctx._legal = None
+            ctx.turn.settle(ctx)
+        except BaseException as exc:  # a failure half-way (or Ctrl-C): put the game back as it was
+            self._replay(self.history[:done])
+            if not isinstance(exc, Exception):
+                raise
+            raise IllegalAction(action, f"it could not be carried out ({type(exc).__name__}); "
+                                        "the game is unchanged", self._said(action)) from exc
+        self.history.append(action)  # recorded only once carried out
         if chance(ctx.state) != before:  # dice rolled, cards drawn
             self._chance_marks.append(len(self.history) - 1)
         return ctx.events[first:]
@@ -239,6 +259,13 @@ class Game:
         """``action`` in the notation, its areas named as this game's board names them."""
         return self.rules.notation(action, self.board)
 
+    def _said(self, action: object) -> str:
+        """``action`` in the notation for a message, or as best it prints if it is malformed."""
+        try:
+            return self.notation(action)
+        except Exception:  # a malformed action object may not even write
+            return _label(action)
+
     def sort_key(self, action: A.Action) -> tuple[str, ...]:
         """A key that sorts actions as their notation does (the bots' stable order)."""
         return self.rules.sort_key(action, self.board)
@@ -256,13 +283,16 @@ class Game:
         if not self.can_undo:
             raise IllegalAction("undo", "the last action revealed dice or cards; it cannot be taken back")
         last = self.history[-1]
-        replay = self.history[:-1]
+        self._replay(self.history[:-1])
+        return last
+
+    def _replay(self, actions: list[A.Action]) -> None:
+        """Rebuild the game from its start by playing ``actions`` (undo; a failed apply)."""
         self.ctx.replace_state(self._start.copy())
         self.ctx.events = list(self._start_events)
         self.history, self._chance_marks = [], []
-        for action in replay:
+        for action in actions:
             self.apply(action)
-        return last
 
     def copy(self) -> "Game":
         """An independent copy (for look-ahead). It shares the board, which is immutable."""

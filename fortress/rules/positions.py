@@ -30,19 +30,42 @@ Reserves are the pools less what stands on the board.
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fortress.board import Board
 from fortress.rules import rulesets
 from fortress.rules.america import NAME, RULES
-from fortress.rules.units import INVADERS, SIDES, side_name, unit_name
+from fortress.rules.schema import problem, schema
+from fortress.rules.state import new_state
+from fortress.rules.units import INVADERS, SIDE_NAMES, US, side_name, unit_name
 
 if TYPE_CHECKING:
     from fortress.rules.game import Game
 
+MAX_TEXT = 64 * 1024  #: the longest position text read
+
 
 class PositionError(ValueError):
     """A position description that cannot be set up; the message says why."""
+
+
+@dataclass
+class Plan:
+    """A position read and checked, with area ids: nothing is built until it is whole."""
+
+    control: dict[str, str]
+    units: list[tuple[str, str, str, int]]  # (side, unit type, area id, count)
+    declared: list[str]
+    lasers: list[str]
+    captured: dict[str, str]
+    turn: str
+    phase: str
+    round: int
+    out: list[str]
+    partisan_areas: list[str]  # enemy-held land U.S. partisans landed in this turn
 
 
 def parse_units(text: str, default_side: str) -> tuple[str, list[tuple[str, int]]]:
@@ -50,56 +73,201 @@ def parse_units(text: str, default_side: str) -> tuple[str, list[tuple[str, int]
     side = default_side
     if ":" in text:
         head, text = text.split(":", 1)
-        side = side_name(head)
+        side = _side(head)
     out = []
     for part in filter(None, (p.strip() for p in text.split(","))):
         words = part.split(None, 1)
         if len(words) == 1:
             words = ["1", words[0]]
-        if not words[0].isdigit():
-            raise PositionError(f"cannot read {part!r}: write it like '2 infantry'")
-        out.append((unit_name(words[1]), int(words[0])))
+        if not (words[0].isascii() and words[0].isdigit()):
+            raise PositionError(f"cannot read {part[:40]!r}: write it like '2 infantry'")
+        out.append((_unit(words[1]), int(words[0])))
     return side, out
 
 
 def build(description: dict | str, board: Board | None = None, seed: int = 0, players: int = 4) -> "Game":
+    """The game ``description`` sets up; raises :class:`PositionError` (and nothing else)
+    naming what is wrong, before any unit is created."""
     from fortress.rules.game import Game
 
-    desc = tomllib.loads(description) if isinstance(description, str) else dict(description)
+    desc = read(description)
+    _check_game(seed, players)
     rules = rulesets.get(NAME)
     board = board or rules.board()
+    plan = check(desc, board, players, rules)
     state = rules.new_state(seed, players, board)
-    find = board.find
-    try:
-        for side, areas in (desc.get("control") or {}).items():
-            for name in areas:
-                state.control[find(name)] = side_name(side)
-        for name, text in (desc.get("units") or {}).items():
-            area = find(name)
-            side, units = parse_units(text, state.control[area])
-            for kind, n in units:
-                for _ in range(n):
-                    state.add_unit(side, kind, area)
-                pool = state.reserves[side]
-                if pool.get(kind, 0) < n:
-                    raise PositionError(f"{side} has not {n} more {kind} in its pool for {name}")
-                pool[kind] -= n
-        state.declared = [find(n) for n in desc.get("declared", [])]
-        state.lasers = [find(n) for n in desc.get("lasers", [])]
-        state.lasers_left = RULES["us"]["lasers"] - len(state.lasers)
-        state.captured = {find(c): side_name(s) for c, s in (desc.get("captured") or {}).items()}
-    except (KeyError, ValueError) as exc:
-        raise PositionError(str(exc.args[0] if exc.args else exc)) from None
-    turn = side_name(desc.get("turn", "west"))
-    if turn not in SIDES:
-        raise PositionError(f"unknown side {turn!r}")
-    state.turn, state.round = turn, int(desc.get("round", 1))
-    state.out = [s for s in INVADERS if s in desc.get("out", [])]
+    state.control = dict(plan.control)
+    for side, kind, area, n in plan.units:
+        for _ in range(n):
+            state.add_unit(side, kind, area)
+        state.reserves[side][kind] -= n
+    state.declared, state.lasers, state.captured = plan.declared, plan.lasers, plan.captured
+    state.lasers_left = RULES["us"]["lasers"] - len(state.lasers)
+    state.turn, state.round, state.out = plan.turn, plan.round, plan.out
+    state.partisan_areas = plan.partisan_areas
     game = Game(state, board, None, rules, position=desc, options={"players": players})
-    declared = list(state.declared)
 
     def restore(g: "Game") -> None:  # entering Declare Battles clears the declarations
-        g.state.declared = declared
+        g.state.declared = list(plan.declared)
 
-    game.start(desc.get("phase", "declare"), restore)
+    game.start(plan.phase, restore)
     return game
+
+
+def read(description: Mapping | str) -> dict:
+    """The description as a dict (TOML text is read), its shape checked against the
+    position part of ``save.schema.json``."""
+    if isinstance(description, str):
+        if len(description) > MAX_TEXT:
+            raise PositionError(f"a position is at most {MAX_TEXT // 1024} KiB of text")
+        try:
+            description = tomllib.loads(description)
+        except (tomllib.TOMLDecodeError, RecursionError) as exc:
+            raise PositionError(f"the position is not valid TOML ({str(exc)[:80]})") from None
+    if not isinstance(description, Mapping):
+        raise PositionError(f"a position is a dict or TOML text, not {type(description).__name__}")
+    desc = dict(description)
+    wrong = problem(desc, "position")
+    if wrong:
+        raise PositionError(f"the position's {wrong}" if wrong[:2] != "it" else f"the position {wrong[3:]}")
+    return desc
+
+
+def _check_game(seed: object, players: object) -> None:
+    bounds = schema()["properties"]["seed"]
+    if type(seed) is not int or not bounds["minimum"] <= seed <= bounds["maximum"]:
+        raise PositionError("the seed must be a 64-bit integer")
+    if type(players) is not int or players not in (2, 3, 4):
+        raise PositionError("Fortress America is for 2, 3 or 4 players")
+
+
+def check(desc: dict, board: Board, players: int = 4, rules=None) -> Plan:
+    """Read ``desc`` (already shaped) on ``board`` and check it against the invariants every
+    game keeps (``tests/invariants.py``); ``rules``: the ruleset (Fortress America)."""
+    rules = rules or rulesets.get(NAME)
+    control = _control(desc.get("control") or {}, board)
+    units = []
+    for name, text in (desc.get("units") or {}).items():
+        area = _find(board, name)
+        side, parsed = parse_units(text, control[area])
+        units += [(side, kind, area, n) for kind, n in parsed]
+    plan = Plan(
+        control=control, units=units,
+        declared=_areas(board, desc.get("declared") or [], "declared"),
+        lasers=_areas(board, desc.get("lasers") or [], "lasers"),
+        captured={_find(board, c): _side(s) for c, s in (desc.get("captured") or {}).items()},
+        turn=_side(desc.get("turn", "west")), phase=desc.get("phase", "declare"),
+        round=desc.get("round", 1), out=[_side(s) for s in desc.get("out") or []], partisan_areas=[],
+    )
+    _check_turn(plan, rules)
+    for rule in (_check_pools, _check_places, _check_lasers, _check_captured):
+        rule(plan, board, players)
+    return plan
+
+
+def _control(given: dict, board: Board) -> dict[str, str]:
+    """Who holds what: unlisted land is the U.S.'s, each zone its Invader's (and only its)."""
+    control = {a.id: a.side if a.is_zone else US for a in board}
+    for side, names in given.items():
+        side = _side(side)
+        for name in names:
+            area = board[_find(board, name)]
+            if area.is_zone and area.side != side:
+                raise PositionError(f"{area.name} is the {SIDE_NAMES[area.side]} invasion zone; "
+                                    f"{SIDE_NAMES[side]} cannot hold it")
+            control[area.id] = side
+    return control
+
+
+def _check_turn(plan: Plan, rules) -> None:
+    phases = [s.name for s in rules.turn.steps]  # not setup: it is played from new_game(setup=None)
+    if plan.phase not in phases:
+        raise PositionError(f"unknown phase {plan.phase[:30]!r}; a position starts in one of {', '.join(phases)}")
+    if plan.turn not in rules.turn.step(plan.phase).sides:
+        raise PositionError(f"{SIDE_NAMES[plan.turn]} has no {plan.phase} phase")
+    if not 1 <= plan.round <= RULES["rounds"]:
+        raise PositionError(f"the round must be from 1 to {RULES['rounds']}")
+    if any(s not in INVADERS for s in plan.out) or len(set(plan.out)) < len(plan.out):
+        raise PositionError("'out' lists Invaders that are out of the game, each once")
+    if plan.turn in plan.out:
+        raise PositionError(f"{SIDE_NAMES[plan.turn]} is out of the game; it cannot have the turn")
+
+
+def _check_pools(plan: Plan, board: Board, players: int) -> None:
+    """Each side puts on the board at most what it owns (rules: the unit pools)."""
+    pools = new_state(0, players).reserves
+    placed = Counter()
+    for side, kind, _, n in plan.units:
+        placed[side, kind] += n
+    for (side, kind), n in placed.items():
+        if n > pools[side].get(kind, 0):
+            raise PositionError(f"{SIDE_NAMES[side]} has {pools[side].get(kind, 0)} {kind} units in all; "
+                                f"the position places {n}")
+
+
+def _check_places(plan: Plan, board: Board, players: int) -> None:
+    """At most 5 units of a side in a place; none in another side's invasion zone; in
+    land another side holds only if it is declared (a battle), or for U.S. partisans on
+    the U.S. turn (landed by a partisan card: rules, Partisans)."""
+    load = Counter()
+    for side, kind, area_id, n in plan.units:
+        load[area_id, side] += n
+        area = board[area_id]
+        if area.is_zone and area.side != side:
+            raise PositionError(f"{SIDE_NAMES[side]} units cannot stand in {area.name}, "
+                                f"the {SIDE_NAMES[area.side]} invasion zone")
+        if plan.control[area_id] == side or area_id in plan.declared:
+            continue
+        if side == US and kind == "partisan" and plan.turn == US:
+            plan.partisan_areas += [area_id] if area_id not in plan.partisan_areas else []
+            continue
+        raise PositionError(f"{SIDE_NAMES[side]} {kind} units stand in {area.name}, which "
+                            f"{SIDE_NAMES[plan.control[area_id]]} holds and nobody declared")
+    (area_id, side), n = max(load.items(), key=lambda item: item[1], default=((None, None), 0))
+    if n > RULES["unit_limit"]:
+        raise PositionError(f"{n} {SIDE_NAMES[side]} units in {board[area_id].name}: "
+                            f"at most {RULES['unit_limit']} units of a side stand in one place")
+
+
+def _check_lasers(plan: Plan, board: Board, players: int) -> None:
+    """Lasers stand in U.S. cities, at most one a city, at most 11 (rules: Lasers)."""
+    for area_id in plan.lasers:
+        if not board[area_id].is_city or plan.control[area_id] != US:
+            raise PositionError(f"a laser stands only in a city the U.S. holds, not in {board[area_id].name}")
+    if len(set(plan.lasers)) < len(plan.lasers) or len(plan.lasers) > RULES["us"]["lasers"]:
+        raise PositionError(f"at most one laser a city and {RULES['us']['lasers']} in all")
+
+
+def _check_captured(plan: Plan, board: Board, players: int) -> None:
+    """Only cities are captured, by the Invader that holds them."""
+    for area_id, side in plan.captured.items():
+        area = board[area_id]
+        if not area.is_city or side not in INVADERS or plan.control[area_id] != side:
+            raise PositionError(f"{area.name} can be captured only if it is a city its Invader holds")
+
+
+def _areas(board: Board, names: list[str], what: str) -> list[str]:
+    ids = [_find(board, n) for n in names]
+    if len(set(ids)) < len(ids):
+        raise PositionError(f"'{what}' names an area twice")
+    return ids
+
+
+def _named(lookup, text: str) -> str:
+    """``lookup(text)`` (an area, side or unit name read), its KeyError or ValueError a PositionError."""
+    try:
+        return lookup(text)
+    except (KeyError, ValueError) as exc:
+        raise PositionError(str(exc.args[0] if exc.args else exc)) from None
+
+
+def _find(board: Board, name: str) -> str:
+    return _named(board.find, name)
+
+
+def _side(text: str) -> str:
+    return _named(side_name, text)
+
+
+def _unit(text: str) -> str:
+    return _named(unit_name, text)

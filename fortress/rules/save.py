@@ -19,6 +19,7 @@ import json
 from typing import TYPE_CHECKING
 
 from fortress.rules.battle import Battle
+from fortress.rules.schema import MAX_DEPTH, save_problem, too_deep
 
 if TYPE_CHECKING:
     from fortress.rules.game import Game
@@ -69,51 +70,111 @@ def to_json(game: "Game", indent: int | None = 1) -> str:
     return json.dumps(data, indent=indent)
 
 
+MAX_BYTES = 4 * 2**20  #: the largest save read (a 3,000-action game saves in about 110 kB)
+_MAX_DIGITS = 20  #: digits of an integer in a save (seeds are 64-bit)
+
+
 def start_game(data: dict, board=None) -> "Game":
     """The game a save's actions are played from: its ruleset and options, or its position."""
     from fortress.rules.game import Game, new_game
 
     options = data.get("options") or {"players": data["players"], "setup": data["setup"]}
-    if data.get("position"):
+    if data.get("position") is not None:
         return Game.from_position(data["position"], board, int(data["seed"]), int(options["players"]))
     return new_game(seed=int(data["seed"]), board=board, ruleset=data.get("ruleset"), **options)
 
 
 def from_json(text: str | bytes, board=None) -> "Game":
-    from fortress.rules.game import IllegalAction
-
+    """The game ``text`` saved; raises :class:`SaveError` (and nothing else) for anything
+    wrong with it. The file is checked against ``save.schema.json`` before anything is built,
+    and the work done grows with its actions, never with a number inside it."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SaveError(f"this is not a fortress save: it is not valid JSON ({exc}). "
-                        "The file may be truncated or damaged.") from None
+        data = read(text)
+        game = _rebuild(data, board)
+        _replay(game, data["actions"])
+        _check_snapshot(game, data.get("snapshot") or {})
+    except SaveError:
+        raise
+    except Exception as exc:  # a hole in the checks (RecursionError, MemoryError...): still only a SaveError
+        raise SaveError(f"this save could not be loaded (internal error: {type(exc).__name__}).") from None
+    return game
+
+
+def read(text: str | bytes) -> dict:
+    """The save's data, checked for size, nesting, format, version and the schema."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SaveError(f"a save is text, not {type(text).__name__}.")
+    if len(text) > MAX_BYTES:
+        raise SaveError(f"this file is too large to be a fortress save (the limit is {MAX_BYTES // 2**20} MiB).")
+    try:
+        text = text.decode("utf-8") if isinstance(text, (bytes, bytearray)) else text
+    except UnicodeDecodeError:
+        raise SaveError("this is not a fortress save: it is not UTF-8 text.") from None
+    if too_deep(text):
+        raise SaveError(f"this is not a fortress save: it is nested more than {MAX_DEPTH} levels deep.")
+    try:
+        data = json.loads(text, parse_int=_integer, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"this is not a fortress save: it is not valid JSON ({exc.msg} at line {exc.lineno}, "
+                        f"column {exc.colno}). The file may be truncated or damaged.") from None
+    _check_version(data)
+    wrong = save_problem(data)
+    if wrong:
+        raise SaveError(f"this save is damaged: {wrong}.")
+    return data
+
+
+def _integer(digits: str) -> int:
+    if len(digits.lstrip("-")) > _MAX_DIGITS:
+        raise SaveError(f"this save is damaged: it holds a number of more than {_MAX_DIGITS} digits.")
+    return int(digits)
+
+
+def _no_constant(name: str) -> None:
+    raise SaveError(f"this save is damaged: it holds {name}, which is not a number in JSON.")
+
+
+def _check_version(data: object) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("this is not a fortress save (its 'format' is not 'fortress-save').")
     version = data.get("version")
-    if not isinstance(version, int):
+    if type(version) is not int:
         raise SaveError("this save has no version number; it is damaged.")
     if version > VERSION:
         raise SaveError(f"this save was made by a newer version of fortress (save version {version}); "
                         f"this version reads saves up to version {VERSION}. Please update fortress.")
-    needed = ("seed", "actions") + (("ruleset", "options") if version >= 2 else ("players", "setup"))
-    missing = [k for k in needed if k not in data]
-    if missing:
-        raise SaveError(f"this save is damaged: it lacks {', '.join(missing)}.")
+
+
+def _rebuild(data: dict, board) -> "Game":
+    from fortress.rules.positions import PositionError
+
     try:
-        game = start_game(data, board)
-    except (ValueError, TypeError, KeyError) as exc:
-        raise SaveError(f"this save's setup cannot be rebuilt: {exc}") from None
-    for i, text_action in enumerate(data["actions"], 1):
+        return start_game(data, board)
+    except PositionError as exc:
+        raise SaveError(f"this save's position is not possible: {_cut(str(exc))}") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise SaveError(f"this save's setup cannot be rebuilt: {_cut(str(exc))}") from None
+
+
+def _replay(game: "Game", actions: list[str]) -> None:
+    from fortress.rules.game import IllegalAction
+
+    for i, text_action in enumerate(actions, 1):
         try:
-            game.apply(str(text_action))
+            game.apply(text_action)
         except IllegalAction as exc:
-            raise SaveError(f"action {i} of the save, '{text_action}', is not legal when replayed: {exc.reason} "
-                            "The save was edited or made with different rules.") from None
-    snap = data.get("snapshot") or {}
+            raise SaveError(f"action {i} of the save, '{_cut(text_action, 60)}', is not legal when replayed: "
+                            f"{_cut(exc.reason)} The save was edited or made with different rules.") from None
+
+
+def _check_snapshot(game: "Game", snap: dict) -> None:
     if snap.get("digest") and snap["digest"] != digest(game):
         raise SaveError("replaying this save does not give the position it recorded; "
                         "it was edited or made with different rules or a different map.")
-    return game
+
+
+def _cut(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 _SHARED = ("board", "rules", "turn")  # what a copy shares instead of holding: not sent
