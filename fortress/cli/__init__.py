@@ -16,12 +16,13 @@ from fortress.cli.bench import bench
 from fortress.cli.geodata import geodata
 from fortress.cli.notebooks import notebooks
 from fortress.cli.odds import odds
+from fortress.cli.options import Group
 from fortress.cli.play import play
 from fortress.cli.serve import serve
 from fortress.cli.simulate import simulate
 
 
-@click.group()
+@click.group(cls=Group)
 @click.version_option(package_name="fortress")
 def main() -> None:
     """Fortress America: a rules-enforcing digital edition."""

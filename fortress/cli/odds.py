@@ -9,14 +9,25 @@ import json
 import click
 
 from fortress.rules.battle import DEFAULT_POLICY, POLICIES
+from fortress.cli.options import SEED
 from fortress.odds import TERRAINS, Odds, exact, monte_carlo, parse_force
+from fortress.rules.america import RULES
+
+
+MAX_RUNS = 1_000_000  #: Monte Carlo battles at most (about 20 s on one core)
+UNIT_LIMIT = RULES["unit_limit"]  #: units of a side in one territory
 
 
 def _force(ctx: click.Context, param: click.Parameter, value: str):
+    """A force of at most 5 units: one territory's worth (rules: the 5-unit limit)."""
     try:
-        return parse_force(value)
+        force = parse_force(value)
     except ValueError as exc:
-        raise click.BadParameter(str(exc)) from exc
+        raise click.BadParameter(str(exc)[:200]) from None
+    if sum(force.values()) > UNIT_LIMIT:
+        raise click.BadParameter(f"a force is at most {UNIT_LIMIT} units (one territory's worth); "
+                                 f"this one has {sum(force.values())}")
+    return force
 
 
 def _pct(p: float) -> str:
@@ -59,9 +70,10 @@ def render(odds: Odds, top: int = 8) -> str:
 @click.option("--attacker-policy", type=click.Choice(sorted(POLICIES)), default=DEFAULT_POLICY, show_default=True)
 @click.option("--defender-policy", type=click.Choice(sorted(POLICIES)), default=DEFAULT_POLICY, show_default=True)
 @click.option("--no-retreat", is_flag=True, help="A retreating defender has nowhere to go and is destroyed.")
-@click.option("--monte-carlo", "runs", type=click.IntRange(2), default=None, help="Estimate from this many battles.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the Monte Carlo dice.")
-@click.option("--top", type=int, default=8, show_default=True, help="Outcomes to list.")
+@click.option("--monte-carlo", "runs", type=click.IntRange(2, MAX_RUNS), default=None,
+              help=f"Estimate from this many battles (2 to {MAX_RUNS:,}).")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the Monte Carlo dice.")
+@click.option("--top", type=click.IntRange(min=0), default=8, show_default=True, help="Outcomes to list.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 def odds(attacker, defender, terrain, bombers_inside, attacker_policy, defender_policy, no_retreat, runs, seed,
          top, as_json) -> None:

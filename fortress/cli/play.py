@@ -16,7 +16,8 @@ import click
 
 import fortress
 from fortress.ai import BOT_NAMES, make_bot
-from fortress.rules.save import SaveError
+from fortress.cli.options import SEED, writable
+from fortress.rules.save import MAX_BYTES
 from fortress.rules.units import SIDE_NAMES, SIDES
 
 MAX_LISTED = 40
@@ -67,6 +68,7 @@ class Session:
         self.game, self.echo = game, echo
         self.bots = {side: make_bot(name, seed=seed + i) for i, (side, name) in enumerate(bots.items())}
         self.seen = len(game.events)
+        self.refused = 0  # actions and saves refused (a script that had any exits with status 1)
 
     def flush_log(self) -> None:
         for event in self.game.events[self.seen:]:
@@ -109,23 +111,34 @@ class Session:
             except fortress.IllegalAction as exc:
                 self.echo(f"Cannot undo: {exc.reason}")
         elif word == "save":
-            Path(rest.strip() or "fortress-save.json").write_text(g.to_json())
-            self.echo(f"Saved to {rest.strip() or 'fortress-save.json'}.")
+            self.save(Path(rest.strip() or "fortress-save.json"))
         else:
             self.act(line)
         return True
 
+    def save(self, path: Path) -> None:
+        try:
+            writable(path)
+            path.write_text(self.game.to_json())
+        except OSError as exc:
+            self.refused += 1
+            self.echo(f"Cannot save: {exc.strerror or exc}")
+            return
+        self.echo(f"Saved to {path}.")
+
     def act(self, line: str) -> None:
         g = self.game
-        if line.isdigit():
+        if line.isascii() and line.isdigit():  # an action's number in the list
             acts = g.legal_actions()
-            if not 1 <= int(line) <= len(acts):
+            if len(line) > 6 or not 1 <= int(line) <= len(acts):
+                self.refused += 1
                 self.echo(f"There are {len(acts)} legal actions; type 'legal' to list them.")
                 return
             line = g.notation(acts[int(line) - 1])
         try:
             g.apply(line)
         except fortress.IllegalAction as exc:
+            self.refused += 1
             self.echo(f"Refused: {exc.reason}")
             return
         self.flush_log()
@@ -133,20 +146,21 @@ class Session:
 
 
 @click.command()
-@click.option("--seed", default=0, show_default=True, help="Seed of the dice and cards.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the dice and cards.")
 @click.option("--players", default=4, type=click.IntRange(2, 4), show_default=True)
 @click.option("--setup", default="balanced", show_default=True, help="balanced, coastal, random or none.")
 @click.option("--bots", default="", help="Bot seats, e.g. 'west=random,south=heuristic,east=random'.")
 @click.option("--load", "load", type=click.Path(exists=True, dir_okay=False), help="Resume a saved game.")
 def play(seed: int, players: int, setup: str, bots: str, load: str | None) -> None:
-    """Play in the terminal (or from a script on standard input)."""
-    try:
-        if load:
-            game = fortress.Game.from_json(Path(load).read_text())
-        else:
+    """Play in the terminal (or from a script on standard input; a script in which an
+    action was refused exits with status 1)."""
+    if load:
+        game = fortress.Game.from_json(_read_save(Path(load)))
+    else:
+        try:
             game = fortress.new_game(seed=seed, players=players, setup=None if setup == "none" else setup)
-    except (SaveError, ValueError) as exc:
-        raise click.ClickException(str(exc)) from None
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--setup") from None
     session = Session(game, parse_bots(bots), seed)
     session.run_bots()
     interactive = sys.stdin.isatty()
@@ -158,8 +172,16 @@ def play(seed: int, players: int, setup: str, bots: str, load: str | None) -> No
         except EOFError:
             break
         if not interactive and line.strip():
-            click.echo(f"{SIDE_NAMES[game.side]}> {line.strip()}")
+            click.echo(f"{SIDE_NAMES[game.side]}> {line.strip()[:200]}")
         if not session.handle(line):
             break
         game = session.game
     click.echo(status(game))
+    if session.refused and not interactive:
+        raise click.ClickException(f"{session.refused} line(s) of the script were refused.")
+
+
+def _read_save(path: Path) -> bytes:
+    """The file's bytes, read no further than a save can be long (from_json refuses a longer one)."""
+    with path.open("rb") as f:
+        return f.read(MAX_BYTES + 1)

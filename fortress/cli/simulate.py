@@ -11,27 +11,29 @@ import json
 import click
 
 from fortress.ai import BOT_NAMES
+from fortress.cli.options import AT_LEAST_ONE, POSITIVE, SEED, output_path, scheduler_address
 
 BOT = click.Choice(BOT_NAMES)
 
 
 @click.command()
-@click.option("--games", default=100, show_default=True, help="Number of games.")
-@click.option("--seed", default=0, show_default=True, help="Game i uses seed SEED + i.")
+@click.option("--games", type=AT_LEAST_ONE, default=100, show_default=True, help="Number of games.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Game i uses seed SEED + i.")
 @click.option("--us", "us", type=BOT, default="heuristic", show_default=True, help="Bot for the U.S.")
 @click.option("--west", type=BOT, default=None, help="Bot for the Western Invader (default: --invaders).")
 @click.option("--south", type=BOT, default=None, help="Bot for the Southern Invader (default: --invaders).")
 @click.option("--east", type=BOT, default=None, help="Bot for the Eastern Invader (default: --invaders).")
 @click.option("--invaders", type=BOT, default="heuristic", show_default=True, help="Bot for every Invader not set.")
 @click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
-@click.option("--workers", type=int, default=None, help="Local processes (default: every core; 1: serial).")
-@click.option("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://host:8786.")
-@click.option("--budget", type=float, default=None, help="Seconds per key decision for the search bot.")
-@click.option("--max-rollouts", type=int, default=None,
+@click.option("--workers", type=AT_LEAST_ONE, default=None, help="Local processes (default: every core; 1: serial).")
+@click.option("--scheduler", default=None, callback=scheduler_address, help="Dask scheduler address, e.g. tcp://host:8786.")
+@click.option("--budget", type=POSITIVE, default=None, help="Seconds per key decision for the search bot.")
+@click.option("--max-rollouts", type=AT_LEAST_ONE, default=None,
               help="Seeds per searched decision (with a large --budget the search plays the same games on any machine).")
-@click.option("--search-workers", type=int, default=None,
+@click.option("--search-workers", type=AT_LEAST_ONE, default=None,
               help="Processes for each search bot's rollouts (default 1; use with --workers 1 to give one game every core).")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="Also write one row per game.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, callback=output_path,
+              help="Also write one row per game.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def simulate(games: int, seed: int, us: str, west: str | None, south: str | None, east: str | None, invaders: str,

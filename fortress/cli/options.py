@@ -1,0 +1,103 @@
+"""What the subcommands share: bounded option types, output paths checked before the work,
+and a command group that turns a user's mistake into one line and a non-zero exit.
+
+>>> SEED.convert("12", None, None)
+12
+>>> POSITIVE.convert("nan", None, None)
+Traceback (most recent call last):
+click.exceptions.BadParameter: 'nan' is not a finite number above 0.
+"""
+from __future__ import annotations
+
+import math
+import os
+import re
+from pathlib import Path
+
+import click
+
+from fortress.rules.positions import PositionError
+from fortress.rules.save import SaveError
+from fortress.rules.schema import schema
+
+_SEED = schema()["properties"]["seed"]
+#: seeds a save can hold (a 64-bit integer)
+SEED = click.IntRange(_SEED["minimum"], _SEED["maximum"])
+AT_LEAST_ONE = click.IntRange(min=1)
+
+
+class Positive(click.ParamType):
+    """A finite number above 0 (``nan``, ``inf`` and ``-1`` are refused)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx) -> float:
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            number = math.nan
+        if not math.isfinite(number) or number <= 0:
+            self.fail(f"{str(value)[:40]!r} is not a finite number above 0.", param, ctx)
+        return number
+
+
+POSITIVE = Positive()
+_LONG_VALUE = re.compile(r"('[^']{30})[^']{10,}")  # a value click quotes back, cut short
+_ADDRESS = re.compile(r"(tcp|tls|ws|wss|ucx|inproc)://[\w.\-\[\]:]{1,253}")
+
+
+def scheduler_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A Dask scheduler address such as ``tcp://10.0.0.5:8786`` (checked before connecting)."""
+    if value is not None and not _ADDRESS.fullmatch(value):
+        raise click.BadParameter("write a Dask scheduler address like 'tcp://10.0.0.5:8786'")
+    return value
+
+
+def output_path(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """A file we will write at the end: refused now if it cannot be, not after the work."""
+    if value is None:
+        return None
+    try:
+        writable(Path(value))
+    except OSError as exc:
+        raise click.BadParameter(str(exc)) from None
+    return Path(value)
+
+
+def writable(path: Path) -> None:
+    """Raise ``OSError`` (with a short reason) if ``path`` cannot be written as a file."""
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise IsADirectoryError(f"{path} is a folder, not a file")
+    if not parent.is_dir():
+        raise FileNotFoundError(f"there is no folder {parent}")
+    if not os.access(path if path.exists() else parent, os.W_OK):
+        raise PermissionError(f"{path} cannot be written here")
+
+
+class UsageLine(click.ClickException):
+    """A mistake in the command line, said in one line (exit status 2, as click's own)."""
+
+    exit_code = 2
+
+
+class Group(click.Group):
+    """The ``fortress`` group: a mistake in the command line, a bad save or position, or an
+    output path that cannot be written ends the command with one line (``Error: ...``) and
+    a non-zero exit status, never a traceback or a page of usage."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+            raise UsageLine(_LONG_VALUE.sub(r"\1...", exc.format_message()) + hint) from None
+        except (SaveError, PositionError) as exc:
+            raise click.ClickException(str(exc)) from None
+        except OSError as exc:
+            raise click.ClickException(_os_message(exc)) from None
+
+
+def _os_message(exc: OSError) -> str:
+    where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+    return f"{exc.strerror or exc}{where}"
