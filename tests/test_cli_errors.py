@@ -1,0 +1,84 @@
+"""The command line and a user's mistakes (issue 20 item 8): each gives one line, a
+non-zero exit, no traceback, within 5 s."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from fortress.cli import main
+from tests import fuzzing as F
+
+SAVES = {e["name"]: e["text"] for e in F.corpus("saves") if e["name"].startswith("item") and "text" in e}
+FORCE = ["-a", "2 infantry", "-d", "2 infantry"]
+
+CASES = {
+    "odds: a million infantry a side": ["odds", "-a", "1000000 infantry", "-d", "1000000 infantry"],
+    "odds: 100 v 100 infantry": ["odds", "-a", "100 infantry", "-d", "100 infantry"],
+    "odds: 6 infantry attacking": ["odds", "-a", "6 infantry", "-d", "1 infantry"],
+    "odds: a 5,000-digit force": ["odds", "-a", "9" * 5000 + " infantry", "-d", "1 infantry"],
+    "odds: 10**12 Monte Carlo runs": ["odds", *FORCE, "--monte-carlo", "1000000000000"],
+    "odds: --top -1": ["odds", *FORCE, "--top", "-1"],
+    "simulate: --scheduler garbage": ["simulate", "--scheduler", "garbage"],
+    "simulate: --csv in no folder": ["simulate", "--games", "1", "--csv", "/nonexistent/x.csv"],
+    "simulate: --csv onto a folder": ["simulate", "--games", "1", "--csv", "{tmp}"],
+    "simulate: --games -1": ["simulate", "--games", "-1"],
+    "simulate: --workers 0": ["simulate", "--workers", "0"],
+    "simulate: --workers -1": ["simulate", "--workers", "-1"],
+    "simulate: --budget -1": ["simulate", "--budget", "-1"],
+    "simulate: --budget nan": ["simulate", "--budget", "nan"],
+    "simulate: --budget inf": ["simulate", "--budget", "inf"],
+    "simulate: --max-rollouts -5": ["simulate", "--max-rollouts", "-5"],
+    "simulate: --search-workers 0": ["simulate", "--search-workers", "0"],
+    "serve: --port -1": ["serve", "--port", "-1"],
+    "serve: --port 99999": ["serve", "--port", "99999"],
+    "play: a 5,000-digit seed": ["play", "--seed", "9" * 5000],
+    "play: --load a folder": ["play", "--load", "{tmp}"],
+    "play: --load a binary file": ["play", "--load", "{tmp}/binary.json"],
+    **{f"play: --load {name}": ["play", "--load", f"{{tmp}}/{i}.json"] for i, name in enumerate(SAVES)},
+}
+
+
+def invoke(args, stdin: str = ""):
+    start = time.perf_counter()
+    result = CliRunner().invoke(main, args, input=stdin)
+    return result, time.perf_counter() - start
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("cli")
+    for i, text in enumerate(SAVES.values()):
+        (tmp / f"{i}.json").write_text(text)
+    (tmp / "binary.json").write_bytes(bytes(range(256)) * 10)
+    return tmp
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_a_mistake_gives_one_line(name, folder):
+    args = [a.replace("{tmp}", str(folder)) for a in CASES[name]]
+    result, seconds = invoke(args)
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code != 0, result.output
+    assert isinstance(result.exception, SystemExit), result.exception  # not a traceback
+    assert "Traceback" not in result.output
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and len(lines[0]) < 300, lines
+    assert seconds < 5
+
+
+@pytest.mark.parametrize("line", ["²", "9" * 5000, "save /nonexistent/x.json", "save {tmp}", "declare Atlantis"])
+def test_a_refused_line_in_a_script_is_one_line_and_exits_non_zero(line, folder):
+    result, seconds = invoke(["play", "--seed", "1"], line.replace("{tmp}", str(folder)) + "\nquit\n")
+    answers = [x for x in result.output.splitlines() if x.startswith(("Refused", "Cannot", "There are"))]
+    assert len(answers) == 1 and len(answers[0]) < 300, result.output[-500:]
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output and seconds < 5
+
+
+def test_a_good_script_still_exits_zero(folder):
+    save = folder / "good.json"
+    result, _ = invoke(["play", "--seed", "1"], f"declare Seattle\nsave {save}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(save.read_text())["actions"] == ["declare Seattle"]
