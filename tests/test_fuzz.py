@@ -161,3 +161,21 @@ def test_the_quick_check_of_actions_says_what_the_schema_says(actions):
 
     data = {**json.loads(F.real_saves()["early"]), "actions": actions}
     assert save_problem(data) == problem(data)
+
+
+#: for each kind of field, values never legal in it (another kind's value, a wrong type)
+WRONG = {"unit": ["seattle", "US", 1], "passenger": ["seattle", "US", 1], "area": ["infantry", "US", None],
+         "src": ["infantry", "US", None], "dst": ["infantry", "US", 2], "side": ["seattle", "infantry", None],
+         "count": [1.0, True, "1", None]}
+
+
+@pytest.mark.parametrize("name", ["setup", "declare", "maneuvers", "later", "combat", "us-lasers"])
+def test_every_field_of_every_legal_action_given_a_wrong_value_is_refused(name):
+    """Each field of a legal action set to a value it never takes (an area for a unit, a
+    unit for an area, 1.0 or True for a count): refused, the game unchanged (no KeyError)."""
+    game = fortress.Game.from_json(F.action_games()[name])
+    for action in game.legal_actions()[:60]:
+        for field, values in WRONG.items():
+            for value in values if hasattr(action, field) else ():
+                outcome = F.try_action(game, replace(action, **{field: value}))
+                assert outcome.kind == "refused", (action, field, value, outcome)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, fields
 from typing import Callable
 
 from fortress.board import Board
-from fortress.rules.units import side_name, unit_name
+from fortress.rules.units import UNITS, side_name, unit_name
 
 
 class NotationError(ValueError):
@@ -415,9 +415,10 @@ def parse(text: str, board: Board) -> Action:
 # -- shape checks ----------------------------------------------------------------------------
 def malformed(action: object, board: Board, sides: tuple[str, ...]) -> str | None:
     """Why ``action`` is not an action at all (a field of the wrong type, an unknown area
-    id or side), or None if it is well formed; the rules judge the rest. Checked before the
-    rules look at it, so ``count=1.0`` or ``count=True`` (equal to 1 in Python) is refused,
-    not carried out.
+    id or side, a unit type this notation does not know), or None if it is well formed;
+    the rules judge the rest. Checked before the rules look at it, so ``count=1.0`` or
+    ``count=True`` (equal to 1 in Python) is refused, not carried out. (Another ruleset's
+    own action classes get the checks of their counts, areas and sides.)
 
     >>> from fortress.board import Area
     >>> b = Board([Area("a", "Alpha", "plain"), Area("b", "Big Bend", "plain")], [("a", "b")])
@@ -430,10 +431,13 @@ def malformed(action: object, board: Board, sides: tuple[str, ...]) -> str | Non
     """
     if not isinstance(action, Action) or type(action) is Action:
         return f"{type(action).__name__!r} is not an action"
+    ours = type(action) in NOTATION._of
     for f in fields(action):
         value = getattr(action, f.name)
         check = _FIELD_CHECKS.get(f.name)
         if check is None or (value is None and "None" in str(f.type)):  # Move.passenger, Retreat.dst
+            continue
+        if check is _check_unit and not ours:
             continue
         reason = check(value, board, sides)
         if reason:
@@ -450,7 +454,7 @@ def _check_count(value: object, board: Board, sides: tuple[str, ...]) -> str | N
 
 
 def _check_unit(value: object, board: Board, sides: tuple[str, ...]) -> str | None:
-    return None if type(value) is str and 0 < len(value) <= 40 else f"{_shown(value)} is not a unit type"
+    return None if type(value) is str and value in UNITS else f"{_shown(value)} is not a unit type"
 
 
 def _check_side(value: object, board: Board, sides: tuple[str, ...]) -> str | None:
