@@ -429,20 +429,28 @@ def malformed(action: object, board: Board, sides: tuple[str, ...]) -> str | Non
     >>> malformed(Retreat("infantry", "a", None), b, ("us",)) is None
     True
     """
-    if not isinstance(action, Action) or type(action) is Action:
-        return f"{type(action).__name__!r} is not an action"
-    ours = type(action) in NOTATION._of
-    for f in fields(action):
-        value = getattr(action, f.name)
-        check = _FIELD_CHECKS.get(f.name)
-        if check is None or (value is None and "None" in str(f.type)):  # Move.passenger, Retreat.dst
-            continue
-        if check is _check_unit and not ours:
+    cls = type(action)
+    checks = _CHECKS.get(cls)
+    if checks is None:
+        if not isinstance(action, Action) or cls is Action:
+            return f"{cls.__name__!r} is not an action"
+        checks = _CHECKS[cls] = _checks_of(cls)
+    for name, check, may_be_none in checks:
+        value = getattr(action, name)
+        if value is None and may_be_none:
             continue
         reason = check(value, board, sides)
         if reason:
-            return f"{action.verb}: {f.name} {reason}"
+            return f"{action.verb}: {name} {reason}"
     return None
+
+
+def _checks_of(cls: type) -> tuple:
+    """(field, check, may be None) for each checked field of an action class (a unit type
+    only in this notation's classes: another ruleset's units are its own)."""
+    ours = cls in NOTATION._of
+    return tuple((f.name, _FIELD_CHECKS[f.name], "None" in str(f.type)) for f in fields(cls)
+                 if f.name in _FIELD_CHECKS and (ours or _FIELD_CHECKS[f.name] is not _check_unit))
 
 
 def _shown(value: object) -> str:
@@ -466,5 +474,6 @@ def _check_area(value: object, board: Board, sides: tuple[str, ...]) -> str | No
 
 
 #: how each kind of field (the names of :data:`WORDS`) is checked
+_CHECKS: dict[type, tuple] = {}  # each action class's checks, worked out once
 _FIELD_CHECKS = {"count": _check_count, "unit": _check_unit, "passenger": _check_unit, "side": _check_side,
                  "area": _check_area, "src": _check_area, "dst": _check_area}
