@@ -9,6 +9,7 @@ import pytest
 MODULES = [
     "fortress", "fortress.board", "fortress.rules.actions", "fortress.rules.units", "fortress.rules.dice", "fortress.rules.battle",
     "fortress.rules.game", "fortress.rules.save", "fortress.rules.positions", "fortress.rules.rulesets", "fortress.ai",
+    "fortress.rules.state",
     "fortress.rules.schema", "fortress.cli.options",
 ]
 

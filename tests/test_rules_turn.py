@@ -5,6 +5,7 @@ import pytest
 
 import fortress
 from fortress.rules import actions as A
+from fortress.rules.state import Task, TaskKind
 from tests.conftest import units
 
 
@@ -100,14 +101,14 @@ def test_bonus_cards_for_retaken_cities(position):
 
     game.state.turn, game.state.bonus_cards = "us", 1
     reinforce.enter(game.ctx)
-    assert [t["kind"] for t in game.state.tasks].count("draw") == 3  # 2 + 1 bonus
+    assert [t.kind for t in game.state.tasks].count(TaskKind.DRAW) == 3  # 2 + 1 bonus
     assert game.state.bonus_cards == 0
 
 
 def test_partisans_never_go_to_occupied_enemy_territory_or_zones(position):
     game = position({"turn": "us", "phase": "reinforcements", "round": 2, "lasers": ["alpha", "beta"],
                      "control": {"west": ["coast", "hills"]}, "units": {"coast": "west: 1 infantry"}})
-    with_task(game, {"kind": "place", "unit": "partisan", "region": "Shore", "card": "Test"})
+    with_task(game, Task(TaskKind.PLACE, "Test", "partisan", "Shore"))
     sites = {a.area for a in game.legal_actions() if isinstance(a, A.Place)}
     assert sites == {"hills", "alpha"}  # hills: unoccupied enemy; alpha: friendly; coast: occupied
     game.apply(A.Place("partisan", "hills"))
@@ -118,7 +119,7 @@ def test_partisans_never_go_to_occupied_enemy_territory_or_zones(position):
 
 def test_card_placement_resolves_as_fully_as_possible(position):
     game = position({"turn": "us", "phase": "reinforcements", "round": 2, "lasers": ["alpha", "beta"]})
-    with_task(game, {"kind": "place", "unit": "partisan", "region": "Shore", "card": "Test"})
+    with_task(game, Task(TaskKind.PLACE, "Test", "partisan", "Shore"))
     assert A.End() not in game.legal_actions()
     assert "fully" in game.explain(A.End())
 

@@ -166,7 +166,7 @@ def test_casualty_choice_belongs_to_the_firing_side(position):
     for seed in range(60):
         g = battle_game(position, {"coast": "west: 1 hovertank, 1 infantry"}, "us: 1 bomber", seed=seed)
         start_battle(g, (1, "hovertank"), (1, "infantry"))
-        if g.phase == "combat" and g.state.battle and g.state.battle.get("decider"):
+        if g.phase == "combat" and g.battle and g.battle.decider:
             # the U.S. bomber (air fire: any target) hit: the U.S. chooses which West unit dies
             assert g.side == "us"
             assert set(g.legal_actions()[:-1]) == {A.Casualty("hovertank", "coast"), A.Casualty("infantry", "coast")}

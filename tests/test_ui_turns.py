@@ -17,7 +17,7 @@ def targets(app) -> list[str]:
 def do_reinforcements(app) -> None:
     g, side = app.game, app.game.side
     while g.phase == "reinforcements" and g.side == side:
-        task = g.state.tasks[0]["kind"] if g.state.tasks else ""
+        task = g.state.tasks[0].kind if g.state.tasks else ""
         if task == "reinforce":
             before = len(g.state.units)
             click(app, targets(app)[0])
@@ -77,7 +77,7 @@ def do_lasers(app) -> None:
 def do_combat(app, site: str) -> None:
     g, side = app.game, app.game.state.turn
     click(app, site)
-    assert g.state.battle and g.state.battle["area"] == site
+    assert g.battle and g.battle.area == site
     click(app, targets(app)[0])  # send every free unit from one neighbouring territory
     press(app, "fortress-fight")
     rolled = any(e.kind == "roll" for e in g.events[-30:])

@@ -19,6 +19,7 @@ from fortress.rules.actions import (Action, Attack, Casualty, Commit, Declare, D
 from fortress.ai import us_retake
 from fortress.ai.common import (CLASS, FAR, NONE, VALUE, allies, battle_choice, by_area, by_kind, distances,
                                 enemy_value_by_area, odds, strength, threat)
+from fortress.rules.state import Stage
 from fortress.rules.units import INVADERS, US
 
 #: Score for an Invader move into one of its captured cities that stands empty (enough to
@@ -355,10 +356,10 @@ class HeuristicBot:
 
     # -- combat --------------------------------------------------------------------------------
     def _combat(self, game, options):
-        b = game.state.battle
+        b = game.battle
         if b is None:
             return self._pick_battle(game, options)
-        if b["stage"] == "assemble":
+        if b.stage == Stage.ASSEMBLE:
             return self._assemble(game, options, b)
         return self._battle_decision(game, options, b)
 
@@ -389,9 +390,9 @@ class HeuristicBot:
             return self.attack_at
         return 0.05 if us_retake.all_out(game) else 0.6 * self.attack_at
 
-    def _assemble(self, game, options, b: dict):
-        area, side, board = b["area"], game.side, game.board
-        committed = Counter(u.kind for u in game.state.units.values() if u.side == side and u.committed == area)
+    def _assemble(self, game, options, b):
+        area, side, board = b.area, game.side, game.board
+        committed = Counter(b.units("attacker"))
         defenders = by_kind(game.defence_forces(area))
         p, _, _ = odds(board[area].kind, committed, defenders)
         commits = [a for a in options if isinstance(a, Commit)]
@@ -407,8 +408,8 @@ class HeuristicBot:
         best = max(commits, key=score)
         return best, f"join the battle for {board[area].name}"
 
-    def _battle_decision(self, game, options, b: dict):
-        token = battle_choice(b["battle"])
+    def _battle_decision(self, game, options, b):
+        token = battle_choice(b.battle)
         first = options[0]
         if isinstance(first, Casualty):
             return Casualty(*token), "destroy the most valuable unit the rules allow"

@@ -80,10 +80,8 @@ class Replay:
                 attack_at[action.area] = i
             if action.verb == "fight":
                 st = self.states[i - 1]
-                battle = st.battle
-                area = getattr(action, "area", None) or (battle.get("area") if isinstance(battle, dict) else None)
-                if area is None:
-                    area = max(attack_at, key=attack_at.get) if attack_at else None
+                battle = self.at(i - 1).battle  # the battle being assembled
+                area = battle.area if battle else max(attack_at, key=attack_at.get, default=None)
                 name = self.game.board[area].name if area else "?"
                 out.append((f"round {st.round}: {SIDE_NAMES[st.turn]} attacks {name} (action {i})", i))
         return out
@@ -120,7 +118,7 @@ def replay_viewer(replay: Replay, height: str = "460px"):
         i = slider.value
         game = replay.at(i)
         recent = frozenset(a for e in replay.events_of(i) for a in e.areas)
-        battle = game.state.battle.get("area") if isinstance(game.state.battle, dict) else None
+        battle = b.area if (b := game.battle) else None
         bmap.update(game, MapView(recent=recent, battle=battle))
         last = str(replay.actions[i - 1]) if i else "(start)"
         title.value = (f"<b>action {i} of {len(replay)}</b>: <code>{html.escape(last)}</code> &mdash; "

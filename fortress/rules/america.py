@@ -20,7 +20,7 @@ from fortress.rules.dice import Rng
 from fortress.rules.phases import (capture, combat, declare, invasion, lasers, maneuvers, reinforcements,
                                    setup, supply)
 from fortress.rules.rulesets import Ruleset, teams_of
-from fortress.rules.state import State, Unit, new_state
+from fortress.rules.state import State, Status, Unit, new_state
 from fortress.rules.turn import Turn
 from fortress.rules.units import US
 
@@ -53,8 +53,8 @@ def end_turn(g: "Context") -> None:
     for u in s.units.values():
         u.moved = u.invaded = False
         u.committed = None
-        if u.status in ("scout", "disengaged"):
-            u.status = ""
+        if u.status in (Status.SCOUT, Status.DISENGAGED):
+            u.status = Status.NONE
     s.declared, s.targeted, s.fought, s.partisan_areas, s.hand = [], [], [], [], []
     if s.turn != VICTORY["checked_after"]:
         return
@@ -97,8 +97,8 @@ def close(state: State) -> None:
 def side_to_move(state: State) -> str:
     """The side that must decide now (the defender during its choices in a battle)."""
     b = state.battle
-    if b and b.get("decider"):
-        return b["decider"]
+    if b is not None and b.decider:
+        return b.decider
     return state.turn
 
 

@@ -318,6 +318,38 @@ class Battle:
                 return
             self.step += 1
 
+    # -- plain data -------------------------------------------------------------------
+    def to_data(self) -> dict:
+        """JSON-able data; forces are ``[unit type, where, count]`` rows kept in their order
+        (it sets the order of the choices offered)."""
+        return {"area": self.area, "terrain": self.terrain, "step": self.step,
+                "attackers": _rows(self.attackers), "defenders": _rows(self.defenders),
+                "pending": [[e.kind, e.by, e.cls] for e in self.pending],
+                "destroyed": {role: _rows(c) for role, c in self.destroyed.items()},
+                "disengaged": _rows(self.disengaged), "retreated": _rows(self.retreated)}
+
+    @classmethod
+    def from_data(cls, data: dict) -> "Battle":
+        """The battle :meth:`to_data` described, in the same state (also mid-decision)."""
+        new = object.__new__(cls)
+        new.area, new.terrain, new.step = data["area"], data["terrain"], data["step"]
+        new.attackers, new.defenders = _tokens(data["attackers"], dict), _tokens(data["defenders"], dict)
+        new.pending = [Effect(*e) for e in data["pending"]]
+        new.destroyed = {role: _tokens(rows, Counter) for role, rows in data["destroyed"].items()}
+        new.disengaged, new.retreated = _tokens(data["disengaged"], Counter), _tokens(data["retreated"], Counter)
+        return new
+
+
+def _rows(counts: dict[Token, int]) -> list[list]:
+    return [[kind, where, n] for (kind, where), n in counts.items()]
+
+
+def _tokens(rows: list, kind: type) -> dict:
+    out = kind()
+    for unit, where, n in rows:
+        out[(unit, where)] = n
+    return out
+
 
 # -- casualty policies -------------------------------------------------------------------
 Policy = Callable[[Battle, Decision], Token]

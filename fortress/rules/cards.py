@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fortress.data import load
+from fortress.rules.state import Task, TaskKind
 
 EFFECTS = ("place", "extra_laser", "sabotage", "extra_card", "laser_bonus", "ground")
 
@@ -19,14 +20,13 @@ class Card:
     units: tuple[tuple[str, int], ...] = ()
     count: int = 1
 
-    def tasks(self) -> list[dict]:
+    def tasks(self) -> list[Task]:
         """What resolving this card asks of the U.S., in order."""
         if self.effect == "place":
-            return [{"kind": "place", "unit": u, "region": self.region, "card": self.name}
-                    for u, n in self.units for _ in range(n)]
+            return [Task(TaskKind.PLACE, self.name, u, self.region) for u, n in self.units for _ in range(n)]
         if self.effect == "extra_card":
-            return [{"kind": "draw", "card": self.name}]
-        return [{"kind": self.effect, "card": self.name}]
+            return [Task(TaskKind.DRAW, self.name)]
+        return [Task(TaskKind(self.effect), self.name)]
 
 
 def _load() -> dict[str, Card]:

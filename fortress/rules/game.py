@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fortress.board import Board
 from fortress.rules import actions as A
@@ -26,6 +26,9 @@ from fortress.rules.context import Context
 from fortress.rules.dice import Rng
 from fortress.rules.events import Event
 from fortress.rules.rulesets import Ruleset
+
+if TYPE_CHECKING:
+    from fortress.rules.state import BattleView
 
 _SURRENDER = A.Surrender()
 
@@ -119,6 +122,12 @@ class Game:
     def side(self) -> str:
         """The side that must decide now (the defender during its choices in a battle)."""
         return self.rules.side_to_move(self.ctx.state)
+
+    @property
+    def battle(self) -> BattleView | None:
+        """The battle being fought, read-only (None outside a battle, or in a ruleset without one)."""
+        b = getattr(self.ctx.state, "battle", None)
+        return None if b is None else b.view(self.ctx.state)
 
     @property
     def phase(self) -> str:

@@ -3,7 +3,9 @@ and the action list, plus a snapshot of the final state for checking. Loading re
 the actions, so a save gives the identical game, dice included.
 
 Version 2 records ``ruleset`` and ``options``; version 1 saves (no ruleset: Fortress
-America, options from ``players`` and ``setup``) still load.
+America, options from ``players`` and ``setup``) still load. Version 3 digests the typed
+state's plain data (``State.to_dict``: card tasks and the battle in progress whole); the
+digests of versions 1 and 2 are checked against the state in their older layout.
 
 >>> import fortress
 >>> game = fortress.new_game(seed=3)
@@ -18,37 +20,51 @@ import hashlib
 import json
 from typing import TYPE_CHECKING
 
-from fortress.rules.battle import Battle
 from fortress.rules.schema import MAX_DEPTH, save_problem, too_deep
 
 if TYPE_CHECKING:
     from fortress.rules.game import Game
 
 FORMAT = "fortress-save"
-VERSION = 2
+VERSION = 3
 
 
 class SaveError(ValueError):
     """A save file that cannot be loaded; the message says why in plain words."""
 
 
-def _plain(obj):
-    if isinstance(obj, Battle):
-        return {
-            "area": obj.area, "terrain": obj.terrain, "step": obj.step,
-            "attackers": sorted([*t, n] for t, n in obj.attackers.items()),
-            "defenders": sorted([*t, n] for t, n in obj.defenders.items()),
-            "pending": [[e.kind, e.by, e.cls] for e in obj.pending],
-        }
-    raise TypeError(f"cannot save {type(obj).__name__}")
+def state_json(game: "Game", version: int = VERSION) -> str:
+    data = game.state.to_dict()
+    if version < 3:
+        data = _untyped_state(data)
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
-def state_json(game: "Game") -> str:
-    return json.dumps(game.state.to_dict(), sort_keys=True, default=_plain, separators=(",", ":"))
+def digest(game: "Game", version: int = VERSION) -> str:
+    """The fingerprint of the game's state that a save of ``version`` records."""
+    return hashlib.sha256(state_json(game, version).encode()).hexdigest()
 
 
-def digest(game: "Game") -> str:
-    return hashlib.sha256(state_json(game).encode()).hexdigest()
+def _untyped_state(data: dict) -> dict:
+    """The state data as versions 1 and 2 digested it: card tasks as loose dicts, the battle
+    in progress as a dict whose live round showed only its forces (sorted) and pending results."""
+    def task(t: dict) -> dict:
+        if t["kind"] == "reinforce":
+            return {"kind": t["kind"], "left": t["left"]}
+        if t["kind"] == "place":
+            return {"kind": t["kind"], "unit": t["unit"], "region": t["region"], "card": t["card"]}
+        return {"kind": t["kind"], "card": t["card"]}
+
+    if "tasks" not in data:  # not a Fortress America state: nothing changed
+        return data
+    data = {**data, "tasks": [task(t) for t in data["tasks"]]}
+    b = data["battle"]
+    if b is not None:
+        data["battle"] = {k: b[k] for k in ("area", "stage", "decider", "defender")}
+        if b["battle"] is not None:
+            data["battle"]["battle"] = {k: v for k, v in b["battle"].items() if k in ("area", "terrain", "step", "pending")}
+            data["battle"]["battle"].update({k: sorted(b["battle"][k]) for k in ("attackers", "defenders")})
+    return data
 
 
 def to_json(game: "Game", indent: int | None = 1) -> str:
@@ -92,7 +108,7 @@ def from_json(text: str | bytes, board=None) -> "Game":
         data = read(text)
         game = _rebuild(data, board)
         _replay(game, data["actions"])
-        _check_snapshot(game, data.get("snapshot") or {})
+        _check_snapshot(game, data.get("snapshot") or {}, data["version"])
     except SaveError:
         raise
     except Exception as exc:  # a hole in the checks (RecursionError, MemoryError...): still only a SaveError
@@ -167,8 +183,8 @@ def _replay(game: "Game", actions: list[str]) -> None:
                             f"{_cut(exc.reason)} The save was edited or made with different rules.") from None
 
 
-def _check_snapshot(game: "Game", snap: dict) -> None:
-    if snap.get("digest") and snap["digest"] != digest(game):
+def _check_snapshot(game: "Game", snap: dict, version: int) -> None:
+    if snap.get("digest") and snap["digest"] != digest(game, version):
         raise SaveError("replaying this save does not give the position it recorded; "
                         "it was edited or made with different rules or a different map.")
 

@@ -1,37 +1,201 @@
-"""The game state: plain data (ids, ints, strings, lists, dicts), JSON-able and cheap to copy.
+"""The game state: typed, plain data (ids, ints, strings, enums, small dataclasses), cheap to
+copy, and turned into JSON-able data and back at any point of a game (mid-battle included)
+by :meth:`State.to_dict` / :meth:`State.from_dict`.
 
 Nothing here knows the rules beyond bookkeeping: where units stand, who holds what,
-the pools. The phases in ``fortress.rules.turn`` change it.
+the pools, the partisan-card tasks left to resolve, the battle in progress. The phases in
+``fortress.rules.turn`` change it; the UI and bots read a battle through :class:`BattleView`.
+
+>>> import json
+>>> s = new_state(seed=1, players=4)
+>>> u = s.add_unit("west", "infantry", "x")
+>>> u.status = Status.SCOUT
+>>> s.tasks = [Task(TaskKind.REINFORCE, left=8)]
+>>> State.from_dict(json.loads(json.dumps(s.to_dict()))) == s
+True
 """
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field, fields
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Mapping
 
 from fortress.data import load
+from fortress.rules.battle import Battle, Decision, Token
 from fortress.rules.units import INVADERS, SIDES, US
 
 RULES = load("rules")
 
 
+class Status(StrEnum):
+    """What a unit is doing beyond standing in its area (rules: Maneuvers, Combat).
+    ``NONE`` is the empty string, so ``not unit.status`` means a normal unit."""
+
+    NONE = ""
+    SCOUT = "scout"  #: a scouting helicopter
+    BOMBING = "bombing"  #: a bomber in an enemy territory; its place is kept in ``origin``
+    DISENGAGED = "disengaged"  #: left a battle this turn
+
+
 @dataclass(slots=True)
 class Unit:
-    """One piece on the board.
-
-    ``status``: "" (normal), "scout" (a scouting helicopter), "bombing" (a bomber in an
-    enemy territory; ``origin`` is where it came from and where its place is kept),
-    "disengaged" (left a battle this turn).
-    """
+    """One piece on the board. ``origin``: where a bombing bomber came from (and keeps its
+    place); ``committed``: the battle area it was sent to this turn."""
 
     uid: int
     side: str
     kind: str
     area: str
     moved: bool = False
-    status: str = ""
+    status: Status = Status.NONE
     origin: str | None = None
     invaded: bool = False
-    committed: str | None = None  # battle area it was sent to this turn
+    committed: str | None = None
+
+    def to_data(self) -> dict:
+        return {"uid": self.uid, "side": self.side, "kind": self.kind, "area": self.area, "moved": self.moved,
+                "status": str(self.status), "origin": self.origin, "invaded": self.invaded,
+                "committed": self.committed}
+
+    @classmethod
+    def from_data(cls, row: dict) -> "Unit":
+        return cls(row["uid"], row["side"], row["kind"], row["area"], row["moved"], _STATUS[row["status"]],
+                   row["origin"], row["invaded"], row["committed"])
+
+
+_STATUS = {s.value: s for s in Status}  # Status(value) without the enum machinery (a hot path)
+
+
+class TaskKind(StrEnum):
+    """What a reinforcements task asks (rules: Action Sequence 1, Partisan Cards)."""
+
+    REINFORCE = "reinforce"  #: an Invader brings reserves into its zones
+    LASER = "laser"  #: the U.S. places its laser of the turn
+    DRAW = "draw"  #: the U.S. draws a partisan card
+    PLACE = "place"  #: a card places a unit in a region
+    EXTRA_LASER = "extra_laser"
+    SABOTAGE = "sabotage"
+    LASER_BONUS = "laser_bonus"
+    GROUND = "ground"
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One thing the side in Reinforcements must still resolve, first task first.
+    ``card``: the card that asked it ("" for the turn's own); ``unit``/``region``: what a
+    PLACE task places and where; ``left``: units a REINFORCE task still allows."""
+
+    kind: TaskKind
+    card: str = ""
+    unit: str = ""
+    region: str = ""
+    left: int = 0
+
+    def to_data(self) -> dict:
+        return {"kind": str(self.kind), "card": self.card, "unit": self.unit, "region": self.region,
+                "left": self.left}
+
+    @classmethod
+    def from_data(cls, row: dict) -> "Task":
+        return cls(TaskKind(row["kind"]), row["card"], row["unit"], row["region"], row["left"])
+
+
+class Stage(StrEnum):
+    """The stages of a battle in progress (rules: Action Sequence 5)."""
+
+    ASSEMBLE = "assemble"  #: the attacker sends units (``commit``) until ``fight``
+    FIGHT = "fight"  #: the round is rolled and its choices made
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One die rolled in a battle: by ``side``'s ``unit``, its die and the face it showed."""
+
+    side: str
+    unit: str
+    die: str
+    face: str
+
+
+@dataclass(slots=True)
+class BattleState:
+    """The battle in progress at ``area`` (the attacker is the side whose turn it is).
+    ``decider``: the side that must choose now, if a choice waits; ``battle``: the round
+    itself once it is fought; ``rolls``: the dice rolled so far."""
+
+    area: str
+    defender: str
+    stage: Stage = Stage.ASSEMBLE
+    decider: str | None = None
+    battle: Battle | None = None
+    rolls: list[Roll] = field(default_factory=list)
+
+    def copy(self) -> "BattleState":
+        return BattleState(self.area, self.defender, self.stage, self.decider,
+                           None if self.battle is None else self.battle.copy(), list(self.rolls))
+
+    def to_data(self) -> dict:
+        return {"area": self.area, "defender": self.defender, "stage": str(self.stage), "decider": self.decider,
+                "battle": None if self.battle is None else self.battle.to_data(),
+                "rolls": [[r.side, r.unit, r.die, r.face] for r in self.rolls]}
+
+    @classmethod
+    def from_data(cls, data: dict) -> "BattleState":
+        battle = None if data["battle"] is None else Battle.from_data(data["battle"])
+        return cls(data["area"], data["defender"], Stage(data["stage"]), data["decider"], battle,
+                   [Roll(*r) for r in data["rolls"]])
+
+    def view(self, state: "State") -> "BattleView":
+        """A read-only picture of this battle in ``state``."""
+        b = self.battle
+        if b is None:  # still assembling: the units sent so far against the units in the area
+            attackers = Counter((u.kind, u.area) for u in state.units.values()
+                                if u.side == state.turn and u.committed == self.area)
+            defenders = Counter((u.kind, self.area) for u in state.units.values()
+                                if u.area == self.area and u.side != state.turn)
+        else:
+            attackers, defenders = b.attackers, b.defenders
+        return BattleView(self.area, state.turn, self.defender, self.stage, self.decider,
+                          MappingProxyType(dict(attackers)), MappingProxyType(dict(defenders)),
+                          None if b is None else b.decision(), tuple(self.rolls),
+                          None if b is None else b.copy())
+
+
+@dataclass(frozen=True)
+class BattleView:
+    """A battle as the UI and bots see it (``Game.battle``): forces are counted by token
+    ``(unit type, where)``, ``where`` being the area an attacker comes from and the battle's
+    area for a defender. ``decision`` is the choice the battle waits for, if any (``decider``
+    makes it); ``battle`` an independent copy of the round once fought, for odds and casualty
+    policies (changing it does not change the game)."""
+
+    area: str
+    attacker: str
+    defender: str
+    stage: Stage
+    decider: str | None
+    attackers: Mapping[Token, int]
+    defenders: Mapping[Token, int]
+    decision: Decision | None
+    rolls: tuple[Roll, ...]
+    battle: Battle | None
+
+    def units(self, role: str) -> dict[str, int]:
+        """Units per type of the attacker (``role="attacker"``) or the defender."""
+        out: dict[str, int] = {}
+        for (kind, _where), n in (self.attackers if role == "attacker" else self.defenders).items():
+            out[kind] = out.get(kind, 0) + n
+        return out
+
+
+_SCALARS = ("seed", "players", "rng", "phase", "turn", "round", "next_uid", "lasers_left", "lasers_fired",
+            "laser_bonus", "bonus_cards", "winner", "result", "surrendered")
+_DICTS = ("control", "captured", "to_place")
+_NESTED = ("reserves", "graveyard")
+_LISTS = ("lasers", "targeted", "declared", "fought", "deck", "discard", "hand", "partisan_areas", "grounded", "out")
 
 
 @dataclass
@@ -60,10 +224,10 @@ class State:
     deck: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
     hand: list[str] = field(default_factory=list)  # cards drawn this turn
-    tasks: list[dict] = field(default_factory=list)  # what the U.S. must still resolve
+    tasks: list[Task] = field(default_factory=list)  # what the side in Reinforcements must still resolve
     partisan_areas: list[str] = field(default_factory=list)
     grounded: list[str] = field(default_factory=list)
-    battle: dict | None = None
+    battle: BattleState | None = None
     out: list[str] = field(default_factory=list)
     winner: str | None = None
     result: str = ""
@@ -72,15 +236,15 @@ class State:
     def copy(self) -> "State":
         new = copy.copy(self)
         new.units = {k: copy.copy(u) for k, u in self.units.items()}
-        for f in ("control", "captured", "to_place"):
+        for f in _DICTS:
             setattr(new, f, dict(getattr(self, f)))
-        for f in ("reserves", "graveyard"):
+        for f in _NESTED:
             setattr(new, f, {k: dict(v) for k, v in getattr(self, f).items()})
-        for f in ("lasers", "targeted", "declared", "fought", "deck", "discard", "hand",
-                  "partisan_areas", "grounded", "out"):
+        for f in _LISTS:
             setattr(new, f, list(getattr(self, f)))
-        new.tasks = [dict(t) for t in self.tasks]
-        new.battle = copy.deepcopy(self.battle) if self.battle is not None else None
+        new.tasks = list(self.tasks)  # tasks are frozen
+        if self.battle is not None:
+            new.battle = self.battle.copy()
         return new
 
     # -- changes ---------------------------------------------------------------------------
@@ -98,17 +262,31 @@ class State:
 
     # -- plain data ------------------------------------------------------------------------
     def to_dict(self) -> dict:
-        out = {f.name: getattr(self, f.name) for f in fields(self)}
-        out["units"] = [asdict(u) for u in self.units.values()]
-        return copy.deepcopy(out)
+        """JSON-able data sharing nothing with the state (``json.dumps`` takes it as it is)."""
+        out = {f: getattr(self, f) for f in _SCALARS}
+        out.update({f: dict(getattr(self, f)) for f in _DICTS})
+        out.update({f: {k: dict(v) for k, v in getattr(self, f).items()} for f in _NESTED})
+        out.update({f: list(getattr(self, f)) for f in _LISTS})
+        out["units"] = [u.to_data() for u in self.units.values()]
+        out["tasks"] = [t.to_data() for t in self.tasks]
+        out["battle"] = None if self.battle is None else self.battle.to_data()
+        return out
 
     @classmethod
     def from_dict(cls, data: dict) -> "State":
-        data = copy.deepcopy(data)
-        units = {row["uid"]: Unit(**row) for row in data.pop("units")}
-        state = cls(**data)
-        state.units = units
+        """The state :meth:`to_dict` described (``data`` is not kept or changed)."""
+        state = cls(**{f: data[f] for f in _SCALARS})
+        for f in _DICTS:
+            setattr(state, f, dict(data[f]))
+        for f in _NESTED:
+            setattr(state, f, {k: dict(v) for k, v in data[f].items()})
+        for f in _LISTS:
+            setattr(state, f, list(data[f]))
+        state.units = {row["uid"]: Unit.from_data(row) for row in data["units"]}
+        state.tasks = [Task.from_data(row) for row in data["tasks"]]
+        state.battle = None if data["battle"] is None else BattleState.from_data(data["battle"])
         return state
+
 
 
 def new_state(seed: int, players: int) -> State:

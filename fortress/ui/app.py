@@ -284,7 +284,7 @@ class App:
         panel = self.current_panel() if human else None
         if panel is not None:
             panel.prepare()
-        battle = g.state.battle["area"] if g.state.battle else None
+        battle = b.area if (b := g.battle) else None
         view = MapView(selected=panel.selected if panel else None,
                        targets=panel.targets() if panel else frozenset(), recent=self.recent, battle=battle)
         self.board_map.update(g, view)

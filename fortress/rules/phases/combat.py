@@ -18,6 +18,7 @@ from fortress.rules.actions import Action, Attack, Casualty, Commit, Disengage, 
 from fortress.rules.battle import ATTACKER, DEFENDER, Battle
 from fortress.rules.dice import FACE_WORDS
 from fortress.rules.phases.check import Check
+from fortress.rules.state import BattleState, Roll, Stage, Status
 from fortress.rules.units import SIDE_NAMES
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 
 
 _uid = attrgetter("uid")
+_BOMBING = Status.BOMBING  # a module constant: looking up an enum member on its class is slow in the unit walks
 
 
 def enter(g: "Context") -> None:
@@ -41,7 +43,7 @@ def potential_attackers(g: "Context", area: str) -> list["Unit"]:
     (not scouting, bombing elsewhere, disengaged or already in a battle) and the
     bombers that bombed it."""
     side = g.state.turn
-    out = [u for u in g.units(area, side) if u.status == "bombing" and u.committed is None]
+    out = [u for u in g.units(area, side) if u.status == _BOMBING and u.committed is None]
     for n in g.board.neighbours(area):
         out.extend(u for u in g.units(n, side) if not u.status and u.committed is None)
     return out
@@ -57,7 +59,7 @@ def _choices(g: "Context") -> tuple[list[str], bool]:
     for u in s.units.values():
         if u.side != side:
             enemy.add(u.area)
-        elif u.status == "bombing":
+        elif u.status == _BOMBING:
             bombed.add(u.area)
             if u.committed is None:
                 bombers.add(u.area)
@@ -92,14 +94,14 @@ class Rules(Check):
         self.b = b = g.state.battle
         if b is None:
             self.can, self.must = _choices(g)
-        elif b["stage"] == "assemble":
-            self.free = Counter((u.kind, u.area) for u in potential_attackers(g, b["area"]) if u.area != b["area"])
+        elif b.stage == Stage.ASSEMBLE:
+            self.free = Counter((u.kind, u.area) for u in potential_attackers(g, b.area) if u.area != b.area)
 
     def candidates(self) -> list[Action]:
         b = self.b
         if b is None:
             return [_attack(a) for a in self.g.state.declared] + [End()]
-        if b["stage"] == "assemble":
+        if b.stage == Stage.ASSEMBLE:
             return [Commit(k, kind, src) for (kind, src), n in sorted(self.free.items()) for k in range(1, n + 1)] \
                 + [Fight()]
         return _decision_actions(self.g, b)
@@ -114,7 +116,7 @@ class Rules(Check):
     def reason(self, action: Action) -> str | None:
         if self.b is None:
             return self._choose_battle(action)
-        if self.b["stage"] == "assemble":
+        if self.b.stage == Stage.ASSEMBLE:
             return self._assemble(action)
         return self._decide(action)
 
@@ -139,7 +141,7 @@ class Rules(Check):
 
     def _assemble(self, action: Action) -> str | None:
         """Units free to attack (see :func:`potential_attackers`) join from next door."""
-        g, area = self.g, self.b["area"]
+        g, area = self.g, self.b.area
         if type(action) is Fight:
             return None
         if not isinstance(action, Commit):
@@ -157,7 +159,7 @@ class Rules(Check):
         g = self.g
         if action in _decision_actions(g, self.b):
             return None
-        d = self.b["battle"].decision()
+        d = self.b.battle.decision()
         if d and d.kind == "hit":
             return ("Combat: a hit destroys a unit chosen by the firing side within the firing unit's order of casualties "
                     "(Foot fire: foot, then mechanized, then air; Mechanized: foot or mechanized, then air; Air: any); "
@@ -170,8 +172,8 @@ class Rules(Check):
         return "Combat: the attacker chooses one of its units in this battle to disengage."
 
 
-def _decision_actions(g: "Context", b: dict) -> list[Action]:
-    d = b["battle"].decision()
+def _decision_actions(g: "Context", b: BattleState) -> list[Action]:
+    d = b.battle.decision()
     if d is None:
         return []
     if d.kind == "hit":
@@ -180,16 +182,16 @@ def _decision_actions(g: "Context", b: dict) -> list[Action]:
         return [Disengage(kind, where) for kind, where in d.options]
     acts: list[Action] = []
     for kind, where in d.options:
-        sites = retreat_sites(g, where, b["defender"])
+        sites = retreat_sites(g, where, b.defender)
         acts.extend(Retreat(kind, where, s) for s in sites) if sites else acts.append(Retreat(kind, where, None))
     return acts
 
 
 def auto(g: "Context") -> bool:
     b = g.state.battle
-    if b is None or b["stage"] != "fight":
+    if b is None or b.stage != Stage.FIGHT:
         return False
-    battle: Battle = b["battle"]
+    battle = b.battle
     if battle.done:
         _finish(g, b)
         return True
@@ -201,7 +203,7 @@ def auto(g: "Context") -> bool:
     if len(acts) == 1:
         apply(g, acts[0])
         return True
-    b["decider"] = g.state.turn if d.decider == ATTACKER else b["defender"]
+    b.decider = g.state.turn if d.decider == ATTACKER else b.defender
     return False
 
 
@@ -210,14 +212,13 @@ def apply(g: "Context", action: Action) -> None:
     if isinstance(action, End):
         g.next_phase()
     elif isinstance(action, Attack):
-        s.battle = {"area": action.area, "stage": "assemble", "decider": None,
-                    "defender": g.enemies_in(action.area, s.turn)[0].side}
+        s.battle = BattleState(action.area, g.enemies_in(action.area, s.turn)[0].side)
         for u in potential_attackers(g, action.area):
             if u.area == action.area:  # bombers inside
                 u.committed = action.area
         g.emit("battle", f"{SIDE_NAMES[s.turn]} attacks {g.board[action.area].name}.", s.turn, (action.area,))
     elif isinstance(action, Commit):
-        area = s.battle["area"]
+        area = s.battle.area
         ready = [u for u in potential_attackers(g, area) if u.kind == action.unit and u.area == action.src]
         for u in ready[: action.count]:
             u.committed = area
@@ -229,29 +230,30 @@ def apply(g: "Context", action: Action) -> None:
         _choose(g, s.battle, action)
 
 
-def _start(g: "Context", b: dict) -> None:
-    s, area = g.state, b["area"]
+def _start(g: "Context", b: BattleState) -> None:
+    s, area = g.state, b.area
     # units sent here stand in the area (bombers) or next to it: no need to walk every unit
     sent = [u for a in (area, *g.board.neighbours(area)) for u in g.present(a) if u.committed == area and u.side == s.turn]
     sent.sort(key=_uid)  # the order of a walk over all units
     attackers = Counter((u.kind, u.area) for u in sent)
     defenders = Counter((u.kind, area) for u in g.enemies_in(area, s.turn))
-    b["battle"] = Battle(area, g.board[area].kind, dict(attackers), dict(defenders))
-    b["stage"] = "fight"
+    b.battle = Battle(area, g.board[area].kind, dict(attackers), dict(defenders))
+    b.stage = Stage.FIGHT
 
 
-def _roll(g: "Context", b: dict) -> None:
-    battle: Battle = b["battle"]
+def _roll(g: "Context", b: BattleState) -> None:
+    battle = b.battle
     role, cls = battle.firing
-    side = g.state.turn if role == ATTACKER else b["defender"]
+    side = g.state.turn if role == ATTACKER else b.defender
     rolls = battle.roll(g.dice)
+    b.rolls.extend(Roll(side, kind, die, face) for (kind, _w), die, face in rolls)
     faces = ", ".join(f"{kind} {FACE_WORDS[face]}" for (kind, _w), _die, face in rolls)
-    g.emit("roll", f"{SIDE_NAMES[side]} ({role}) {cls} fire in {g.board[b['area']].name}: {faces}.", side,
-           (b["area"],), tuple((kind, die, face) for (kind, _w), die, face in rolls))
+    g.emit("roll", f"{SIDE_NAMES[side]} ({role}) {cls} fire in {g.board[b.area].name}: {faces}.", side,
+           (b.area,), tuple((kind, die, face) for (kind, _w), die, face in rolls))
 
 
-def _unit_for(g: "Context", b: dict, kind: str, where: str, role: str) -> "Unit":
-    s, area = g.state, b["area"]
+def _unit_for(g: "Context", b: BattleState, kind: str, where: str, role: str) -> "Unit":
+    s, area = g.state, b.area
     for u in s.units.values():
         if u.kind != kind or u.area != where:
             continue
@@ -262,9 +264,9 @@ def _unit_for(g: "Context", b: dict, kind: str, where: str, role: str) -> "Unit"
     raise LookupError(f"no {kind} in {where} for the {role}")
 
 
-def _choose(g: "Context", b: dict, action: Action) -> None:
-    battle: Battle = b["battle"]
-    b["decider"] = None
+def _choose(g: "Context", b: BattleState, action: Action) -> None:
+    battle = b.battle
+    b.decider = None
     token = (action.unit, action.src if isinstance(action, Retreat) else action.area)
     d = battle.decision()
     battle.choose(token)
@@ -275,7 +277,7 @@ def _choose(g: "Context", b: dict, action: Action) -> None:
         u.committed = None
         if u.origin is not None:  # a bomber returns to the territory it came from
             g.relocate(u, u.origin)
-        g.set_status(u, "disengaged")
+        g.set_status(u, Status.DISENGAGED)
         g.emit("disengage", f"{SIDE_NAMES[u.side]} {u.kind} disengages and returns to {g.board[u.area].name}.",
                u.side, (u.area,))
     elif isinstance(action, Retreat):
@@ -286,17 +288,16 @@ def _choose(g: "Context", b: dict, action: Action) -> None:
         else:
             g.relocate(u, action.dst)
             g.emit("retreat", f"{SIDE_NAMES[u.side]} {u.kind} retreats to {g.board[action.dst].name}.",
-                   u.side, (b["area"], action.dst))
+                   u.side, (b.area, action.dst))
 
 
-def _finish(g: "Context", b: dict) -> None:
-    s, area = g.state, b["area"]
-    battle: Battle = b["battle"]
+def _finish(g: "Context", b: BattleState) -> None:
+    s, area, battle = g.state, b.area, b.battle
     s.fought.append(area)
     s.battle = None
     name = g.board[area].name
     if battle.cleared:
         g.emit("battle", f"Battle for {name}: no defender is left.", s.turn, (area,))
     else:
-        g.emit("battle", f"Battle for {name}: the defenders hold.", b["defender"], (area,))
+        g.emit("battle", f"Battle for {name}: the defenders hold.", b.defender, (area,))
     g.check_armies()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, End, Invade
 from fortress.rules.phases.check import Check
-from fortress.rules.state import RULES
+from fortress.rules.state import RULES, Status
 from fortress.rules.units import SIDE_NAMES
 
 if TYPE_CHECKING:
@@ -163,4 +163,4 @@ def _bombers_home(g: "Context") -> None:
                 g.emit("move", f"{SIDE_NAMES[u.side]} bomber returns from {g.board[u.area].name} to "
                        f"{g.board[u.origin].name}.", u.side, (u.area, u.origin))
                 g.relocate(u, u.origin)
-            g.set_status(u, "")
+            g.set_status(u, Status.NONE)

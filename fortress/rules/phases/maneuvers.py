@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Container, Mapping
 
 from fortress.rules.actions import Action, End, Move, notation, shared
 from fortress.rules.phases.check import Check
-from fortress.rules.state import RULES
+from fortress.rules.state import RULES, Status
 from fortress.rules.units import AIR, FOOT, SIDE_NAMES, UNITS, UnitType
 
 if TYPE_CHECKING:
@@ -302,10 +302,12 @@ def apply(g: "Context", action: Action) -> None:
     how = ending(g.board, g.state.control, side, UNITS[action.unit], dst, bool(g.enemies_in(dst, side)), g.state.declared)
     movers = [u for u in g.units(src, side) if u.kind == action.unit and not u.moved and not u.status]
     for u in movers[: action.count]:
-        g.relocate(u, dst, src if how == "bomb" else None)
+        g.relocate(u, dst)
+        if how == "bomb":
+            g.set_status(u, Status.BOMBING, src)
         u.moved = True
         if how == "scout":
-            u.status = "scout"
+            g.set_status(u, Status.SCOUT)
     if action.passenger:
         rider = next(u for u in g.units(src, side) if u.kind == action.passenger and not u.moved)
         g.relocate(rider, dst)

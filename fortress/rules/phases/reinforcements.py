@@ -6,12 +6,13 @@ cards plus the bonus cards earned by retaking cities, each resolved as fully as 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, End, Ground, Place, PlaceLaser, Sabotage, shared
 from fortress.rules.cards import CARDS
 from fortress.rules.phases.check import Check
-from fortress.rules.state import RULES
+from fortress.rules.state import RULES, Task, TaskKind
 from fortress.rules.units import INVADERS, SIDE_NAMES, US
 
 if TYPE_CHECKING:
@@ -25,9 +26,9 @@ def enter(g: "Context") -> None:
         if s.bonus_cards:
             g.emit("card", f"The U.S. draws {s.bonus_cards} bonus card(s) for retaking cities.", US)
         s.bonus_cards = 0
-        s.tasks = [{"kind": "laser", "card": ""}] + [{"kind": "draw", "card": ""} for _ in range(draws)]
+        s.tasks = [Task(TaskKind.LASER)] + [Task(TaskKind.DRAW)] * draws
     else:
-        s.tasks = [{"kind": "reinforce", "left": RULES["invader"]["reinforcements"]}]
+        s.tasks = [Task(TaskKind.REINFORCE, left=RULES["invader"]["reinforcements"])]
 
 
 def sabotage_targets(g: "Context") -> list[Sabotage]:
@@ -61,17 +62,17 @@ class Rules(Check):
         g, s, task = self.g, self.g.state, self.task
         if task is None:
             return [End()]
-        kind = task["kind"]
-        if kind == "reinforce":
+        kind = task.kind
+        if kind == TaskKind.REINFORCE:
             kinds = [k for k, n in s.reserves[s.turn].items() if n > 0]
             return [_place(k, z) for z in g.board.zones(s.turn) for k in kinds] + [End()]
-        if kind in ("laser", "extra_laser"):
+        if kind in (TaskKind.LASER, TaskKind.EXTRA_LASER):
             return [shared(PlaceLaser, c) for c in g.board.cities]
-        if kind == "place":
-            return [_place(task["unit"], a) for a in g.board.regions().get(task["region"], ())]
-        if kind == "sabotage":
+        if kind == TaskKind.PLACE:
+            return [_place(task.unit, a) for a in g.board.regions().get(task.region, ())]
+        if kind == TaskKind.SABOTAGE:
             return sabotage_targets(g)
-        if kind == "ground":
+        if kind == TaskKind.GROUND:
             return [Ground(side) for side in INVADERS]
         return []
 
@@ -79,7 +80,7 @@ class Rules(Check):
         task = self.task
         if task is None:
             return None if type(action) is End else "Reinforcements: that is not possible now."
-        if task["kind"] == "reinforce":
+        if task.kind == TaskKind.REINFORCE:
             return self._reinforce(action)
         return self._card(action, task)
 
@@ -94,17 +95,17 @@ class Rules(Check):
                 return f"Reinforcements: Invaders bring reserves into their own invasion zones only; {area.name} is not one of {SIDE_NAMES[s.turn]}'s zones."
             if s.reserves[s.turn].get(action.unit, 0) <= 0:
                 return f"Reinforcements: {SIDE_NAMES[s.turn]} has no {action.unit} in reserve."
-            if self.task["left"] <= 0:
+            if self.task.left <= 0:
                 return f"Reinforcements: {SIDE_NAMES[s.turn]} has brought in all {RULES['invader']['reinforcements']} units it may this turn."
             if self.room(action.area) <= 0:
                 return f"Reinforcements: {area.name} already holds 5 units (the 5-unit limit)."
             return None
         return "Reinforcements: place a reserve unit in one of your zones ('place UNIT ZONE') or 'end'."
 
-    def _card(self, action: Action, task: dict) -> str | None:
+    def _card(self, action: Action, task: Task) -> str | None:
         """The U.S.: its laser, then each partisan card's task, resolved as fully as possible."""
-        g, s, kind = self.g, self.g.state, task["kind"]
-        if kind in ("laser", "extra_laser"):
+        g, s, kind = self.g, self.g.state, task.kind
+        if kind in (TaskKind.LASER, TaskKind.EXTRA_LASER):
             if not isinstance(action, PlaceLaser):
                 return "Reinforcements: the U.S. must first place its laser in a U.S.-held city without one ('laser CITY')."
             if s.lasers_left <= 0:
@@ -112,24 +113,24 @@ class Rules(Check):
             if not (g.board[action.area].is_city and g.friendly(action.area, US)) or action.area in s.lasers:
                 return f"Reinforcements: a laser goes in a U.S.-held city without one; {g.board[action.area].name} is not such a city."
             return None
-        if kind == "place":
-            if not (isinstance(action, Place) and action.unit == task["unit"]):
-                return f"Partisan card '{task['card']}': place the {task['unit']} in {task['region']} first (cards are resolved as fully as possible)."
-            if s.reserves[US].get(task["unit"], 0) <= 0:
-                return f"Partisan card '{task['card']}': no {task['unit']} is left in U.S. reserves."
-            if (g.board[action.area].region != task["region"] or not g.board[action.area].is_land
+        if kind == TaskKind.PLACE:
+            if not (isinstance(action, Place) and action.unit == task.unit):
+                return f"Partisan card '{task.card}': place the {task.unit} in {task.region} first (cards are resolved as fully as possible)."
+            if s.reserves[US].get(task.unit, 0) <= 0:
+                return f"Partisan card '{task.card}': no {task.unit} is left in U.S. reserves."
+            if (g.board[action.area].region != task.region or not g.board[action.area].is_land
                     or not (g.friendly(action.area, US) or not g.enemies_in(action.area, US)) or self.room(action.area) <= 0):
-                return (f"Partisan card '{task['card']}': the {task['unit']} goes in {task['region']}, in a U.S.-held or "
+                return (f"Partisan card '{task.card}': the {task.unit} goes in {task.region}, in a U.S.-held or "
                         "unoccupied territory with room (never an occupied enemy territory or an invasion zone).")
             return None
-        if kind == "sabotage":
+        if kind == TaskKind.SABOTAGE:
             if not isinstance(action, Sabotage) or action.side == US or not g.board[action.area].is_land \
                     or not any(u.kind == action.unit for u in g.units(action.area, action.side)):
-                return f"Partisan card '{task['card']}': choose an Invader unit on land to destroy ('sabotage SIDE UNIT AREA')."
+                return f"Partisan card '{task.card}': choose an Invader unit on land to destroy ('sabotage SIDE UNIT AREA')."
             return None
-        if kind == "ground":
+        if kind == TaskKind.GROUND:
             if not isinstance(action, Ground) or action.side not in INVADERS or action.side in s.out:
-                return f"Partisan card '{task['card']}': choose an Invader still in the game ('ground SIDE')."
+                return f"Partisan card '{task.card}': choose an Invader still in the game ('ground SIDE')."
             return None
         return "Reinforcements: that is not possible now."
 
@@ -140,20 +141,20 @@ def auto(g: "Context") -> bool:
     if not s.tasks:
         return False
     task = s.tasks[0]
-    if task["kind"] == "draw":
+    if task.kind == TaskKind.DRAW:
         s.tasks.pop(0)
         _draw(g)
         return True
-    if task["kind"] == "laser_bonus":
+    if task.kind == TaskKind.LASER_BONUS:
         s.tasks.pop(0)
         s.laser_bonus = 1
         g.emit("card", "Lasers destroy on 4 or more this turn.", US)
         return True
-    if task["kind"] != "reinforce" and not Rules(g).legal():  # an Invader may always end
+    if task.kind != TaskKind.REINFORCE and not Rules(g).legal():  # an Invader may always end
         s.tasks.pop(0)
-        if task["kind"] == "place":
-            g.emit("card", f"No {task['unit']} could be placed in {task['region']} ({task['card']}).", US)
-        elif task["kind"] == "extra_laser" and s.lasers_left > 0:
+        if task.kind == TaskKind.PLACE:
+            g.emit("card", f"No {task.unit} could be placed in {task.region} ({task.card}).", US)
+        elif task.kind == TaskKind.EXTRA_LASER and s.lasers_left > 0:
             g.emit("card", "No city can take another laser.", US)
         return True
     return False
@@ -185,14 +186,14 @@ def apply(g: "Context", action: Action) -> None:
         s.reserves[s.turn][action.unit] -= 1
         g.add_unit(s.turn, action.unit, action.area)
         name = g.board[action.area].name
-        if task["kind"] == "reinforce":
-            task["left"] -= 1
+        if task.kind == TaskKind.REINFORCE:
+            s.tasks[0] = replace(task, left=task.left - 1)
             g.emit("place", f"{SIDE_NAMES[s.turn]} brings {action.unit} into {name}.", s.turn, (action.area,))
         else:
             s.tasks.pop(0)
             if action.area not in s.partisan_areas:
                 s.partisan_areas.append(action.area)
-            g.emit("place", f"U.S. places {action.unit} in {name} ({task['card']}).", US, (action.area,))
+            g.emit("place", f"U.S. places {action.unit} in {name} ({task.card}).", US, (action.area,))
     elif isinstance(action, PlaceLaser):
         s.tasks.pop(0)
         s.lasers.append(action.area)

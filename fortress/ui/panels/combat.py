@@ -7,6 +7,7 @@ from collections import defaultdict
 import ipywidgets as W
 
 from fortress.rules import actions as A
+from fortress.rules.state import BattleView, Stage
 from fortress.ui import theme as T
 from fortress.ui.panels.base import Panel
 
@@ -16,14 +17,14 @@ class CombatPanel(Panel):
     css = "fortress-panel-combat"
 
     @property
-    def battle(self) -> dict | None:
-        return self.game.state.battle
+    def battle(self) -> BattleView | None:
+        return self.game.battle
 
     def targets(self) -> frozenset[str]:
         b = self.battle
         if b is None:
             return frozenset(a.area for a in self.legal(A.Attack))
-        if b["stage"] == "assemble":
+        if b.stage == Stage.ASSEMBLE:
             return frozenset(a.src for a in self.legal(A.Commit))
         return frozenset(a.area if not isinstance(a, A.Retreat) else (a.dst or a.src)
                          for a in self.legal((A.Casualty, A.Disengage, A.Retreat)))
@@ -32,7 +33,7 @@ class CombatPanel(Panel):
         b = self.battle
         if b is None:
             return self._choose_battle()
-        if b["stage"] == "assemble":
+        if b.stage == Stage.ASSEMBLE:
             return self._assemble(b)
         return self._decide(b)
 
@@ -43,21 +44,12 @@ class CombatPanel(Panel):
         return [W.HTML(text), self.buttons([(f"Attack {self.name(a.area)}", a) for a in attacks], "fortress-attack"),
                 self.end_button("End combat")]
 
-    def _forces(self, b: dict) -> str:
-        g, area = self.game, b["area"]
-        attackers: dict[str, int] = defaultdict(int)
-        for u in g.state.units.values():
-            if u.side == g.state.turn and u.committed == area:
-                attackers[u.kind] += 1
-        defenders: dict[str, int] = defaultdict(int)
-        for (side, kind), n in g.units_in(area).items():
-            if side == b["defender"]:
-                defenders[kind] += n
-        return (f"Battle for <b>{self.name(area)}</b> ({g.board[area].kind}): "
-                f"{T.side_chip(g.state.turn)} attacks with {T.unit_summary(attackers) or 'nothing yet'}; "
-                f"{T.side_chip(b['defender'])} defends with {T.unit_summary(defenders)}.")
+    def _forces(self, b: BattleView) -> str:
+        return (f"Battle for <b>{self.name(b.area)}</b> ({self.game.board[b.area].kind}): "
+                f"{T.side_chip(b.attacker)} attacks with {T.unit_summary(b.units('attacker')) or 'nothing yet'}; "
+                f"{T.side_chip(b.defender)} defends with {T.unit_summary(b.units('defender'))}.")
 
-    def _assemble(self, b: dict) -> list[W.Widget]:
+    def _assemble(self, b: BattleView) -> list[W.Widget]:
         groups: dict[tuple[str, str], int] = defaultdict(int)
         for a in self.legal(A.Commit):
             groups[(a.unit, a.src)] = max(groups[(a.unit, a.src)], a.count)
@@ -70,7 +62,7 @@ class CombatPanel(Panel):
                 "units), then Fight.")
         return [W.HTML(self._forces(b)), W.HTML(hint), self.buttons(rows, "fortress-commit"), fight]
 
-    def _decide(self, b: dict) -> list[W.Widget]:
+    def _decide(self, b: BattleView) -> list[W.Widget]:
         acts = self.legal((A.Casualty, A.Disengage, A.Retreat))
         if not acts:
             return [W.HTML(self._forces(b)), W.HTML("The dice are rolling...")]
@@ -92,7 +84,7 @@ class CombatPanel(Panel):
         b = self.battle
         if b is None:
             self.try_action(A.Attack(aid))
-        elif b["stage"] == "assemble":
+        elif b.stage == Stage.ASSEMBLE:
             self._commit_all(aid)
         else:
             acts = [a for a in self.legal((A.Casualty, A.Disengage, A.Retreat))
@@ -110,6 +102,6 @@ class CombatPanel(Panel):
                 best[a.unit] = a
         if not best:
             self.app.say(f"Combat: no free unit of yours in {self.name(aid)} can join the battle for "
-                         f"{self.name(self.battle['area'])}.")
+                         f"{self.name(self.battle.area)}.")
             return
         self.app.act_many(list(best.values()))

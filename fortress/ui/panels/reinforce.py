@@ -6,6 +6,7 @@ import ipywidgets as W
 
 from fortress.rules import actions as A
 from fortress.rules.cards import CARDS
+from fortress.rules.state import Task, TaskKind
 from fortress.ui import theme as T
 from fortress.ui.panels.base import Panel
 
@@ -18,9 +19,13 @@ class ReinforcePanel(Panel):
         super().__init__(app)
         self.unit: str | None = None
 
-    def _task(self) -> dict:
+    def _task(self) -> Task | None:
         tasks = self.game.state.tasks
-        return tasks[0] if tasks else {"kind": ""}
+        return tasks[0] if tasks else None
+
+    def _kind(self) -> TaskKind | None:
+        task = self._task()
+        return task.kind if task else None
 
     def _places(self) -> list[A.Place]:
         return self.legal(A.Place)
@@ -32,21 +37,20 @@ class ReinforcePanel(Panel):
         return self.unit
 
     def targets(self) -> frozenset[str]:
-        kind = self._task()["kind"]
-        if kind == "reinforce":
+        kind = self._kind()
+        if kind == TaskKind.REINFORCE:
             return frozenset(a.area for a in self._places() if a.unit == self._unit())
-        if kind == "place":
+        if kind == TaskKind.PLACE:
             return frozenset(a.area for a in self._places())
         return frozenset(a.area for a in self.legal((A.PlaceLaser, A.Sabotage)))
 
     def build(self) -> list[W.Widget]:
-        task = self._task()
-        kind = task["kind"]
+        task, kind = self._task(), self._kind()
         out: list[W.Widget] = []
-        if kind == "reinforce":
+        if kind == TaskKind.REINFORCE:
             reserves = self.game.state.reserves[self.game.side]
             kinds = sorted({a.unit for a in self._places()})
-            out.append(W.HTML(f"Bring up to <b>{task['left']}</b> more reserve units into your zones: pick a type, "
+            out.append(W.HTML(f"Bring up to <b>{task.left}</b> more reserve units into your zones: pick a type, "
                               "click a zone."))
             if kinds:
                 pick = W.ToggleButtons(options=[(f"{k} ({reserves.get(k, 0)})", k) for k in kinds],
@@ -55,21 +59,21 @@ class ReinforcePanel(Panel):
                 pick.observe(self._on_pick, "value")
                 out.append(pick)
             out.append(self.end_button("Done reinforcing"))
-        elif kind in ("laser", "extra_laser"):
-            why = f" ({task['card']})" if task.get("card") else ""
+        elif kind in (TaskKind.LASER, TaskKind.EXTRA_LASER):
+            why = f" ({task.card})" if task.card else ""
             out.append(W.HTML(f"Place a laser{why}: click a U.S.-held city without one (green outline)."))
-        elif kind == "place":
-            out.append(W.HTML(f"Partisan card <b>{task['card']}</b>: place a <b>{task['unit']}</b> in "
-                              f"{task['region']}. Click a highlighted territory."))
-        elif kind == "sabotage":
-            out.append(W.HTML(f"Partisan card <b>{task['card']}</b>: choose an Invader unit to destroy. "
+        elif kind == TaskKind.PLACE:
+            out.append(W.HTML(f"Partisan card <b>{task.card}</b>: place a <b>{task.unit}</b> in "
+                              f"{task.region}. Click a highlighted territory."))
+        elif kind == TaskKind.SABOTAGE:
+            out.append(W.HTML(f"Partisan card <b>{task.card}</b>: choose an Invader unit to destroy. "
                               "Click a highlighted territory, then the unit."))
             if self.selected:
                 acts = [a for a in self.legal(A.Sabotage) if a.area == self.selected]
                 out.append(self.buttons([(f"Sabotage {T.side_label(a.side)} {a.unit}", a) for a in acts],
                                         "fortress-sabotage"))
-        elif kind == "ground":
-            out.append(W.HTML(f"Partisan card <b>{task['card']}</b>: ground one Invader's aircraft for its next "
+        elif kind == TaskKind.GROUND:
+            out.append(W.HTML(f"Partisan card <b>{task.card}</b>: ground one Invader's aircraft for its next "
                               "Maneuvers."))
             out.append(self.buttons([(f"Ground {T.side_label(a.side)}", a) for a in self.legal(A.Ground)],
                                     "fortress-ground"))
@@ -82,14 +86,14 @@ class ReinforcePanel(Panel):
         self.app.refresh(panel_only=True)
 
     def click(self, aid: str) -> None:
-        kind = self._task()["kind"]
-        if kind == "reinforce":
+        kind = self._kind()
+        if kind == TaskKind.REINFORCE:
             self.try_action(A.Place(self._unit() or "infantry", aid))
-        elif kind in ("laser", "extra_laser"):
+        elif kind in (TaskKind.LASER, TaskKind.EXTRA_LASER):
             self.try_action(A.PlaceLaser(aid))
-        elif kind == "place":
-            self.try_action(A.Place(self._task()["unit"], aid))
-        elif kind == "sabotage":
+        elif kind == TaskKind.PLACE:
+            self.try_action(A.Place(self._task().unit, aid))
+        elif kind == TaskKind.SABOTAGE:
             if any(a.area == aid for a in self.legal(A.Sabotage)):
                 self.selected = aid
                 self.app.refresh(panel_only=True)
