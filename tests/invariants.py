@@ -1,9 +1,10 @@
 """Invariants that hold after every action of every game (used by the property tests)."""
 from __future__ import annotations
 
+import json
 from collections import Counter
 
-from fortress.rules.state import RULES, State
+from fortress.rules.state import RULES, BattleState, Stage, State, Status, Task, TaskKind
 from fortress.rules.units import INVADERS, US
 
 POOL = sum(RULES["pool"].values())
@@ -74,9 +75,12 @@ def check(game) -> None:
 
 
 def check_round_trip(game) -> None:
-    """The state is plain data: to_dict/from_dict gives it back unchanged."""
-    data = game.state.to_dict()
-    assert State.from_dict(data).to_dict() == data
+    """The state is typed, plain data: it goes to JSON and back unchanged."""
+    s = game.state
+    assert State.from_dict(json.loads(json.dumps(s.to_dict()))) == s
+    assert all(type(u.status) is Status for u in s.units.values()), "a unit status is not a Status"
+    assert all(type(t) is Task and type(t.kind) is TaskKind for t in s.tasks), "a task is not a typed Task"
+    assert s.battle is None or (type(s.battle) is BattleState and type(s.battle.stage) is Stage)
 
 
 def check_explain_agrees(game, rng) -> None:

@@ -55,6 +55,11 @@ class Unit:
     invaded: bool = False
     committed: str | None = None
 
+    def copy(self) -> "Unit":
+        """An independent copy (the constructor is several times quicker than copy.copy)."""
+        return Unit(self.uid, self.side, self.kind, self.area, self.moved, self.status, self.origin, self.invaded,
+                    self.committed)
+
     def to_data(self) -> dict:
         return {"uid": self.uid, "side": self.side, "kind": self.kind, "area": self.area, "moved": self.moved,
                 "status": str(self.status), "origin": self.origin, "invaded": self.invaded,
@@ -235,7 +240,7 @@ class State:
 
     def copy(self) -> "State":
         new = copy.copy(self)
-        new.units = {k: copy.copy(u) for k, u in self.units.items()}
+        new.units = {k: u.copy() for k, u in self.units.items()}
         for f in _DICTS:
             setattr(new, f, dict(getattr(self, f)))
         for f in _NESTED:
