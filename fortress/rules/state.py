@@ -21,10 +21,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from fortress.data import load
-from fortress.rules.battle import Battle, Decision, Token
+from fortress.rules.battle import ATTACKER, Battle, Decision, Token
 from fortress.rules.units import INVADERS, SIDES, US
 
 RULES = load("rules")
@@ -115,8 +115,7 @@ class Stage(StrEnum):
     FIGHT = "fight"  #: the round is rolled and its choices made
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(NamedTuple):
     """One die rolled in a battle: by ``side``'s ``unit``, its die and the face it showed."""
 
     side: str
@@ -145,7 +144,7 @@ class BattleState:
     def to_data(self) -> dict:
         return {"area": self.area, "defender": self.defender, "stage": str(self.stage), "decider": self.decider,
                 "battle": None if self.battle is None else self.battle.to_data(),
-                "rolls": [[r.side, r.unit, r.die, r.face] for r in self.rolls]}
+                "rolls": [list(r) for r in self.rolls]}
 
     @classmethod
     def from_data(cls, data: dict) -> "BattleState":
@@ -191,7 +190,7 @@ class BattleView:
     def units(self, role: str) -> dict[str, int]:
         """Units per type of the attacker (``role="attacker"``) or the defender."""
         out: dict[str, int] = {}
-        for (kind, _where), n in (self.attackers if role == "attacker" else self.defenders).items():
+        for (kind, _where), n in (self.attackers if role == ATTACKER else self.defenders).items():
             out[kind] = out.get(kind, 0) + n
         return out
 
