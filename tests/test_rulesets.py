@@ -14,7 +14,7 @@ import pytest
 import fortress
 from fortress.ai import make_bot
 from fortress.rules import rulesets
-from fortress.rules.save import SaveError, from_bytes, to_bytes
+from fortress.rules.save import VERSION, SaveError, from_bytes, to_bytes
 from fortress.rules.turn import Turn
 from tests import toy_ruleset
 
@@ -132,7 +132,7 @@ def test_version_1_saves_still_load(name):
     assert [game.notation(a) for a in game.history] == old["actions"]
     assert (game.round, game.phase, game.side) == tuple(old["snapshot"][k] for k in ("round", "phase", "side"))
     new = json.loads(game.to_json())
-    assert new["version"] == 2 and new["ruleset"] == "fortress-america"
+    assert new["version"] == VERSION and new["ruleset"] == "fortress-america"
     assert fortress.Game.from_json(game.to_json()).state.to_dict() == game.state.to_dict()
 
 
