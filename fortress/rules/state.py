@@ -17,7 +17,6 @@ True
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
@@ -154,12 +153,16 @@ class BattleState:
 
     def view(self, state: "State") -> "BattleView":
         """A read-only picture of this battle in ``state``."""
-        b = self.battle
+        b, area, turn = self.battle, self.area, state.turn
         if b is None:  # still assembling: the units sent so far against the units in the area
-            attackers = Counter((u.kind, u.area) for u in state.units.values()
-                                if u.side == state.turn and u.committed == self.area)
-            defenders = Counter((u.kind, self.area) for u in state.units.values()
-                                if u.area == self.area and u.side != state.turn)
+            attackers: dict[Token, int] = {}
+            defenders: dict[Token, int] = {}
+            for u in state.units.values():
+                if u.side == turn:
+                    if u.committed == area:
+                        attackers[(u.kind, u.area)] = attackers.get((u.kind, u.area), 0) + 1
+                elif u.area == area:
+                    defenders[(u.kind, area)] = defenders.get((u.kind, area), 0) + 1
         else:
             attackers, defenders = b.attackers, b.defenders
         return BattleView(self.area, state.turn, self.defender, self.stage, self.decider,
