@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 NAME = "fortress-america"
 RULES = load("rules")  # validated against its schema; FORTRESS_DATA may override it
 VICTORY = RULES["victory"]
+_CLEARED = frozenset({Status.SCOUT, Status.DISENGAGED})  #: statuses that last one turn
 STEPS = {m.__name__.rsplit(".", 1)[1]: m for m in (setup, reinforcements, declare, maneuvers, lasers, combat,
                                                    invasion, supply, capture)}
 
@@ -53,7 +54,7 @@ def end_turn(g: "Context") -> None:
     for u in s.units.values():
         u.moved = u.invaded = False
         u.committed = None
-        if u.status in (Status.SCOUT, Status.DISENGAGED):
+        if u.status in _CLEARED:
             u.status = Status.NONE
     s.declared, s.targeted, s.fought, s.partisan_areas, s.hand = [], [], [], [], []
     if s.turn != VICTORY["checked_after"]:

@@ -98,6 +98,10 @@ class Task:
     region: str = ""
     left: int = 0
 
+    def placed_one(self) -> "Task":
+        """This task with one unit fewer ``left``."""
+        return Task(self.kind, self.card, self.unit, self.region, self.left - 1)
+
     def to_data(self) -> dict:
         return {"kind": str(self.kind), "card": self.card, "unit": self.unit, "region": self.region,
                 "left": self.left}

@@ -6,7 +6,6 @@ cards plus the bonus cards earned by retaking cities, each resolved as fully as 
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, End, Ground, Place, PlaceLaser, Sabotage, shared
@@ -17,6 +16,11 @@ from fortress.rules.units import INVADERS, SIDE_NAMES, US
 
 if TYPE_CHECKING:
     from fortress.rules.context import Context
+
+
+#: module constants for the checks asked of every candidate (an enum member looked up on its class is slow)
+_REINFORCE = TaskKind.REINFORCE
+_LASERS = (TaskKind.LASER, TaskKind.EXTRA_LASER)
 
 
 def enter(g: "Context") -> None:
@@ -80,7 +84,7 @@ class Rules(Check):
         task = self.task
         if task is None:
             return None if type(action) is End else "Reinforcements: that is not possible now."
-        if task.kind == TaskKind.REINFORCE:
+        if task.kind == _REINFORCE:
             return self._reinforce(action)
         return self._card(action, task)
 
@@ -105,7 +109,7 @@ class Rules(Check):
     def _card(self, action: Action, task: Task) -> str | None:
         """The U.S.: its laser, then each partisan card's task, resolved as fully as possible."""
         g, s, kind = self.g, self.g.state, task.kind
-        if kind in (TaskKind.LASER, TaskKind.EXTRA_LASER):
+        if kind in _LASERS:
             if not isinstance(action, PlaceLaser):
                 return "Reinforcements: the U.S. must first place its laser in a U.S.-held city without one ('laser CITY')."
             if s.lasers_left <= 0:
@@ -187,7 +191,7 @@ def apply(g: "Context", action: Action) -> None:
         g.add_unit(s.turn, action.unit, action.area)
         name = g.board[action.area].name
         if task.kind == TaskKind.REINFORCE:
-            s.tasks[0] = replace(task, left=task.left - 1)
+            s.tasks[0] = task.placed_one()
             g.emit("place", f"{SIDE_NAMES[s.turn]} brings {action.unit} into {name}.", s.turn, (action.area,))
         else:
             s.tasks.pop(0)
