@@ -1,5 +1,5 @@
 """``legal_actions()`` and ``explain()`` agree: both come from each phase's one check
-(fortress.rules.phases.check). After every action of several random games, every legal
+(fortress.rules.check). After every action of several random games, every legal
 action explains to None (asked as an equal copy, so the check itself answers), and a
 sample of near-miss and random candidates gets a reason exactly when it is not listed.
 The last tests make the two disagree on purpose and check that this is caught."""

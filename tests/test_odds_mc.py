@@ -8,7 +8,7 @@ import pytest
 from fortress import odds as O
 from fortress.rules.battle import ATTACKER, DEFENDER, POLICIES, Battle, fight
 from fortress.rules.dice import Rng
-from fortress.rules.battle import FastBattle
+from fortress.rules.battle_counts import FastBattle
 from fortress.rules.units import UNITS
 
 TYPES = list(UNITS)

@@ -19,7 +19,7 @@ The flow, as Fortress America declares it (rules: Action Sequence, Setup):
    begins (``Round N: side's turn``).
 
 A step module provides ``Rules``, its rules stated once (a
-:class:`fortress.rules.phases.check.Check`: ``Rules(g).reason(action)`` says why an action
+:class:`fortress.rules.check.Check`: ``Rules(g).reason(action)`` says why an action
 is refused, None if allowed, and ``Rules(g).legal()`` lists the legal actions, without
 Surrender), ``apply(g, action)``, and optionally ``enter(g)`` and ``auto(g) -> bool`` (True
 if it did something). ``g`` is a :class:`fortress.rules.context.Context`.

@@ -3,7 +3,7 @@ within the unit limit."""
 from __future__ import annotations
 
 from fortress.rules.actions import End
-from fortress.rules.phases.check import Check
+from fortress.rules.check import Check
 from tests.toy_ruleset.state import March
 
 

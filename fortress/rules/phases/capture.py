@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action
-from fortress.rules.phases.check import Automatic
+from fortress.rules.check import Automatic
 from fortress.rules.state import RULES
 from fortress.rules.units import SIDE_NAMES, US
 

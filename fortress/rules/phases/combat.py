@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from fortress.rules.actions import Action, Attack, Casualty, Commit, Disengage, End, Fight, Retreat, shared
 from fortress.rules.battle import ATTACKER, DEFENDER, Battle
 from fortress.rules.dice import FACE_WORDS
-from fortress.rules.phases.check import Check
+from fortress.rules.check import Check
 from fortress.rules.state import BattleState, Roll, Stage, Status
 from fortress.rules.units import SIDE_NAMES
 

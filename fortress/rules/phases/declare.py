@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, Declare, End, shared
-from fortress.rules.phases.check import Check
+from fortress.rules.check import Check
 from fortress.rules.units import SIDE_NAMES
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, End, Invade
-from fortress.rules.phases.check import Check
+from fortress.rules.check import Check
 from fortress.rules.state import RULES, Status
 from fortress.rules.units import SIDE_NAMES
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, End, Fire, shared
 from fortress.rules.dice import LASER_DIE, roll_laser
-from fortress.rules.phases.check import Check
+from fortress.rules.check import Check
 from fortress.rules.units import SIDE_NAMES, US
 
 if TYPE_CHECKING:

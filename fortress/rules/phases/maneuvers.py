@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Container, Mapping
 
 from fortress.rules.actions import Action, End, Move, notation, shared
-from fortress.rules.phases.check import Check
+from fortress.rules.check import Check
 from fortress.rules.state import RULES, Status
 from fortress.rules.units import AIR, FOOT, SIDE_NAMES, UNITS, UnitType
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, End, Ground, Place, PlaceLaser, Sabotage, shared
 from fortress.rules.cards import CARDS
-from fortress.rules.phases.check import Check
+from fortress.rules.check import Check
 from fortress.rules.state import RULES, Task, TaskKind
 from fortress.rules.units import INVADERS, SIDE_NAMES, US
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, Place, shared
-from fortress.rules.phases.check import Check
+from fortress.rules.check import Check
 from fortress.rules.state import RULES
 from fortress.rules.units import SIDE_NAMES, US
 

@@ -9,7 +9,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action
-from fortress.rules.phases.check import Automatic
+from fortress.rules.check import Automatic
 
 if TYPE_CHECKING:
     from fortress.rules.context import Context
