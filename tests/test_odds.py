@@ -248,3 +248,18 @@ def test_for_game_with_a_real_game():
     assert mc.p_cleared == ref_mc.p_cleared and mc.intervals == ref_mc.intervals
     with pytest.raises(ValueError, match="method"):
         O.for_game(game, area, method="guess")
+
+
+@pytest.mark.parametrize("successes, n, low, high", [
+    (81, 263, 0.2553, 0.3662), (15, 148, 0.0624, 0.1605), (0, 20, 0.0, 0.1611), (1, 29, 0.0061, 0.1718)])
+def test_wilson_interval_matches_newcombe_1998(successes, n, low, high):
+    """Reference values: Newcombe (1998), Statistics in Medicine 17:857-872, Table I, method 3."""
+    from fortress.odds import wilson, z_value
+    got = wilson(successes, n, z_value(0.95))
+    assert got == pytest.approx((low, high), abs=5e-5)
+
+
+def test_z_value_is_the_normal_quantile():
+    from fortress.odds import z_value
+    assert z_value(0.95) == pytest.approx(1.959964, abs=1e-6)
+    assert z_value(0.99) == pytest.approx(2.575829, abs=1e-6)

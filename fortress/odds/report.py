@@ -5,6 +5,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
+from statistics import NormalDist
 from typing import Callable, Iterable, Mapping
 
 from fortress.rules.battle import ATTACKER, DEFENDER, Battle, Token
@@ -136,15 +137,8 @@ def _destroy_retreats(b: Battle) -> Battle:
 
 # -- confidence intervals ----------------------------------------------------------------
 def z_value(confidence: float) -> float:
-    """Two-sided normal quantile, e.g. 0.95 -> 1.96 (inverse erf by bisection)."""
-    lo, hi = 0.0, 10.0
-    for _ in range(80):
-        mid = (lo + hi) / 2
-        if math.erf(mid / math.sqrt(2)) < confidence:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
+    """Two-sided normal quantile, e.g. 0.95 -> 1.96."""
+    return NormalDist().inv_cdf((1 + confidence) / 2)
 
 
 def wilson(successes: float, n: int, z: float) -> tuple[float, float]:
