@@ -20,7 +20,7 @@ from fortress.ui.voila_app import (MAX_MESSAGE_BYTES, FortressKernelManager, Ker
 
 def test_the_command_line_carries_the_classroom_defaults():
     cmd = voila_command(notebook_path())
-    assert "--max_kernels=40" in cmd and "--VoilaExecutor.iopub_timeout=60" in cmd
+    assert "--max_kernels=40" in cmd and "--VoilaExecutor.iopub_timeout=180" in cmd
     assert "--MappingKernelManager.cull_idle_timeout=600" in cmd and "--KernelRestarter.restart_limit=0" in cmd
     assert not any("cull_idle" in c for c in voila_command(notebook_path(), cull_idle=0))
 

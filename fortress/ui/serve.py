@@ -45,7 +45,7 @@ def voila_env(env: dict[str, str] | None = None) -> dict[str, str]:
 #: the page at once needs far more than Voila's 4 s wait for a kernel's first output
 MAX_KERNELS = 40
 CULL_IDLE = 600
-IOPUB_TIMEOUT = 60
+IOPUB_TIMEOUT = 180  # s: twenty kernels starting at once on 2 cores took up to ~65 s to first output
 
 
 def voila_command(notebook: Path, ip: str = "127.0.0.1", port: int = 8866, preheat: int = 0,

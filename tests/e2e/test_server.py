@@ -27,7 +27,7 @@ pytestmark = pytest.mark.browser
 
 CLASS = 20            # pages opened at once
 IN_BROWSER = 4        # of them in Chromium (the others plain HTTP: 2 cores cannot paint 20 pages quickly)
-LOAD = 170_000        # ms: a page of a class loading at once on a 2-core machine
+LOAD = 240_000        # ms: a page of a class loading at once on a 2-core machine
 STEP = 30_000
 CULL = 10             # s: the short idle culling period of the small server
 WIDGET = "application/vnd.jupyter.widget-view+json"
