@@ -156,15 +156,13 @@ class Context:
             self._index[0].setdefault(area, []).append(unit)
         return unit
 
-    def relocate(self, unit: Any, area: str, bombing_from: str | None = None) -> None:
-        """Move ``unit`` to ``area`` (as a bomber bombing from ``bombing_from``)."""
+    def relocate(self, unit: Any, area: str) -> None:
+        """Move ``unit`` to ``area`` (a bomber that goes bombing also gets ``set_status``)."""
         if self._index is not None:  # lists stay in uid order, as a fresh build makes them
             by_area = self._index[0]
             by_area[unit.area].remove(unit)
             insort(by_area.setdefault(area, []), unit, key=_uid)
         unit.area = area
-        if bombing_from is not None:
-            self.set_status(unit, "bombing", bombing_from)
 
     def set_status(self, unit: Any, status: str, origin: str | None = None) -> None:
         """Give ``unit`` a status; ``origin`` is where a bombing bomber keeps its place."""
