@@ -207,3 +207,11 @@ def test_undo_is_refused_after_a_card_is_drawn(position):
     game.apply(A.PlaceLaser("beta"))
     assert len(game.state.deck) < deck
     assert not game.can_undo
+
+
+def test_a_position_cannot_start_in_setup():
+    """Project ruling (issue 20): a position starts in a step of the turn; setup is played from
+    ``new_game(setup=None)`` (a position in setup drove the reserves negative)."""
+    from fortress.rules.positions import PositionError
+    with pytest.raises(PositionError, match="unknown phase 'setup'"):
+        fortress.Game.from_position({"phase": "setup"})
