@@ -71,3 +71,41 @@ def test_the_kernel_cap_refuses_a_page_but_lets_the_pool_wait():
         assert not waiting.done()  # a preheated kernel waits for room
         waiting.cancel()
     asyncio.run(scenario())
+
+
+BURST = 3000  # IOPub messages sent before the client reads any (ZeroMQ drops past ~2,000 by default)
+
+
+async def iopub_burst(manager_class) -> int:
+    """Start a kernel with ``manager_class``, have it send BURST display messages while the
+    client reads nothing, then count the ones that arrived."""
+    km = manager_class(transport="ipc")
+    await km.start_kernel()
+    kc = km.client()
+    kc.start_channels()
+    try:
+        await kc.wait_for_ready(timeout=120)
+        msg_id = kc.execute(f"from IPython.display import display\nfor i in range({BURST}): display(i)")
+        await kc.get_shell_msg(timeout=120)  # the reply: every message has been sent
+        await asyncio.sleep(1)
+        count = 0
+        while True:
+            try:
+                msg = await kc.get_iopub_msg(timeout=2)
+            except Exception:  # queue.Empty: nothing more came
+                return count
+            count += msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] == "display_data"
+    finally:
+        kc.stop_channels()
+        await km.shutdown_kernel(now=True)
+
+
+def test_a_kernels_first_burst_of_output_is_never_dropped():
+    """The dashboard's first cell sends ~1,070 IOPub messages; with ZeroMQ's default
+    high-water mark a busy server lost some (a blank page). The server's kernels keep all."""
+    from jupyter_client.ioloop import AsyncIOLoopKernelManager
+
+    from fortress.ui.voila_app import FortressServerKernelManager
+
+    assert asyncio.run(iopub_burst(FortressServerKernelManager)) == BURST
+    assert asyncio.run(iopub_burst(AsyncIOLoopKernelManager)) < BURST  # the default drops: the test can fail

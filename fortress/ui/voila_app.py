@@ -13,7 +13,10 @@ Run as ``python -m fortress.ui.voila_app play.ipynb [voila options]``
 * size limits on request bodies and websocket messages (an upload can cost the server
   and the uploader's kernel only a bounded amount of memory);
 * no port hopping: the server listens on the port asked for or stops with one line, and
-  prints the addresses students can open.
+  prints the addresses students can open;
+* no lost page output: each page's kernel is :mod:`fortress.ui.kernel`, whose IOPub
+  socket queues instead of dropping (:class:`FortressServerKernelManager`), so a
+  kernel's first burst (over a thousand widget messages) reaches a busy server whole.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ import tornado.web
 from jupyter_server import DEFAULT_STATIC_FILES_PATH
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.auth.logout import LogoutHandler
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from jupyter_server.utils import url_path_join
 from traitlets import Integer, default
 from voila.app import Voila
@@ -45,6 +48,8 @@ MAX_BODY_BYTES = 1 << 20
 MAX_MESSAGE_BYTES = 4 * MAX_SAVE_BYTES
 #: how often a preheated kernel waiting for room under the cap looks again (seconds)
 ROOM_POLL = 1.0
+#: the module each page's kernel runs (``python -m``)
+KERNEL_MODULE = "fortress.ui.kernel"
 
 
 class KernelCapReached(tornado.web.HTTPError):
@@ -55,8 +60,21 @@ class KernelCapReached(tornado.web.HTTPError):
                          reason="The server is full")
 
 
+class FortressServerKernelManager(ServerKernelManager):
+    """One page's kernel, started as :mod:`fortress.ui.kernel` (ipykernel with an IOPub
+    socket that never drops a message) where the kernel spec says ``ipykernel_launcher``."""
+
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
+        cmd = super().format_kernel_cmd(extra_arguments)
+        return [KERNEL_MODULE if part == "ipykernel_launcher" else part for part in cmd]
+
+
 class FortressKernelManager(AsyncMappingKernelManager):
     """Voila's kernel manager with a cap on the number of kernels (preheated ones count)."""
+
+    @default("kernel_manager_class")
+    def _default_kernel_manager_class(self) -> str:
+        return "fortress.ui.voila_app.FortressServerKernelManager"
 
     max_kernels = Integer(40, config=True,
                           help="Most kernels running at once (0: no limit); a page past it gets a 503 page.")

@@ -73,6 +73,11 @@ def voila_server(log_dir: Path, save_dir: Path, **options) -> Iterator[tuple[str
     try:
         wait_port(port, proc)
         yield f"http://127.0.0.1:{port}/", proc
+    except BaseException:
+        log.flush()
+        lines = (log_dir / "voila.log").read_text(errors="replace").splitlines()
+        print(f"--- the last lines of the server's log ({len(lines)} in all) ---", *lines[-60:], sep="\n")
+        raise
     finally:
         proc.terminate()
         try:

@@ -29,7 +29,8 @@ CLASS = 20            # pages opened at once
 IN_BROWSER = 4        # of them in Chromium (the others plain HTTP: 2 cores cannot paint 20 pages quickly)
 LOAD = 240_000        # ms: a page of a class loading at once on a 2-core machine
 STEP = 30_000
-CULL = 10             # s: the short idle culling period of the small server
+CULL = 30             # s: the short idle culling period of the small server (longer than a
+                      # loaded machine takes from a page's last cell to its browser connecting)
 WIDGET = "application/vnd.jupyter.widget-view+json"
 KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
 
@@ -203,12 +204,12 @@ BAD_ROUTES = ["/logout", "/login", "/%00", "/x%01y", "/voila/files/%00", "/voila
 
 def test_bad_routes_are_404_or_400(small_server):
     url, proc, folder = small_server
-    before = len(kernels(proc))
+    before = set(kernels(proc))
     codes = {route: requests.get(url.rstrip("/") + route, timeout=10, allow_redirects=False).status_code
              for route in BAD_ROUTES}
     assert {r: c for r, c in codes.items() if c not in (400, 404)} == {}
     assert requests.post(f"{url}voila/api/shutdown/0-0-0-0-0", timeout=10).status_code == 403  # no _xsrf
-    assert len(kernels(proc)) == before  # none of them started a kernel
+    assert set(kernels(proc)) <= before  # none of them started a kernel (an idle one may be culled)
     assert "Traceback" not in (folder / "voila.log").read_text(errors="replace")
 
 
