@@ -8,12 +8,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# 1. Debian's Chromium for the browser tests (Playwright must not download a browser).
-if ! command -v chromium >/dev/null 2>&1; then
+# 1. Debian's Chromium for the browser tests (Playwright must not download a browser) and
+#    Debian's PostgreSQL server for the game store's tests (they start a throw-away cluster).
+NEED=()
+command -v chromium >/dev/null 2>&1 || NEED+=(chromium)
+command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || NEED+=(postgresql)
+if [ "${#NEED[@]}" -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${NEED[@]}" >/dev/null
 fi
 
 # 2. A virtual environment with the package and its test and geodata extras.

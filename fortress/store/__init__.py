@@ -1,0 +1,10 @@
+"""The shared game store for classroom play (issue 17): games, their actions and their
+seats in SQLite (default, one file) or PostgreSQL, so that a game lives on the server and
+every laptop at it sees the same moves. See :mod:`fortress.store.store`."""
+from __future__ import annotations
+
+from fortress.store.store import (CODE_ALPHABET, SPECTATOR, GameStore, NewGame, Seat, SeatError, StaleGame,
+                                  StoreError, default_url)
+
+__all__ = ["CODE_ALPHABET", "SPECTATOR", "GameStore", "NewGame", "Seat", "SeatError", "StaleGame",
+           "StoreError", "default_url"]

@@ -1,0 +1,383 @@
+"""A shared game store: games, their actions and their seats in SQLite or PostgreSQL.
+
+>>> import fortress
+>>> from fortress.store import GameStore
+>>> store = GameStore("sqlite://")                     # in memory; a file or postgresql:// URL in use
+>>> made = store.create_game(fortress.new_game(seed=1, players=2), seats={"2": "bot:random"})
+>>> sorted(made.tokens)                                 # one link token per seat
+['1', '2', 'spectator']
+>>> store.open(made.tokens["1"]).sides
+('us',)
+>>> moved = store.play_bots(made.game_id)               # the Invaders' bot moves, each made once
+>>> store.game(made.game_id).side
+'us'
+
+Every write is an action at its ply number; two writers at the same ply cannot both
+succeed (the loser gets :class:`StaleGame` and reloads). The state is rebuilt by replay
+through the public API (``Game.from_json`` and ``Game.apply``) and cached per game.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+import zlib
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+
+from sqlalchemy import create_engine, event, func, insert, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import StaticPool
+
+from fortress.store.schema import SCHEMA_VERSION, actions, games, meta, metadata
+from fortress.store.schema import seats as seat_table
+
+if TYPE_CHECKING:
+    from fortress.rules.game import Game
+
+#: letters of a join code: no 0/O, 1/I/L, easy to read off a projector and type
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+SPECTATOR = "spectator"
+NOTIFY_CHANNEL = "fortress_moves"
+
+
+class StoreError(Exception):
+    """A store request refused; the message says why in plain words."""
+
+
+class SeatError(StoreError):
+    """A missing, wrong or edited token, or a seat acting for a side it does not hold."""
+
+
+class StaleGame(StoreError):
+    """Someone else moved first: the action was not stored; reload the game and look again."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at a stored game: the sides it acts for (none for a spectator)."""
+
+    game_id: str
+    seat: str
+    sides: tuple[str, ...]
+    kind: str  # "human", "bot:<name>" or "spectator"
+
+    @property
+    def bot(self) -> str | None:
+        return self.kind.split(":", 1)[1] if self.kind.startswith("bot:") else None
+
+
+@dataclass
+class _Cached:
+    """A replayed game and how many actions its starting save already held."""
+
+    game: "Game"
+    base: int
+
+    @property
+    def ply(self) -> int:
+        return len(self.game.history) - self.base
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What creating a game gives: its id, its join code and one token per seat."""
+
+    game_id: str
+    code: str
+    tokens: dict[str, str] = field(repr=False)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def summary(game: "Game") -> dict:
+    """What the teacher's list shows of a game (no hidden information)."""
+    last = game.history[-1] if game.history else None
+    return {"round": game.round, "phase": game.phase, "side": game.side, "captured": game.cities_captured(),
+            "winner": game.winner, "over": game.is_over, "plies": len(game.history),
+            "last": game.notation(last) if last is not None else None}
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def default_url() -> str:
+    """The default store: one SQLite file in fortress's data folder (``FORTRESS_DATA_DIR``,
+    else the user's data folder), created on first use."""
+    import os
+    from pathlib import Path
+
+    from platformdirs import user_data_dir
+
+    folder = Path(os.environ.get("FORTRESS_DATA_DIR") or user_data_dir("fortress"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'games.sqlite3'}"
+
+
+def make_engine(url: str) -> Engine:
+    """An SQLAlchemy engine for ``url``: SQLite (a file, or ``sqlite://`` in memory) or
+    PostgreSQL (``postgresql://...``, through psycopg 3)."""
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                               poolclass=StaticPool if memory else None)
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class GameStore:
+    """Games shared between kernels, processes and machines (see the module docstring)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.postgres = self.engine.dialect.name == "postgresql"
+        self._cache: dict[str, _Cached] = {}
+        self._create_tables()
+
+    def _create_tables(self) -> None:
+        metadata.create_all(self.engine)
+        with self.engine.begin() as conn:
+            found = conn.execute(select(meta.c.value).where(meta.c.key == "schema_version")).scalar()
+            if found is None:
+                try:
+                    conn.execute(insert(meta).values(key="schema_version", value=str(SCHEMA_VERSION)))
+                except IntegrityError:  # another process created the store at the same moment
+                    pass
+            elif int(found) > SCHEMA_VERSION:
+                raise StoreError(f"this game store was written by a newer fortress (schema {found}, "
+                                 f"this one reads up to {SCHEMA_VERSION}): upgrade fortress")
+
+    # -- making games and seats ----------------------------------------------------------------
+    def create_game(self, game: "Game", seats: dict[str, str] | None = None, title: str = "") -> NewGame:
+        """Store ``game`` as it stands (its save is the start) with one seat per player
+        (``seats`` maps "1".."n" to "human" or "bot:<name>"; default human) and a spectator seat."""
+        kinds = {str(i + 1): "human" for i in range(len(game.seats))}
+        for seat, kind in (seats or {}).items():
+            if seat not in kinds:
+                raise StoreError(f"no seat {seat!r} in a {len(kinds)}-player game (seats: {', '.join(kinds)})")
+            if kind != "human" and not kind.startswith("bot:"):
+                raise StoreError(f"seat {seat}: {kind!r} is neither 'human' nor 'bot:<name>'")
+            kinds[seat] = kind
+        game_id, tokens = secrets.token_urlsafe(12), {}
+        rows = []
+        for i, sides in enumerate(game.seats):
+            tokens[str(i + 1)] = secrets.token_urlsafe(24)
+            rows.append(dict(seat=str(i + 1), sides=",".join(sides), kind=kinds[str(i + 1)]))
+        tokens[SPECTATOR] = secrets.token_urlsafe(24)
+        rows.append(dict(seat=SPECTATOR, sides="", kind=SPECTATOR))
+        for _attempt in range(20):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(insert(games).values(
+                        id=game_id, code=code, title=title[:120], created=datetime.now(timezone.utc),
+                        start=game.to_json(indent=None), plies=0, summary=json.dumps(summary(game))))
+                    conn.execute(insert(seat_table), [
+                        dict(row, game_id=game_id, token_hash=token_hash(tokens[row["seat"]]),
+                             claimed=row["kind"] != "human") for row in rows])
+                self._cache[game_id] = _Cached(game.copy(), len(game.history))
+                return NewGame(game_id, code, tokens)
+            except IntegrityError:  # the code was taken: draw another
+                continue
+        raise StoreError("could not draw a free join code")
+
+    def open(self, token: str) -> Seat:
+        """The seat a link's token opens (and claims); :class:`SeatError` for anything else."""
+        if not isinstance(token, str) or not 16 <= len(token) <= 64:
+            raise SeatError("this link has no valid seat token")
+        with self.engine.begin() as conn:
+            row = conn.execute(select(seat_table).where(seat_table.c.token_hash == token_hash(token))).mappings().first()
+            if row is None:
+                raise SeatError("this link's seat token is not known here (mistyped, edited or from another server)")
+            if not row["claimed"]:
+                conn.execute(update(seat_table).where(seat_table.c.token_hash == row["token_hash"]).values(claimed=True))
+        return _seat(row)
+
+    def join(self, code: str, seat: str | None = None) -> tuple[str, Seat]:
+        """Take a free human seat of the game with join code ``code`` (any, or ``seat``):
+        a new token for it, and the seat. The seat's printed link stops working."""
+        code = code.strip().upper()
+        with self.engine.begin() as conn:
+            game_id = conn.execute(select(games.c.id).where(games.c.code == code)).scalar()
+            if game_id is None:
+                raise SeatError(f"no game has the join code {code[:CODE_LENGTH + 2]!r}")
+            query = select(seat_table).where(seat_table.c.game_id == game_id, seat_table.c.kind == "human",
+                                        seat_table.c.claimed.is_(False))
+            if seat is not None:
+                query = query.where(seat_table.c.seat == seat)
+            row = conn.execute(query.order_by(seat_table.c.seat)).mappings().first()
+            if row is None:
+                raise SeatError("every player's seat of this game is taken; ask for the spectator link")
+            token = secrets.token_urlsafe(24)
+            done = conn.execute(update(seat_table).where(seat_table.c.game_id == game_id, seat_table.c.seat == row["seat"],
+                                                    seat_table.c.claimed.is_(False))
+                                .values(token_hash=token_hash(token), claimed=True))
+            if done.rowcount != 1:
+                raise StaleGame("someone took that seat a moment ago; try again")
+        return token, _seat(row)
+
+    def seats_of(self, game_id: str) -> list[Seat]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seat_table).where(seat_table.c.game_id == game_id).order_by(seat_table.c.seat)).mappings()
+            return [_seat(r) for r in rows]
+
+    # -- reading games ---------------------------------------------------------------------------
+    def plies(self, game_id: str) -> int:
+        """How many actions the game has stored: the cheap check for a change."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(games.c.plies).where(games.c.id == game_id)).scalar()
+        if found is None:
+            raise StoreError(f"no game {game_id[:24]!r} in this store")
+        return found
+
+    def game(self, game_id: str) -> "Game":
+        """The game as stored now, rebuilt by replay (cached; only new actions are replayed).
+        A copy: changing it changes nothing stored."""
+        return self._replayed(game_id).game.copy()
+
+    def _replayed(self, game_id: str) -> _Cached:
+        from fortress.rules.game import Game
+
+        cached = self._cache.get(game_id)
+        with self.engine.connect() as conn:
+            if cached is None:
+                start = conn.execute(select(games.c.start).where(games.c.id == game_id)).scalar()
+                if start is None:
+                    raise StoreError(f"no game {game_id[:24]!r} in this store")
+                game = Game.from_json(start)
+                cached = _Cached(game, len(game.history))
+            rows = conn.execute(select(actions.c.ply, actions.c.action)
+                                .where(actions.c.game_id == game_id, actions.c.ply >= cached.ply)
+                                .order_by(actions.c.ply)).all()
+        for ply, text in rows:
+            if ply != cached.ply:
+                raise StoreError(f"game {game_id}: stored actions skip from {cached.ply} to {ply}")
+            cached.game.apply(cached.game.parse(text))
+        self._cache[game_id] = cached
+        return cached
+
+    def actions(self, game_id: str) -> list[tuple[int, str, str]]:
+        """The stored actions in order: (ply, side, notation)."""
+        with self.engine.connect() as conn:
+            return [tuple(r) for r in conn.execute(
+                select(actions.c.ply, actions.c.side, actions.c.action)
+                .where(actions.c.game_id == game_id).order_by(actions.c.ply))]
+
+    def list_games(self) -> list[dict]:
+        """Every game, newest first: id, title, code, created and the summary (teacher's view)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.title, games.c.code, games.c.created,
+                                       games.c.plies, games.c.summary).order_by(games.c.created.desc())).mappings()
+            return [{**json.loads(r["summary"]), "id": r["id"], "title": r["title"], "code": r["code"],
+                     "created": r["created"], "plies": r["plies"]} for r in rows]
+
+    # -- writing ---------------------------------------------------------------------------------
+    def submit(self, token: str, ply: int, action: str) -> "Game":
+        """Play ``action`` (notation) for the seat of ``token`` as the game's ply ``ply``
+        (the number of actions the player saw stored). Refused with :class:`SeatError` for
+        a seat that does not hold the side to move, :class:`StaleGame` when the game moved
+        on, :class:`StoreError` naming the rule for an illegal action."""
+        return self._submit(self.open(token), ply, action)
+
+    def _submit(self, seat: Seat, ply: int, action: str) -> "Game":
+        cached = self._replayed(seat.game_id)
+        if ply != cached.ply:
+            raise StaleGame(f"the game moved on (it is at move {cached.ply}, not {ply}): look again and choose")
+        game = cached.game.copy()
+        if game.is_over:
+            raise StoreError("the game is over")
+        side = game.side
+        if side not in seat.sides:
+            who = "a spectator" if not seat.sides else f"seat {seat.seat} ({', '.join(seat.sides)})"
+            raise SeatError(f"it is {side}'s move; {who} cannot act for {side}")
+        try:
+            parsed = game.parse(action)
+            game.apply(parsed)
+        except ValueError as exc:  # IllegalAction and NotationError: the rule or the misreading
+            raise StoreError(f"not played: {str(exc)[:300]}") from None
+        self._store(seat.game_id, ply, game.notation(parsed), side, game)
+        self._cache[seat.game_id] = _Cached(game, cached.base)
+        return game.copy()
+
+    def _store(self, game_id: str, ply: int, text: str, side: str, game: "Game") -> None:
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(actions).values(game_id=game_id, ply=ply, action=text, side=side,
+                                                    at=datetime.now(timezone.utc)))
+                moved = conn.execute(update(games).where(games.c.id == game_id, games.c.plies == ply)
+                                     .values(plies=ply + 1, summary=json.dumps(summary(game))))
+                if moved.rowcount != 1:
+                    raise StaleGame("someone else moved first; look again and choose")
+                if self.postgres:
+                    conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{game_id}:{ply + 1}")))
+        except IntegrityError:
+            raise StaleGame("someone else moved first; look again and choose") from None
+
+    def play_bots(self, game_id: str, limit: int = 10_000) -> int:
+        """Make the bot seats' moves while a bot is to move; each move is made exactly once
+        however many servers call this at once (the others get :class:`StaleGame` and stop).
+        Returns how many moves this call made."""
+        from fortress.ai import make_bot
+
+        by_side = {side: seat for seat in self.seats_of(game_id) if seat.bot for side in seat.sides}
+        made = 0
+        while made < limit:
+            cached = self._replayed(game_id)
+            game, ply = cached.game.copy(), cached.ply
+            seat = by_side.get(game.side)
+            if game.is_over or seat is None:
+                return made
+            bot = make_bot(seat.bot, seed=zlib.crc32(f"{game_id}:{ply}".encode()))
+            try:
+                self._submit(seat, ply, game.notation(bot.choose(game)))
+            except StaleGame:
+                return made
+            made += 1
+        return made
+
+    def wait_for_change(self, game_id: str, ply: int, timeout: float = 10.0) -> int:
+        """Block until the game has more than ``ply`` actions stored, or ``timeout`` seconds
+        pass; returns the number stored. PostgreSQL: LISTEN/NOTIFY; SQLite: a cheap poll."""
+        end = time.monotonic() + timeout
+        if self.postgres:
+            return self._listen(game_id, ply, end)
+        while (now := self.plies(game_id)) <= ply and time.monotonic() < end:
+            time.sleep(0.05)
+        return now
+
+    def _listen(self, game_id: str, ply: int, end: float) -> int:
+        raw = self.engine.raw_connection()
+        try:
+            conn = raw.driver_connection
+            conn.autocommit = True
+            conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            while (now := self.plies(game_id)) <= ply and (left := end - time.monotonic()) > 0:
+                for note in conn.notifies(timeout=min(left, 1.0)):
+                    if note.payload.split(":")[0] == game_id:
+                        break
+            conn.execute(f"UNLISTEN {NOTIFY_CHANNEL}")
+            return now
+        finally:
+            raw.close()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def _seat(row) -> Seat:
+    return Seat(row["game_id"], row["seat"], tuple(s for s in row["sides"].split(",") if s), row["kind"])

@@ -1,0 +1,221 @@
+"""The shared game store (issue 17) on real SQLite and a real PostgreSQL server (a throw-away
+cluster from Debian's binaries, tests/pgserver.py): seats and tokens, safe concurrent writes,
+bots that move exactly once, replay, change notification, no hidden information."""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import random
+import threading
+import time
+import uuid
+
+import pytest
+from sqlalchemy import create_engine, text
+
+import fortress
+from fortress.store import GameStore, SeatError, StaleGame, StoreError
+from tests.pgserver import postgres_server
+
+WRITERS = 8
+SECONDS = float(os.environ.get("FORTRESS_STORE_SECONDS", "30"))
+
+
+@pytest.fixture(scope="session")
+def pg_url():
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    """A fresh, empty store: a SQLite file, or a new database on the PostgreSQL server."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.sqlite3'}"
+        return
+    base = request.getfixturevalue("pg_url")
+    name = "t_" + uuid.uuid4().hex[:12]
+    admin = create_engine(base.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    yield base.rsplit("/", 1)[0] + "/" + name
+    with admin.connect() as conn:
+        conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+    admin.dispose()
+
+
+def two_player(store: GameStore, seed: int = 1, **seats):
+    return store.create_game(fortress.new_game(seed=seed, players=2), seats=seats or None, title="test")
+
+
+def first_legal(game) -> str:
+    return game.notation(game.legal_actions()[0])
+
+
+# -- seats and tokens ----------------------------------------------------------------------------
+
+def test_links_and_join_codes_give_seats(store_url):
+    store = GameStore(store_url)
+    made = two_player(store)
+    assert set(made.tokens) == {"1", "2", "spectator"} and len(made.code) == 6
+    assert store.open(made.tokens["1"]).sides == ("us",)
+    assert store.open(made.tokens["spectator"]).sides == ()
+    token, seat = store.join(made.code.lower())  # seat 1 was claimed by its link: seat 2 is free
+    assert seat.seat == "2" and seat.sides == ("west", "south", "east")
+    assert store.open(token) == seat
+    with pytest.raises(SeatError, match="taken"):
+        store.join(made.code)
+    with pytest.raises(SeatError, match="not known"):
+        store.open(made.tokens["2"])  # the printed link of a seat taken with the code
+    with pytest.raises(SeatError, match="join code"):
+        store.join("ZZZZZZ")
+
+
+@pytest.mark.parametrize("bad", ["", "x" * 10, "y" * 40, None, "z" * 5000])
+def test_a_guessed_or_edited_token_is_refused(store_url, bad):
+    store = GameStore(store_url)
+    made = two_player(store)
+    edited = made.tokens["1"][:-1] + ("A" if made.tokens["1"][-1] != "A" else "B")
+    for token in (bad, edited):
+        with pytest.raises(SeatError) as refused:
+            store.submit(token, 0, "end")
+        assert len(str(refused.value)) < 200
+    assert store.plies(made.game_id) == 0
+
+
+def test_a_seat_acts_only_for_its_sides(store_url):
+    store = GameStore(store_url)
+    made = two_player(store)
+    game = store.game(made.game_id)
+    assert game.side == "west"
+    with pytest.raises(SeatError, match="seat 1 \\(us\\) cannot act for west"):
+        store.submit(made.tokens["1"], 0, first_legal(game))
+    with pytest.raises(SeatError, match="a spectator cannot act"):
+        store.submit(made.tokens["spectator"], 0, first_legal(game))
+    with pytest.raises(StoreError, match="not played"):
+        store.submit(made.tokens["2"], 0, "move Seattle Miami 9")
+    assert store.plies(made.game_id) == 0
+    after = store.submit(made.tokens["2"], 0, first_legal(game))
+    assert len(after.history) == 1 and store.plies(made.game_id) == 1
+
+
+def test_a_stale_move_is_refused_and_nothing_is_applied_twice(store_url):
+    store, other = GameStore(store_url), GameStore(store_url)
+    made = two_player(store)
+    game = store.game(made.game_id)
+    move = first_legal(game)
+    store.submit(made.tokens["2"], 0, move)
+    with pytest.raises(StaleGame):
+        other.submit(made.tokens["2"], 0, move)  # the same click from a second laptop
+    assert store.plies(made.game_id) == 1 and other.game(made.game_id).history == store.game(made.game_id).history
+
+
+def test_bot_seats_move_exactly_once_with_many_servers(store_url):
+    stores = [GameStore(store_url) for _ in range(4)]
+    made = stores[0].create_game(fortress.new_game(seed=5, players=2), seats={"2": "bot:heuristic"})
+    counts = []
+    threads = [threading.Thread(target=lambda s=s: counts.append(s.play_bots(made.game_id))) for s in stores]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    game = stores[0].game(made.game_id)
+    assert game.side == "us" and sum(counts) == stores[0].plies(made.game_id) == len(game.history)
+    replayed = GameStore(store_url).game(made.game_id)
+    assert replayed.state.to_dict() == game.state.to_dict()
+
+
+def test_the_teachers_list_shows_no_hidden_information(store_url):
+    store = GameStore(store_url)
+    made = two_player(store, seed=987654321)
+    listed = store.list_games()
+    assert [g["id"] for g in listed] == [made.game_id]
+    assert {"round", "phase", "side", "captured", "winner", "code", "title", "plies"} <= set(listed[0])
+    assert "987654321" not in json.dumps(listed, default=str)
+
+
+def test_a_newer_store_is_refused(store_url):
+    GameStore(store_url).close()
+    engine = create_engine(store_url.replace("postgresql://", "postgresql+psycopg://"))
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE fortress_meta SET value = '99' WHERE key = 'schema_version'"))
+    engine.dispose()
+    with pytest.raises(StoreError, match="newer fortress"):
+        GameStore(store_url)
+
+
+def test_another_laptop_sees_a_move_within_a_second(store_url):
+    watcher, mover = GameStore(store_url), GameStore(store_url)
+    made = two_player(watcher)
+    game = mover.game(made.game_id)
+    seen = {}
+
+    def watch():
+        seen["plies"] = watcher.wait_for_change(made.game_id, 0, timeout=10)
+        seen["at"] = time.perf_counter()
+
+    thread = threading.Thread(target=watch)
+    thread.start()
+    time.sleep(0.3)
+    moved_at = time.perf_counter()
+    mover.submit(made.tokens["2"], 0, first_legal(game))
+    thread.join()
+    assert seen["plies"] == 1
+    assert seen["at"] - moved_at < 2.0, f"seen {seen['at'] - moved_at:.2f} s after the move"
+    assert watcher.wait_for_change(made.game_id, 1, timeout=0.2) == 1  # nothing new: returns at the timeout
+
+
+# -- concurrent writers --------------------------------------------------------------------------
+
+def writer(url: str, tokens: dict[str, dict[str, str]], seed: int, seconds: float, out) -> None:
+    """One laptop clicking at random moments: a legal move for the side to move, at the ply it saw."""
+    store, rng = GameStore(url), random.Random(seed)
+    stored, stale = [], 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        game_id = rng.choice(list(tokens))
+        game = store.game(game_id)
+        if game.is_over:
+            continue
+        ply = store.plies(game_id)
+        action = game.notation(rng.choice(game.legal_actions()))
+        time.sleep(rng.random() * 0.01)
+        try:
+            store.submit(tokens[game_id][game.side], ply, action)
+            stored.append((game_id, ply, action))
+        except StaleGame:
+            stale += 1
+    out.put((stored, stale))
+
+
+def test_concurrent_writers_lose_nothing_and_apply_nothing_twice(store_url):
+    store = GameStore(store_url)
+    tokens = {}
+    for seed in range(3):
+        made = two_player(store, seed=seed)
+        sides = {side: made.tokens[seat.seat] for seat in store.seats_of(made.game_id) for side in seat.sides}
+        tokens[made.game_id] = sides
+    context = multiprocessing.get_context("spawn")
+    out = context.Queue()
+    procs = [context.Process(target=writer, args=(store_url, tokens, i, SECONDS, out)) for i in range(WRITERS)]
+    for p in procs:
+        p.start()
+    results = [out.get(timeout=SECONDS + 120) for _ in procs]
+    for p in procs:
+        p.join(timeout=30)
+    stored = sorted(s for part, _stale in results for s in part)
+    stale = sum(n for _part, n in results)
+    assert len(stored) == len(set((g, p) for g, p, _a in stored))  # no ply stored twice
+    total = 0
+    for game_id in tokens:
+        rows = store.actions(game_id)
+        mine = [(p, a) for g, p, a in stored if g == game_id]
+        assert [p for p, _s, _a in rows] == list(range(len(rows)))  # no gap, in order
+        assert [(p, a) for p, _s, a in rows] == mine  # each success is stored, nothing else is
+        fresh = GameStore(store_url).game(game_id)
+        assert len(fresh.history) == len(rows)
+        total += len(rows)
+    print(f"\n{WRITERS} writers x {SECONDS:.0f} s on {store_url.split(':')[0]}: {total} actions stored, "
+          f"{stale} stale submissions refused")
+    assert total > 0 and stale > 0
