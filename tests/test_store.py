@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 import fortress
+from fortress.ai import make_bot
 from fortress.store import GameStore, SeatError, StaleGame, StoreError
 from tests.pgserver import postgres_server
 
@@ -170,16 +171,17 @@ def test_another_laptop_sees_a_move_within_a_second(store_url):
 
 def writer(url: str, tokens: dict[str, dict[str, str]], seed: int, seconds: float, out) -> None:
     """One laptop clicking at random moments: a legal move for the side to move, at the ply it saw."""
-    store, rng = GameStore(url), random.Random(seed)
+    store, rng, bot = GameStore(url), random.Random(seed), make_bot("random", seed=seed)
     stored, stale = [], 0
+    for game_id in tokens:  # warm up (imports, first replay) before the clock starts
+        store.game(game_id)
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         game_id = rng.choice(list(tokens))
-        game = store.game(game_id)
+        ply, game = store.snapshot(game_id)
         if game.is_over:
             continue
-        ply = store.plies(game_id)
-        action = game.notation(rng.choice(game.legal_actions()))
+        action = game.notation(bot.choose(game))
         time.sleep(rng.random() * 0.01)
         try:
             store.submit(tokens[game_id][game.side], ply, action)

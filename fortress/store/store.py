@@ -250,6 +250,12 @@ class GameStore:
         A copy: changing it changes nothing stored."""
         return self._replayed(game_id).game.copy()
 
+    def snapshot(self, game_id: str) -> tuple[int, "Game"]:
+        """The game as stored now and its ply (how many actions are stored since its start):
+        the pair a player submits against (:meth:`submit` takes that ply)."""
+        cached = self._replayed(game_id)
+        return cached.ply, cached.game.copy()
+
     def _replayed(self, game_id: str) -> _Cached:
         from fortress.rules.game import Game
 
