@@ -52,7 +52,7 @@ def test_bombing_occupied_declared_territory_beyond_the_limit(position):
     assert all(u.status == "bombing" for u in g.units("alpha", "west"))
     # a bomber that bombs must attack: combat cannot end before that battle
     assert g.phase == "combat"  # nothing else could move, so Maneuvers ended by itself
-    assert "must attack" in g.explain(A.End())
+    assert "fight for Alpha City" in g.explain(A.End())
     assert A.Attack("alpha") in g.legal_actions()
 
 

@@ -161,3 +161,13 @@ def test_setup_by_hand(tmp_path):
     for _ in range(4):
         press(app, "fortress-setup-rest")
     assert g.phase != "setup" and g.round == 1
+
+
+def test_tracks_show_control_markers_left_per_invader(tmp_path):
+    app = new_app(tmp_path)
+    shown = find(app.root, "fortress-tracks")[0].value
+    assert "Control markers left" in shown and "35 / 35" in shown and "30 / 30" in shown and "25 / 25" in shown
+    target = sorted(app.current_panel().targets())[0]
+    app.board_map.click(target)  # West declares a battle: one of its markers is in use
+    shown = find(app.root, "fortress-tracks")[0].value
+    assert "34 / 35" in shown and "0 on territories held, 1 on battles declared" in shown

@@ -89,6 +89,8 @@ def rules(unit_names) -> dict:
         "unit_limit": count(1, what="units"),
         "bombing_limit": count(0, what="bombers"),
         "pool": unit_counts(army),
+        "markers": table({s: count(what="control markers") for s in INVADER_SIDES}, INVADER_SIDES,
+                         "control markers per Invader (west, south, east)"),
         "us": table({"units_per_city": count(), "partisans": count(), "lasers": count(),
                      "cards_per_turn": count()}, ("units_per_city", "partisans", "lasers", "cards_per_turn")),
         "invader": table({"start": unit_counts(army), "reinforcements": count()}, ("start", "reinforcements")),
@@ -101,7 +103,7 @@ def rules(unit_names) -> dict:
         "victory": table({"checked_after": one_of(SIDES, "side"), "cities_team": one_of(TEAMS, "team"),
                           "holds_out": one_of(TEAMS, "team"), "last_standing": one_of(TEAMS, "team")},
                          ("checked_after", "cities_team", "holds_out", "last_standing"), "the victory conditions"),
-    }, ("rounds", "cities_to_win", "unit_limit", "bombing_limit", "pool", "us", "invader",
+    }, ("rounds", "cities_to_win", "unit_limit", "bombing_limit", "pool", "markers", "us", "invader",
         "players", "sides", "teams", "turn", "victory"), "the numbers of the game")
 
 

@@ -21,13 +21,14 @@ from typing import TYPE_CHECKING, Any
 
 from fortress.board import Board
 from fortress.rules import actions as A
-from fortress.rules import rulesets
+from fortress.rules import markers, rulesets
 from fortress.rules.context import Context
 from fortress.rules.dice import Rng
 from fortress.rules.events import Event
 from fortress.rules.rulesets import Ruleset
 
 if TYPE_CHECKING:
+    from fortress.rules.markers import Markers
     from fortress.rules.state import BattleView
 
 _SURRENDER = A.Surrender()
@@ -363,6 +364,15 @@ class Game:
 
     def cities_captured(self) -> int:
         return len(self.state.captured)
+
+    def markers(self, side: str) -> "Markers":
+        """An Invader's control markers now: ``supply``, ``held``, ``declared``, ``in_use``,
+        ``left`` (worked out from the board; :mod:`fortress.rules.markers`)."""
+        return markers.count(self.state, self.board, side)
+
+    def markers_left(self, side: str) -> int:
+        """Control markers ``side`` (an Invader) may still place."""
+        return self.markers(side).left
 
     def attack_forces(self, area: str) -> dict[tuple[str, str], int]:
         """Units of the side to move that could join a battle at ``area`` now, and those

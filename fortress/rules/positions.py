@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 from fortress.board import Board
 from fortress.rules import rulesets
 from fortress.rules.america import NAME, RULES
+from fortress.rules.markers import count as count_markers
 from fortress.rules.schema import problem, schema
 from fortress.rules.state import new_state
 from fortress.rules.units import INVADERS, SIDE_NAMES, US, side_name, unit_name
@@ -160,7 +161,7 @@ def check(desc: dict, board: Board, players: int = 4, rules=None) -> Plan:
         round=desc.get("round", 1), out=[_side(s) for s in desc.get("out") or []], partisan_areas=[],
     )
     _check_turn(plan, rules)
-    for rule in (_check_pools, _check_places, _check_lasers, _check_captured):
+    for rule in (_check_pools, _check_places, _check_lasers, _check_captured, _check_markers):
         rule(plan, board, players)
     return plan
 
@@ -244,6 +245,14 @@ def _check_captured(plan: Plan, board: Board, players: int) -> None:
         area = board[area_id]
         if not area.is_city or side not in INVADERS or plan.control[area_id] != side:
             raise PositionError(f"{area.name} can be captured only if it is a city its Invader holds")
+
+
+def _check_markers(plan: Plan, board: Board, players: int) -> None:
+    """An Invader holds and declares no more territories than it has control markers."""
+    for side in INVADERS:
+        markers = count_markers(plan, board, side)
+        if markers.left < 0:
+            raise PositionError(f"{markers}: more than it has")
 
 
 def _areas(board: Board, names: list[str], what: str) -> list[str]:

@@ -48,7 +48,17 @@ def tracks_html(game) -> str:
             boxes.append(f"<span class='fa-track'>{i + 1}</span>")
     return (f"<div class='fortress-turn-track'><b>Turn track</b> {turn}</div>"
             f"<div class='fortress-city-track'><b>Cities captured {len(captured)} / {CITIES_TO_WIN}</b> "
-            f"{''.join(boxes)}</div>")
+            f"{''.join(boxes)}</div>{markers_html(game)}")
+
+
+def markers_html(game) -> str:
+    """Control markers left per Invader (rules: Components), with what they are used for."""
+    chips = []
+    for side in INVADERS:
+        m = game.markers(side)
+        tip = html.escape(f"{m.held} on territories held, {m.declared} on battles declared", quote=True)
+        chips.append(f"<span title='{tip}'>{T.side_chip(side)} {m.left} / {m.supply}</span>")
+    return f"<div class='fortress-markers'><b>Control markers left</b> {' '.join(chips)}</div>"
 
 
 def pools_html(game) -> str:

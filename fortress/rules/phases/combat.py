@@ -2,7 +2,11 @@
 
 One round per declared territory that holds defenders. The player picks a battle
 (``attack AREA``), sends units from adjacent areas (``commit N UNIT FROM``; bombers
-that bombed the territory are in it already and must attack), then ``fight``. The
+that bombed the territory are in it already and must attack), then ``fight`` (with at
+least one attacking unit). Declared battles are fought ("resolve battles in declared
+territories containing defending units"): Combat ends only once no declared territory
+with defenders is left that a free unit can attack; at the end, the declarations nobody
+could attack lapse (logged; their control markers come back). The
 battle itself is :class:`fortress.rules.battle.Battle`, the same code the odds calculator
 and the bots use. Choices go to the side the rules give them to: the firing side picks
 casualties, the defender picks who retreats and where, the attacker picks who
@@ -49,26 +53,36 @@ def potential_attackers(g: "Context", area: str) -> list["Unit"]:
     return out
 
 
-def _choices(g: "Context") -> tuple[list[str], bool]:
-    """The battles the player may start now (open ones with a potential attacker, in
-    declared order), and whether some open battle must be fought (bombers bombed it).
+def _choices(g: "Context") -> tuple[list[str], list[str]]:
+    """The open battles (declared, with defenders, not fought yet), in declared order,
+    split into those a potential attacker can start now and those nobody can attack.
     One walk over the units instead of one look at each area's neighbours."""
     s = g.state
     side = s.turn
-    enemy, free, bombers, bombed = set(), set(), set(), set()
+    enemy, free, bombers = set(), set(), set()
     for u in s.units.values():
         if u.side != side:
             enemy.add(u.area)
         elif u.status == _BOMBING:
-            bombed.add(u.area)
             if u.committed is None:
                 bombers.add(u.area)
         elif not u.status and u.committed is None:
             free.add(u.area)
     neighbours, fought = g.board.neighbours, s.fought
-    areas = [a for a in s.declared if a in enemy and a not in fought]
-    can = [a for a in areas if a in bombers or not free.isdisjoint(neighbours(a))]
-    return can, not bombed.isdisjoint(areas)
+    can, stuck = [], []
+    for a in s.declared:
+        if a in enemy and a not in fought:
+            (can if a in bombers or not free.isdisjoint(neighbours(a)) else stuck).append(a)
+    return can, stuck
+
+
+def sent(g: "Context", area: str) -> list["Unit"]:
+    """The units of the side to move sent to the battle at ``area`` so far (bombers that
+    bombed it included), in uid order. They stand in the area or next to it."""
+    turn = g.state.turn
+    out = [u for a in (area, *g.board.neighbours(area)) for u in g.present(a) if u.committed == area and u.side == turn]
+    out.sort(key=_uid)  # the order of a walk over all units
+    return out
 
 
 def _attack(area: str) -> Attack:
@@ -87,15 +101,16 @@ def retreat_sites(g: "Context", area: str, side: str) -> list[str]:
 class Rules(Check):
     """Choose a battle, send units into it, then make the choices the battle asks for."""
 
-    __slots__ = ("b", "can", "must", "free")
+    __slots__ = ("b", "can", "free", "sent")
 
     def __init__(self, g: "Context") -> None:
         super().__init__(g)
         self.b = b = g.state.battle
         if b is None:
-            self.can, self.must = _choices(g)
+            self.can = _choices(g)[0]
         elif b.stage == Stage.ASSEMBLE:
             self.free = Counter((u.kind, u.area) for u in potential_attackers(g, b.area) if u.area != b.area)
+            self.sent = bool(sent(g, b.area))
 
     def candidates(self) -> list[Action]:
         b = self.b
@@ -108,9 +123,9 @@ class Rules(Check):
 
     def legal(self) -> list[Action]:
         """Choosing a battle: the open battles :func:`_choices` found (those
-        :meth:`_choose_battle` allows), then 'end' unless one must be fought."""
+        :meth:`_choose_battle` allows), or 'end' once there is none."""
         if self.b is None:
-            return [_attack(a) for a in self.can] + ([] if self.must else [End()])
+            return [_attack(a) for a in self.can] or [End()]
         return super().legal()
 
     def reason(self, action: Action) -> str | None:
@@ -122,10 +137,14 @@ class Rules(Check):
 
     def _choose_battle(self, action: Action) -> str | None:
         """A declared territory with defenders, not fought yet, that a free unit is next to
-        (or bombers bombed); Combat ends only once every bombed battle is fought."""
+        (or bombers bombed); Combat ends only once every such battle is fought."""
         g, s = self.g, self.g.state
         if type(action) is End:
-            return "Combat: bombers that bombed must attack; fight those battles before ending Combat." if self.must else None
+            if not self.can:
+                return None
+            names = ", ".join(g.board[a].name for a in self.can)
+            return (f"Combat: declared battles are fought while a unit of yours can attack them; "
+                    f"fight for {names} before ending Combat.")
         if not isinstance(action, Attack):
             return "Combat: choose a battle ('attack AREA') or 'end'."
         area = g.board[action.area]
@@ -143,7 +162,8 @@ class Rules(Check):
         """Units free to attack (see :func:`potential_attackers`) join from next door."""
         g, area = self.g, self.b.area
         if type(action) is Fight:
-            return None
+            return None if self.sent else \
+                "Combat: a battle needs at least one attacking unit; send units ('commit N UNIT FROM') before 'fight'."
         if not isinstance(action, Commit):
             return "Combat: send units ('commit N UNIT FROM') then 'fight'."
         src = g.board[action.src]
@@ -210,6 +230,7 @@ def auto(g: "Context") -> bool:
 def apply(g: "Context", action: Action) -> None:
     s = g.state
     if isinstance(action, End):
+        _lapse(g)
         g.next_phase()
     elif isinstance(action, Attack):
         s.battle = BattleState(action.area, g.enemies_in(action.area, s.turn)[0].side)
@@ -230,12 +251,19 @@ def apply(g: "Context", action: Action) -> None:
         _choose(g, s.battle, action)
 
 
+def _lapse(g: "Context") -> None:
+    """Combat ends: each open battle nobody can attack lapses; its declaration is taken
+    back (an Invader's control marker comes back)."""
+    s = g.state
+    for area in _choices(g)[1]:
+        s.declared.remove(area)
+        g.emit("lapse", f"{SIDE_NAMES[s.turn]}'s declared battle in {g.board[area].name} lapses: "
+               "no unit can attack it.", s.turn, (area,))
+
+
 def _start(g: "Context", b: BattleState) -> None:
     s, area = g.state, b.area
-    # units sent here stand in the area (bombers) or next to it: no need to walk every unit
-    sent = [u for a in (area, *g.board.neighbours(area)) for u in g.present(a) if u.committed == area and u.side == s.turn]
-    sent.sort(key=_uid)  # the order of a walk over all units
-    attackers = Counter((u.kind, u.area) for u in sent)
+    attackers = Counter((u.kind, u.area) for u in sent(g, area))
     defenders = Counter((u.kind, area) for u in g.enemies_in(area, s.turn))
     b.battle = Battle(area, g.board[area].kind, dict(attackers), dict(defenders))
     b.stage = Stage.FIGHT

@@ -1,12 +1,14 @@
-"""Declare Battles (rules: Action Sequence 2). The player marks any number of enemy
-land territories; only those can be fought over, invaded or captured this turn.
-Invasion zones are never declared (project ruling)."""
+"""Declare Battles (rules: Action Sequence 2). The player marks enemy land territories,
+an Invader one control marker each (Combat side up) while it has markers left
+(:mod:`fortress.rules.markers`); only those can be fought over, invaded or captured
+this turn. Invasion zones are never declared (project ruling)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, Declare, End, shared
 from fortress.rules.check import Check
+from fortress.rules.markers import SUPPLY, Markers, count
 from fortress.rules.units import SIDE_NAMES
 
 if TYPE_CHECKING:
@@ -23,9 +25,10 @@ class Rules(Check):
     Which areas may be declared at all (:meth:`_closed` says None: enemy land, no zone)
     cannot change while the phase lasts: ``open`` holds their declarations, in board
     order, worked out once per phase (``game.memo``). :meth:`reason` and :meth:`legal`
-    both read it, and refuse what is declared already."""
+    both read it, and refuse what is declared already. An Invader with no control marker
+    left declares nothing more (``markers``: None for the U.S., which uses none)."""
 
-    __slots__ = ("side", "control", "declared", "open")
+    __slots__ = ("side", "control", "declared", "open", "markers")
 
     def __init__(self, g: "Context") -> None:
         super().__init__(g)
@@ -35,6 +38,14 @@ class Rules(Check):
         if found is None:
             found = g.memo[key] = {a: shared(Declare, a) for a in g.board.land if self._closed(a) is None}
         self.open: dict[str, Declare] = found
+        self.markers: Markers | None = count(g.state, g.board, self.side) if self.side in SUPPLY else None
+
+    def _spent(self) -> str | None:
+        """Why no declaration is left to make: every control marker is in use (None: one is left)."""
+        m = self.markers
+        if m is None or m.left > 0:
+            return None
+        return f"Declare Battles: no control marker is left to declare with; {m}."
 
     def _closed(self, area: str) -> str | None:
         """Why ``area`` cannot be declared at all this phase (None: it can)."""
@@ -45,7 +56,9 @@ class Rules(Check):
         return None
 
     def legal(self) -> list[Action]:
-        """The open declarations not made yet, then 'end'."""
+        """The open declarations not made yet (none without a marker left), then 'end'."""
+        if self._spent():
+            return [End()]
         declared = self.declared
         return [a for area, a in self.open.items() if area not in declared] + [End()]
 
@@ -53,13 +66,17 @@ class Rules(Check):
         if type(action) is Declare:
             area = action.area
             if area in self.open and area not in self.declared:
-                return None
+                return self._spent()
             return self._closed(area) or f"Declare Battles: {self.g.board[area].name} is already declared."
         return None if type(action) is End else "Declare Battles: mark enemy territories ('declare AREA') or 'end'."
 
 
 def apply(g: "Context", action: Action) -> None:
     if isinstance(action, End):
+        side = g.state.turn
+        markers = count(g.state, g.board, side) if side in SUPPLY else None
+        if markers is not None and markers.left <= 0:  # the step ended by itself: say why
+            g.emit("markers", f"{markers}: no more battles can be declared.", side)
         g.next_phase()
         return
     g.state.declared.append(action.area)
