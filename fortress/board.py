@@ -125,7 +125,7 @@ class Board:
         self._zones: dict[str | None, tuple[str, ...]] = {}
         self._regions: dict[str, tuple[str, ...]] | None = None
         self._memo: dict = {}
-        self._by_name = {}
+        self._by_name: dict[str, str] = {}
         for area in self.areas.values():
             for key in {area.id, area.name, area.city or area.id}:
                 self._by_name.setdefault(key.casefold(), area.id)

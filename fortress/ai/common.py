@@ -136,4 +136,5 @@ def by_kind(tokens: dict) -> Counter:
 def battle_choice(battle: Battle, policy: str = "keep-combined-arms"):
     """The token a casualty policy picks for the battle's pending decision."""
     d = battle.decision()
+    assert d is not None, "battle_choice needs a pending decision"
     return POLICIES[policy](battle, d)

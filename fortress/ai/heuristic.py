@@ -343,7 +343,7 @@ class HeuristicBot:
         def score(a: Fire) -> float:
             if not isinstance(a, Fire):
                 return -1.0
-            s = VALUE[a.unit] + 2 * (a.area in near_city)
+            s: float = VALUE[a.unit] + 2 * (a.area in near_city)
             if enemy.get(a.area, 0) == VALUE[a.unit]:  # the last defender: the area can be retaken
                 ours_next = any(n in us_units for n in board.neighbours(a.area))
                 s += (6 if board[a.area].is_city else 2) * (1 + ours_next)

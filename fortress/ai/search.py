@@ -196,6 +196,7 @@ class SearchBot:
         if game.side == game.state.turn and game.phase == "declare" and self.turn_key != key:
             self.turn_key, self.turn_bot = key, self._search(game)
         bot = self.turn_bot if (self.turn_key == key and game.side == game.state.turn) else self.default
+        assert bot is not None  # set by _search on the side's declare step
         action = bot.choose(game)
         if isinstance(action, Surrender):  # the heuristic never surrenders; keep it that way
             action = next(a for a in game.legal_actions() if not isinstance(a, Surrender))

@@ -46,6 +46,7 @@ def run(quick: bool) -> list[Figure]:
         actions += n
         legal.extend(lt)
     per_game = statistics.median(seconds)
+    assert last is not None
     save = median_time(last.to_json, repeats=5)
     text = last.to_json()
     load = median_time(lambda: fortress.Game.from_json(text), repeats=3 if quick else 5)

@@ -13,11 +13,12 @@ distributions (``fortress.odds.exact._SIDES``). Three exact figures, so none fla
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 from fortress.bench import Figure
 from fortress.rules.battle import Battle, fight, keep_combined_arms
 from fortress.rules.dice import Rng
-from fortress.odds import clear_caches, exact, make_battle
+from fortress.odds import Odds, clear_caches, exact, make_battle
 from fortress.odds.exact import clear_transitions
 from fortress.odds.montecarlo import tally
 
@@ -55,11 +56,11 @@ TYPICAL_ATTACK = {"infantry": 2, "mobile": 1, "hovertank": 1, "helicopter": 1}
 TYPICAL_DEFENCE = {"infantry": 3, "hovertank": 1, "helicopter": 1}
 
 
-def _largest() -> object:
+def _largest() -> Odds:
     return exact(largest_attack(), LARGEST_DEFENCE, "city", bombers_inside=5)
 
 
-def _typical() -> object:
+def _typical() -> Odds:
     return exact(TYPICAL_ATTACK, TYPICAL_DEFENCE, "city")
 
 
@@ -89,18 +90,26 @@ def median_cpu(fn, repeats: int) -> float:
     return sorted(times)[repeats // 2]
 
 
+def _cleared(clear: Callable[[], None], work: Callable[[], object]) -> Callable[[], object]:
+    """``work`` right after ``clear`` (its caches emptied), as one timed call."""
+    def call() -> object:
+        clear()
+        return work()
+    return call
+
+
 def run(quick: bool) -> list[Figure]:
     repeats = 3 if quick else 15
-    fresh = median_cpu(lambda: (clear_transitions(), _largest()), repeats)
-    typical_fresh = median_cpu(lambda: (clear_transitions(), _typical()), repeats)
-    cold = median_cpu(lambda: (clear_caches(), _largest()), repeats)
-    typical_cold = median_cpu(lambda: (clear_caches(), _typical()), repeats)
+    fresh = median_cpu(_cleared(clear_transitions, _largest), repeats)
+    typical_fresh = median_cpu(_cleared(clear_transitions, _typical), repeats)
+    cold = median_cpu(_cleared(clear_caches, _largest), repeats)
+    typical_cold = median_cpu(_cleared(clear_caches, _typical), repeats)
     largest = median_cpu(_largest, repeats)
     typical = median_cpu(_typical, repeats)
-    table = median_cpu(lambda: (clear_transitions(), _typical().outcomes), repeats)
+    table = median_cpu(_cleared(clear_transitions, lambda: _typical().outcomes), repeats)
     name, kind, biggest = board_largest()
-    board_fresh = median_cpu(lambda: (clear_transitions(), exact(biggest, LARGEST_DEFENCE, kind, bombers_inside=5)),
-                             repeats)
+    board_fresh = median_cpu(_cleared(clear_transitions,
+                                       lambda: exact(biggest, LARGEST_DEFENCE, kind, bombers_inside=5)), repeats)
     n = 2_000 if quick else 10_000
     typical_battle = make_battle(TYPICAL_ATTACK, TYPICAL_DEFENCE, "city")
     largest_battle = make_battle(largest_attack(), LARGEST_DEFENCE, "city", bombers_inside=5)

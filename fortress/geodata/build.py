@@ -23,6 +23,7 @@ import tarfile
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import geopandas as gpd
 import numpy as np
@@ -86,7 +87,8 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 
 def parse_points(text: str) -> tuple[tuple[float, float], ...]:
     """'lon lat; lon lat' -> ((lon, lat), ...)."""
-    return tuple(tuple(float(x) for x in part.split()) for part in text.split(";") if part.strip())
+    pairs = (tuple(float(x) for x in part.split()) for part in text.split(";") if part.strip())
+    return tuple(cast("tuple[float, float]", p) for p in pairs)
 
 
 def read_territories(source: Path) -> list[Territory]:

@@ -36,7 +36,7 @@ def geometries(features: list[dict]) -> dict[str, shapely.Geometry]:
 
 def check_ids(features: list[dict]) -> list[str]:
     problems = []
-    ids = Counter()
+    ids: Counter[str] = Counter()
     for n, f in enumerate(features):
         pid = f.get("properties", {}).get("id")
         if not pid:
@@ -114,7 +114,8 @@ def shape_pairs(geoms: dict[str, shapely.Geometry]) -> tuple[set[Pair], set[Pair
     ids = sorted(geoms)
     arr = [geoms[i] for i in ids]
     left, right = shapely.STRtree(arr).query(arr, predicate="intersects")
-    line, point = set(), set()
+    line: set[tuple[str, str]] = set()
+    point: set[tuple[str, str]] = set()
     for i, j in zip(left, right):
         if i < j:
             (line if arr[i].relate_pattern(arr[j], "F***1****") else point).add((ids[i], ids[j]))

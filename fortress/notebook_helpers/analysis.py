@@ -48,6 +48,7 @@ def play_games(n: int, bots: Mapping[str, Any] | None = None, seed: int = 0, pla
     for i in range(n):
         s = seed + i
         res = play_match(bots, seed=s, players=players)
+        assert res.game is not None  # play_match keeps the game it played
         games.append({"seed": s, **res.row()})
         order = 0
         rnd = 1
@@ -116,6 +117,7 @@ def plot_board(values: Mapping[str, float] | None = None, board: Board | None = 
         if not geom:
             continue
         shapes = [geom["coordinates"]] if geom["type"] == "Polygon" else geom["coordinates"]
+        face: object
         if area.is_zone:
             face = "#dbe9f4"
         elif area.id in values:

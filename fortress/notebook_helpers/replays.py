@@ -8,6 +8,7 @@ from typing import Any, Mapping
 import pandas as pd
 
 from fortress.board import Board
+from fortress.rules.actions import Attack
 from fortress.rules.game import Game
 from fortress.notebook_helpers.classroom_bots import play_match
 from fortress.notebook_helpers.lessons import status
@@ -19,7 +20,9 @@ __all__ = ['bot_game', 'Replay', 'replay_viewer', 'ReplayViewer']
 # -- replays -------------------------------------------------------------------------------
 def bot_game(seed: int = 0, bots: Mapping[str, Any] | None = None, players: int = 4) -> Game:
     """A finished bot game (default: heuristic everywhere), for replays and examples."""
-    return play_match(bots or {"us": "heuristic", "invaders": "heuristic"}, seed=seed, players=players).game
+    game = play_match(bots or {"us": "heuristic", "invaders": "heuristic"}, seed=seed, players=players).game
+    assert game is not None  # play_match keeps the game it played
+    return game
 
 
 class Replay:
@@ -76,12 +79,12 @@ class Replay:
         out = []
         attack_at: dict[str, int] = {}
         for i, action in enumerate(self.actions, 1):
-            if action.verb == "attack":
+            if isinstance(action, Attack):
                 attack_at[action.area] = i
             if action.verb == "fight":
                 st = self.states[i - 1]
                 battle = self.at(i - 1).battle  # the battle being assembled
-                area = battle.area if battle else max(attack_at, key=attack_at.get, default=None)
+                area = battle.area if battle else max(attack_at, key=attack_at.__getitem__, default=None)
                 name = self.game.board[area].name if area else "?"
                 out.append((f"round {st.round}: {SIDE_NAMES[st.turn]} attacks {name} (action {i})", i))
         return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import Mapping
+from typing import Any, Mapping
 
 import numpy as np
 
@@ -169,7 +169,7 @@ class _Side:
         self.leaves: dict[int, list[int]] = {}  # state -> [state, 1 left, 2 left, ...]
         self.trans: dict[tuple, _Trans] = {}  # (start, cls, dice, CA) -> moves
         self.dists: dict[tuple, np.ndarray] = {}  # (start, path of steps) -> distribution
-        self.outs: dict[tuple, object] = {}  # the caller's memo of what states mean
+        self.outs: dict[tuple, Any] = {}  # the caller's memo of what states mean
 
     def key(self, b: Battle) -> SideKey:
         if self.victim == ATTACKER:
@@ -325,7 +325,7 @@ def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_po
         a_out, path = info
         g = groups.setdefault(path, {})
         g[a_out] = g.get(a_out, 0.0) + float(va[i])
-    outs = d_side.outs.get((d0, retreat_possible))
+    outs: tuple[dict[tuple, int], list[tuple], list[np.ndarray]] | None = d_side.outs.get((d0, retreat_possible))
     if outs is None:
         outs = d_side.outs[(d0, retreat_possible)] = ({}, [], [np.zeros(0, dtype=np.intp)])
     codes, names, arr = outs  # d_out -> number, numbers -> d_out, state -> d_out number (-1: not yet)
@@ -428,4 +428,5 @@ def _summary_of_parts(parts: list[tuple[dict, np.ndarray]], names: list[tuple]) 
         return out
 
     return Odds("exact", attacker_losses_by_type=dict(sorted(att_by.items())),
-                defender_losses_by_type=dict(sorted(def_by.items())), table=table, **s)
+                defender_losses_by_type=dict(sorted(def_by.items())), table=table,
+                **s)  # type: ignore[arg-type]  # the summary figures, by field name

@@ -19,14 +19,14 @@ FROM = "adjacent"  #: ``where`` of attackers given by unit type only
 Units = Mapping[str, int] | Mapping[Token, int]
 
 
-def parse_force(text: str) -> Counter:
+def parse_force(text: str) -> Counter[str]:
     """``"2 infantry, 1 hovertank, helicopter"`` -> Counter of unit types.
 
     Items are separated by commas, ``+``, ``;`` or ``and``; a missing count means 1.
     >>> parse_force("2 infantry, 1 hovertank and a helicopter")
     Counter({'infantry': 2, 'hovertank': 1, 'helicopter': 1})
     """
-    out: Counter = Counter()
+    out: Counter[str] = Counter()
     if not text.strip() or text.strip().lower() in {"none", "nothing", "-"}:
         return out
     for item in re.split(r"\s*(?:,|;|\+|\band\b)\s*", text.strip(), flags=re.I):

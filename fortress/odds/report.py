@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 from statistics import NormalDist
@@ -74,7 +74,7 @@ class Odds:
     runs: int = 0
     confidence: float = 0.0
     intervals: Mapping[str, tuple[float, float]] = field(default_factory=dict)
-    table: Callable[[], dict[Outcome, float]] = field(default=dict, repr=False, compare=False)
+    table: Callable[[], Mapping[Outcome, float]] = field(default=dict, repr=False, compare=False)
 
     @cached_property
     def outcomes(self) -> tuple[tuple[Outcome, float], ...]:
@@ -109,8 +109,8 @@ PROBABILITIES = frozenset({"p_cleared", "p_attacker_destroyed", "p_attacker_gone
 
 def summarise(dist: Mapping[Outcome, float], method: str = "exact", **extra) -> Odds:
     """Summary figures of an outcome distribution (probabilities or frequencies)."""
-    att_by: Counter = Counter()
-    def_by: Counter = Counter()
+    att_by: dict[str, float] = defaultdict(float)
+    def_by: dict[str, float] = defaultdict(float)
     sums = dict.fromkeys(SUMMARY, 0.0)
     for o, p in dist.items():
         for t, n in o.attackers_lost:
@@ -125,7 +125,8 @@ def summarise(dist: Mapping[Outcome, float], method: str = "exact", **extra) -> 
     sums["attacker_losses"] = sum(att_by.values())
     sums["defender_losses"] = sum(def_by.values())
     return Odds(method, attacker_losses_by_type=dict(sorted(att_by.items())),
-                defender_losses_by_type=dict(sorted(def_by.items())), table=lambda: dist, **sums, **extra)
+                defender_losses_by_type=dict(sorted(def_by.items())), table=lambda: dist,
+                **sums, **extra)  # type: ignore[arg-type]  # the summary figures, by field name
 
 
 def _destroy_retreats(b: Battle) -> Battle:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, fields
-from typing import Callable
+from typing import Callable, TypeVar
 
 from fortress.board import Board
 from fortress.rules.units import UNITS, side_name, unit_name
@@ -174,7 +174,10 @@ class Surrender(Action):
 _SHARED: dict[tuple, Action] = {}
 
 
-def shared(cls: type, *fields) -> Action:
+_A = TypeVar("_A", bound=Action)
+
+
+def shared(cls: type[_A], *fields) -> _A:
     """The one shared object for an action (actions are immutable): the phases build
     their legal actions from these, so a game's lists reuse objects instead of creating
     thousands of equal ones (a speed-up; equality and hashing are unaffected)."""
@@ -182,7 +185,7 @@ def shared(cls: type, *fields) -> Action:
     act = _SHARED.get(key)
     if act is None:
         act = _SHARED[key] = cls(*fields)
-    return act
+    return act  # type: ignore[return-value]  # the key's class made it
 
 
 # -- the words of the notation ---------------------------------------------------------------
@@ -270,7 +273,7 @@ class Verb:
     the key are compiled into one small function each (as :mod:`dataclasses` compiles
     ``__init__``), since events and the bots' sorting write actions all the time."""
 
-    cls: type
+    cls: type[Action]
     pattern: str
     example: str
     word: str = field(init=False)
@@ -311,7 +314,7 @@ class Verb:
         if m is None:
             said = f"{self.word} {rest.strip()}".strip()
             raise NotationError(f"could not read {said!r}; write it like '{self.example}'")
-        values = {}
+        values: dict[str, object] = {}
         for f in self.fields:
             text = m[f.name]
             if text is None or (f.none and text.lower() == f.none):
@@ -441,7 +444,7 @@ def malformed(action: object, board: Board, sides: tuple[str, ...]) -> str | Non
             continue
         reason = check(value, board, sides)
         if reason:
-            return f"{action.verb}: {name} {reason}"
+            return f"{action.verb}: {name} {reason}"  # type: ignore[attr-defined]  # checks exist for Actions only
     return None
 
 

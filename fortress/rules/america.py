@@ -40,7 +40,7 @@ def start_state(seed: int, players: int, board: Board) -> State:
     Invader's, the partisan deck shuffled by the game's seed."""
     state = new_state(seed, players)
     for area in board:
-        state.control[area.id] = area.side if area.is_zone else US
+        state.control[area.id] = area.side if area.is_zone and area.side else US
     deck = new_deck()
     rng = Rng(seed)
     rng.shuffle(deck)

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable, TypeVar
 
 from fortress.rules.dice import BLANK, COMBINED_ARMS, DICE, HIT, RETREAT, DiceKey, Rng, roll_face, volley_table
 from fortress.rules.units import AIR, CLASSES, FOOT, MECH, UNITS
@@ -344,7 +344,10 @@ def _rows(counts: dict[Token, int]) -> list[list]:
     return [[kind, where, n] for (kind, where), n in counts.items()]
 
 
-def _tokens(rows: list, kind: type) -> dict:
+_Tokens = TypeVar("_Tokens", bound=dict[Any, Any])
+
+
+def _tokens(rows: list, kind: type[_Tokens]) -> _Tokens:
     out = kind()
     for unit, where, n in rows:
         out[(unit, where)] = n

@@ -147,6 +147,7 @@ def _first(order: list[int], force: list[int], cls_of: list[int] | None = None,
     """The first present unit of ``order``; with ``per_cls``, the first whose loss keeps
     its class in the battle if there is one (keep_combined_arms' disengage)."""
     if per_cls is not None:
+        assert cls_of is not None  # given together with per_cls
         for i in order:
             if force[i] and per_cls[cls_of[i]] > 1:
                 return i
@@ -165,6 +166,7 @@ def _first_in_tiers(tiers: list[list[int]], force: list[int], cls_of: list[int] 
         present = [i for i in tier if force[i]]
         if present:
             if per_cls is not None:
+                assert cls_of is not None  # given together with per_cls
                 for i in present:
                     if per_cls[cls_of[i]] <= 1:
                         return i

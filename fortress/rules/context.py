@@ -41,7 +41,7 @@ class StateRng(Rng):
     def __init__(self, owner: Any) -> None:  # noqa: D107 (no seed: it reads the owner's)
         self.owner = owner
 
-    @property  # type: ignore[override]
+    @property  # type: ignore[override, unused-ignore]  # (older mypy flags the attribute made a property)
     def state(self) -> int:
         return self.owner.rng
 
@@ -214,5 +214,5 @@ def _drop(units: list | None, unit: Any) -> None:
     """Remove ``unit`` (this very object) from an index list."""
     for i, u in enumerate(units or ()):
         if u is unit:
-            del units[i]
+            del units[i]  # type: ignore[union-attr]  # not None: it held the unit
             return

@@ -14,9 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, Sequence, TypeVar
 
 from fortress.data import load
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+_T = TypeVar("_T")
 
 HIT, COMBINED_ARMS, RETREAT, BLANK = "hit", "combined_arms", "retreat", "blank"
 FACE_WORDS = {HIT: "Hit", COMBINED_ARMS: "Combined Arms", RETREAT: "Retreat", BLANK: "blank"}
@@ -58,12 +63,12 @@ class Rng:
         """A uniform integer in ``range(n)`` (bias below 1e-17)."""
         return self.next64() % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
+    def choice(self, items: Sequence[_T]) -> _T:
         return items[self.below(len(items))]
 
 
@@ -150,7 +155,7 @@ def volley_table(dice: DiceKey, combined_counts: bool, enemies: int) -> tuple[tu
 
 
 @lru_cache(maxsize=4096)
-def _faces_table(name: str, n: int, combined_counts: bool, stride: int):
+def _faces_table(name: str, n: int, combined_counts: bool, stride: int) -> NDArray[Any]:
     """P(h hits, r retreats) of ``n`` dice ``name`` (multinomial), flat at ``h * stride + r``."""
     import numpy as np
 
@@ -167,7 +172,7 @@ def _faces_table(name: str, n: int, combined_counts: bool, stride: int):
 
 
 @lru_cache(maxsize=4096)
-def _joint(dice: DiceKey, combined_counts: bool):
+def _joint(dice: DiceKey, combined_counts: bool) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any]]:
     """The uncapped joint distribution of (hits, retreats) of ``dice`` as (hits, retreats,
     probability) arrays over the outcomes that can happen (a product of multinomials,
     convolved flat with a stride above the number of dice, so no index wraps)."""

@@ -29,7 +29,7 @@ class Event:
         self.areas = areas
         self.rolls = rolls
 
-    def _fields(self) -> tuple:
+    def _fields(self) -> tuple[object, ...]:
         return (self.kind, self.text, self.side, self.areas, self.rolls)
 
     def __eq__(self, other: object) -> bool:

@@ -155,7 +155,7 @@ class Game:
         """+1 for each side of the winning team, -1 for the others, 0 while playing."""
         if not self.is_over:
             return {s: 0.0 for s in self.rules.sides}
-        won = set(self.rules.teams.get(self.winner, ()))
+        won = set(self.rules.teams.get(self.winner or "", ()))
         return {s: 1.0 if s in won else -1.0 for s in self.rules.sides}
 
     @property
@@ -272,7 +272,7 @@ class Game:
     def _said(self, action: object) -> str:
         """``action`` in the notation for a message, or as best it prints if it is malformed."""
         try:
-            return self.notation(action)
+            return self.notation(action)  # type: ignore[arg-type]  # maybe malformed: see below
         except Exception:  # a malformed action object may not even write
             return _label(action)
 
@@ -413,6 +413,7 @@ def new_game(seed: int = 0, players: int | None = None, setup: str | None = "def
     board = board or rules.board()
     game = Game(rules.new_state(seed, players, board), board, setup, rules,
                 options={"players": players, "setup": setup})
-    prepare = (lambda g: rules.setup(g, setup)) if setup is not None else None
+    play_setup = rules.setup
+    prepare = (lambda g: play_setup(g, setup)) if setup is not None and play_setup is not None else None
     game.start(rules.turn.setup.name if rules.turn.setup else None, prepare)
     return game

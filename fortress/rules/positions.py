@@ -168,7 +168,7 @@ def check(desc: dict, board: Board, players: int = 4, rules=None) -> Plan:
 
 def _control(given: dict, board: Board) -> dict[str, str]:
     """Who holds what: unlisted land is the U.S.'s, each zone its Invader's (and only its)."""
-    control = {a.id: a.side if a.is_zone else US for a in board}
+    control = {a.id: a.side if a.is_zone and a.side else US for a in board}
     for side, names in given.items():
         side = _side(side)
         for name in names:
@@ -197,7 +197,7 @@ def _check_turn(plan: Plan, rules) -> None:
 def _check_pools(plan: Plan, board: Board, players: int) -> None:
     """Each side puts on the board at most what it owns (rules: the unit pools)."""
     pools = new_state(0, players).reserves
-    placed = Counter()
+    placed: Counter[tuple[str, str]] = Counter()
     for side, kind, _, n in plan.units:
         placed[side, kind] += n
     for (side, kind), n in placed.items():
@@ -210,7 +210,7 @@ def _check_places(plan: Plan, board: Board, players: int) -> None:
     """At most 5 units of a side in a place; none in another side's invasion zone; in
     land another side holds only if it is declared (a battle), or for U.S. partisans on
     the U.S. turn (landed by a partisan card: rules, Partisans)."""
-    load = Counter()
+    load: Counter[tuple[str, str]] = Counter()
     for side, kind, area_id, n in plan.units:
         load[area_id, side] += n
         area = board[area_id]
@@ -224,7 +224,7 @@ def _check_places(plan: Plan, board: Board, players: int) -> None:
             continue
         raise PositionError(f"{SIDE_NAMES[side]} {kind} units stand in {area.name}, which "
                             f"{SIDE_NAMES[plan.control[area_id]]} holds and nobody declared")
-    (area_id, side), n = max(load.items(), key=lambda item: item[1], default=((None, None), 0))
+    (area_id, side), n = max(load.items(), key=lambda item: item[1], default=(("", ""), 0))
     if n > RULES["unit_limit"]:
         raise PositionError(f"{n} {SIDE_NAMES[side]} units in {board[area_id].name}: "
                             f"at most {RULES['unit_limit']} units of a side stand in one place")

@@ -45,13 +45,13 @@ def _remove(state: Any, unit: Any) -> str:
     return "removed from the board"
 
 
-def read_data(folder: Path | str) -> dict:
+def read_data(folder: Path | str) -> dict[str, Any]:
     """A ruleset's ``rules.toml``, read from its data folder."""
     with open(Path(folder) / "rules.toml", "rb") as fh:
         return tomllib.load(fh)
 
 
-def teams_of(data: Mapping) -> dict[str, tuple[str, ...]]:
+def teams_of(data: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
     """Each team's sides, in side order (a side without a team is a team of its own)."""
     out: dict[str, tuple[str, ...]] = {t: () for t in data.get("teams", {})}
     for side, row in data["sides"].items():
@@ -72,7 +72,7 @@ class Ruleset:
 
     name: str
     data_dir: Path
-    data: Mapping
+    data: Mapping[str, Any]
     turn: Any  #: its :class:`~fortress.rules.turn.Turn`, usually ``Turn.from_data(data["turn"], ...)``
     board: Callable[[], "Board"]  #: its default board
     new_state: Callable[[int, int, "Board"], Any]  #: (seed, players, board) -> the state before setup
@@ -109,7 +109,8 @@ class Ruleset:
         return {t: (self.data.get("teams", {}).get(t) or {}).get("name", t) for t in self.teams}
 
     def team_of(self, side: str) -> str:
-        return self.data["sides"][side].get("team", side)
+        team: str = self.data["sides"][side].get("team", side)
+        return team
 
     def seats(self, players: int) -> list[tuple[str, ...]]:
         """The players and the sides each controls at this player count."""

@@ -68,7 +68,7 @@ def save_problem(data: object) -> str | None:
     """:func:`problem` for a whole save, its list of actions (thousands of strings) checked
     in one quick pass against the limits the schema gives them, the rest by the schema."""
     actions = data.get("actions") if isinstance(data, dict) else None
-    if type(actions) is not list:
+    if type(actions) is not list or not isinstance(data, dict):
         return problem(data)
     rule = schema()["properties"]["actions"]
     if len(actions) > rule["maxItems"]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fortress.rules.actions import End
 
@@ -51,9 +51,9 @@ class Step:
     skip_sides: frozenset[str] = frozenset()  #: ... these sides pass the step over
 
     Rules: type = field(init=False, repr=False, compare=False)
-    apply: Callable = field(init=False, repr=False, compare=False)
-    enter: Callable | None = field(init=False, repr=False, compare=False)
-    auto: Callable | None = field(init=False, repr=False, compare=False)
+    apply: Callable[..., None] = field(init=False, repr=False, compare=False)
+    enter: Callable[..., None] | None = field(init=False, repr=False, compare=False)
+    auto: Callable[..., None] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:  # the module's functions, looked up once
         for verb in ("Rules", "apply", "enter", "auto"):
@@ -76,7 +76,7 @@ class Turn:
     auto_end: bool = True
 
     @classmethod
-    def from_data(cls, data: Mapping, modules: Mapping[str, ModuleType],
+    def from_data(cls, data: Mapping[str, Any], modules: Mapping[str, ModuleType],
                   teams: Mapping[str, tuple[str, ...]]) -> "Turn":
         """``data`` is the ``[turn]`` table; ``modules`` gives each step's module by name;
         ``teams`` the sides of each team (a step's ``sides`` may name teams or "all")."""
@@ -90,7 +90,7 @@ class Turn:
                 out.update(order if name == "all" else teams.get(name, (name,)))
             return frozenset(out)
 
-        def make(row: Mapping, name: str) -> Step:
+        def make(row: Mapping[str, Any], name: str) -> Step:
             skip = row.get("skip") or {}
             return Step(name, modules[name], sides(row.get("sides", "all")), row.get("reminder", ""),
                         skip.get("round"), sides(skip.get("sides", [])))

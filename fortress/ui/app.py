@@ -51,7 +51,7 @@ class App:
         w.add_class(css)
         return w
 
-    def _button(self, label: str, css: str, handler: Callable[[], None], style: str = "") -> W.Button:
+    def _button(self, label: str, css: str, handler: Callable[[], object], style: str = "") -> W.Button:
         b = W.Button(description=label, button_style=style, layout=W.Layout(width="auto"))
         b.add_class(css)
         b.on_click(lambda _b: handler())

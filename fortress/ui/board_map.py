@@ -92,7 +92,7 @@ class BoardMap:
         credit = board.metadata.get("credit", "")
         if credit:
             self.map.add(L.WidgetControl(widget=W.HTML(f"<small>{credit}</small>"), position="bottomleft"))
-        self.stats = Counter()  # messages sent, for the benchmark
+        self.stats: Counter[str] = Counter()  # messages sent, for the benchmark
 
     def _add_area(self, aid: str) -> None:
         geometry = self.board.geometry.get(aid)

@@ -5,8 +5,13 @@ with a clear message instead of breaking the page.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fortress.rules.actions import Action
 from fortress.rules.units import SIDES
+
+if TYPE_CHECKING:
+    from fortress.ai import Bot
 
 HUMAN = "human"
 
@@ -22,7 +27,7 @@ def bot_choices() -> list[str]:
 class BotSeats:
     def __init__(self) -> None:
         self.seats: dict[str, str] = {s: HUMAN for s in SIDES}
-        self.bots: dict[str, object] = {}
+        self.bots: dict[str, Bot] = {}
 
     def configure(self, seats: dict[str, str], seed: int) -> list[str]:
         """Set who plays what; returns messages about bots that could not be loaded."""

@@ -95,7 +95,8 @@ class FortressKernelManager(AsyncMappingKernelManager):
         if self.full():
             raise KernelCapReached(self.max_kernels)
 
-    async def start_kernel(self, *, kernel_id: str | None = None, **kwargs) -> str:
+    # the async kernel manager's signature (jupyter_client's stubs type the sync one)
+    async def start_kernel(self, *, kernel_id: str | None = None, **kwargs) -> str:  # type: ignore[override]
         """Start a kernel unless the cap is reached: a page's kernel is refused (503); a
         preheated one (Voila's pool refill) waits for room instead."""
         if kernel_id is None:
@@ -159,7 +160,8 @@ class FortressWebApp(tornado.web.Application):
             return self.get_handler_delegate(request, tornado.web.ErrorHandler, {"status_code": 400})
         return super().find_handler(request, **kwargs)
 
-    def listen(self, port: int, address: str = "", **kwargs):
+    # narrower than tornado's (address is always a string here)
+    def listen(self, port: int, address: str = "", **kwargs):  # type: ignore[override]
         kwargs.setdefault("max_body_size", MAX_BODY_BYTES)
         kwargs.setdefault("max_buffer_size", 2 * MAX_MESSAGE_BYTES)
         try:

@@ -193,6 +193,7 @@ class Rules(Check):
 
 
 def _decision_actions(g: "Context", b: BattleState) -> list[Action]:
+    assert b.battle is not None  # decisions come up only in a battle being fought
     d = b.battle.decision()
     if d is None:
         return []
@@ -271,6 +272,7 @@ def _start(g: "Context", b: BattleState) -> None:
 
 def _roll(g: "Context", b: BattleState) -> None:
     battle = b.battle
+    assert battle is not None and battle.firing is not None  # rolled only when a class is to fire
     role, cls = battle.firing
     side = g.state.turn if role == ATTACKER else b.defender
     rolls = battle.roll(g.dice)
@@ -294,9 +296,12 @@ def _unit_for(g: "Context", b: BattleState, kind: str, where: str, role: str) ->
 
 def _choose(g: "Context", b: BattleState, action: Action) -> None:
     battle = b.battle
+    assert battle is not None  # a decision is only asked in a battle being fought
+    assert isinstance(action, (Casualty, Disengage, Retreat))  # what reason() lets through here
     b.decider = None
     token = (action.unit, action.src if isinstance(action, Retreat) else action.area)
     d = battle.decision()
+    assert d is not None
     battle.choose(token)
     if isinstance(action, Casualty):
         g.destroy(_unit_for(g, b, *token, d.victim), "battle")
@@ -321,6 +326,7 @@ def _choose(g: "Context", b: BattleState, action: Action) -> None:
 
 def _finish(g: "Context", b: BattleState) -> None:
     s, area, battle = g.state, b.area, b.battle
+    assert battle is not None
     s.fought.append(area)
     s.battle = None
     name = g.board[area].name

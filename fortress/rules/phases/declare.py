@@ -79,6 +79,7 @@ def apply(g: "Context", action: Action) -> None:
             g.emit("markers", f"{markers}: no more battles can be declared.", side)
         g.next_phase()
         return
+    assert isinstance(action, Declare)  # reason() let nothing else through
     g.state.declared.append(action.area)
     g.emit("declare", f"{SIDE_NAMES[g.state.turn]} declares a battle for {g.board[action.area].name}.",
            g.state.turn, (action.area,))

@@ -41,7 +41,9 @@ class Rules(Check):
         super().__init__(g)
         s = g.state
         self.side = side = s.turn
-        self.ready, self.load = ready, load = {}, {}
+        self.ready: dict[tuple[str, str], int] = {}
+        self.load: dict[str, int] = {}
+        ready, load = self.ready, self.load
         for u in s.units.values():
             if u.side != side:
                 continue
@@ -55,7 +57,8 @@ class Rules(Check):
         found = g.memo.get(("invasion", side))
         if found is None:
             found = g.memo[("invasion", side)] = self._open()
-        self.open, self.into = found
+        self.open: dict[str, int] = found[0]
+        self.into: dict[str, tuple[str, ...]] = found[1]
 
     def _open(self) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
         """The declared territories free of enemy units, numbered in declared order, and

@@ -23,7 +23,10 @@ def enter(g: "Context") -> None:
 
 
 def target_number(g: "Context") -> int:
-    return LASER_DIE.destroy_on - g.state.laser_bonus
+    destroy_on = LASER_DIE.destroy_on
+    assert destroy_on is not None, "dice.toml: the laser die needs destroy_on"
+    bonus: int = g.state.laser_bonus
+    return destroy_on - bonus
 
 
 class Rules(Check):

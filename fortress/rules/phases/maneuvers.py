@@ -13,7 +13,7 @@ territory and their own zones, and end in friendly ones, except:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Container, Mapping
+from typing import TYPE_CHECKING, Any, Container, Mapping
 
 from fortress.rules.actions import Action, End, Move, notation, shared
 from fortress.rules.check import Check
@@ -73,9 +73,13 @@ class Rules(Check):
             enemy = frozenset(u.area for u in g.state.units.values() if u.side != side)
             facts = (g.board, dict(g.state.control), side, enemy, frozenset(g.state.declared))
             phase = g.memo[("maneuvers", side)] = ({kind: _Endings(facts, unit) for kind, unit in UNITS.items()}, {})
-        self.endings, self.wheres = phase
-        self.movers, self.riders = movers, riders = {}, {}
-        self.load, self.bombing = load, bombing = {}, {}
+        self.endings: dict[str, _Endings] = phase[0]
+        self.wheres: dict[tuple, Any] = phase[1]  # memo: ends() by (src, kind), moves() by (src, kind, n, riders)
+        self.movers: dict[str, dict[str, int]] = {}
+        self.riders: dict[str, dict[str, int]] = {}
+        self.load: dict[str, int] = {}
+        self.bombing: dict[str, int] = {}
+        movers, riders, load, bombing = self.movers, self.riders, self.load, self.bombing
         self.shorts: dict[int, set[str]] = {}
         for u in g.state.units.values():  # in uid order
             if u.side != side:
@@ -300,6 +304,7 @@ def apply(g: "Context", action: Action) -> None:
     assert isinstance(action, Move)
     src, dst = action.src, action.dst
     how = ending(g.board, g.state.control, side, UNITS[action.unit], dst, bool(g.enemies_in(dst, side)), g.state.declared)
+    assert how is not None  # reason() let only a possible move through
     movers = [u for u in g.units(src, side) if u.kind == action.unit and not u.moved and not u.status]
     for u in movers[: action.count]:
         g.relocate(u, dst)

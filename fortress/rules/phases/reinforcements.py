@@ -75,7 +75,7 @@ class Rules(Check):
         if kind == TaskKind.PLACE:
             return [_place(task.unit, a) for a in g.board.regions().get(task.region, ())]
         if kind == TaskKind.SABOTAGE:
-            return sabotage_targets(g)
+            return list(sabotage_targets(g))
         if kind == TaskKind.GROUND:
             return [Ground(side) for side in INVADERS]
         return []
@@ -85,10 +85,10 @@ class Rules(Check):
         if task is None:
             return None if type(action) is End else "Reinforcements: that is not possible now."
         if task.kind == _REINFORCE:
-            return self._reinforce(action)
+            return self._reinforce(action, task)
         return self._card(action, task)
 
-    def _reinforce(self, action: Action) -> str | None:
+    def _reinforce(self, action: Action, task: Task) -> str | None:
         """Invaders: up to 8 reserve units into their own zones (5-unit limit); 'end' at any time."""
         g, s = self.g, self.g.state
         if type(action) is End:
@@ -99,7 +99,7 @@ class Rules(Check):
                 return f"Reinforcements: Invaders bring reserves into their own invasion zones only; {area.name} is not one of {SIDE_NAMES[s.turn]}'s zones."
             if s.reserves[s.turn].get(action.unit, 0) <= 0:
                 return f"Reinforcements: {SIDE_NAMES[s.turn]} has no {action.unit} in reserve."
-            if self.task.left <= 0:
+            if task.left <= 0:
                 return f"Reinforcements: {SIDE_NAMES[s.turn]} has brought in all {RULES['invader']['reinforcements']} units it may this turn."
             if self.room(action.area) <= 0:
                 return f"Reinforcements: {area.name} already holds 5 units (the 5-unit limit)."
@@ -186,6 +186,7 @@ def apply(g: "Context", action: Action) -> None:
         s.tasks = []
         g.next_phase()
         return
+    assert task is not None  # reason() allows only 'end' without a task
     if isinstance(action, Place):
         s.reserves[s.turn][action.unit] -= 1
         g.add_unit(s.turn, action.unit, action.area)

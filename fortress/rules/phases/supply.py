@@ -32,7 +32,9 @@ def supplied_areas(g: "Context", side: str) -> set[str]:
     """Areas joined to ``side``'s zones through areas it controls or occupies."""
     s, board = g.state, g.board
     occupied = {u.area for u in s.units.values() if u.side == side}
-    ok = lambda a: s.control[a] == side or a in occupied  # noqa: E731
+
+    def ok(a: str) -> bool:
+        return bool(s.control[a] == side or a in occupied)
     seen = set(board.zones(side))
     frontier = deque(seen)
     while frontier:

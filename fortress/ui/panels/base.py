@@ -1,7 +1,7 @@
 """What every phase panel shares: a box of widgets, map-click handling, action buttons."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, TypeVar, overload
 
 import ipywidgets as W
 
@@ -9,6 +9,10 @@ from fortress.rules import actions as A
 
 if TYPE_CHECKING:
     from fortress.ui.app import App
+
+_A = TypeVar("_A", bound=A.Action)
+_B = TypeVar("_B", bound=A.Action)
+_C = TypeVar("_C", bound=A.Action)
 
 
 def walk(widget: W.Widget):
@@ -76,7 +80,17 @@ class Panel:
     def game(self):
         return self.app.game
 
-    def legal(self, kind: type | tuple[type, ...] | None = None) -> list[A.Action]:
+    @overload
+    def legal(self, kind: type[_A]) -> list[_A]: ...
+    @overload
+    def legal(self, kind: tuple[type[_A], type[_B]]) -> list[_A | _B]: ...
+    @overload
+    def legal(self, kind: tuple[type[_A], type[_B], type[_C]]) -> list[_A | _B | _C]: ...
+    @overload
+    def legal(self, kind: None = None) -> list[A.Action]: ...
+
+    def legal(self, kind: type | tuple[type, ...] | None = None) -> list[Any]:
+        """The legal actions, only those of the class (or classes) ``kind`` if given."""
         acts = self.game.legal_actions()
         return [a for a in acts if kind is None or isinstance(a, kind)]
 

@@ -67,16 +67,17 @@ class CombatPanel(Panel):
         if not acts:
             return [W.HTML(self._forces(b)), W.HTML("The dice are rolling...")]
         first = acts[0]
+        rows: list[tuple[str, A.Action]]
         if isinstance(first, A.Casualty):
             ask = "A hit: choose which enemy unit is destroyed."
-            rows = [(f"Destroy {a.unit} in {self.name(a.area)}", a) for a in acts]
+            rows = [(f"Destroy {a.unit} in {self.name(a.area)}", a) for a in acts if isinstance(a, A.Casualty)]
         elif isinstance(first, A.Disengage):
             ask = "A Retreat result: choose which of your attacking units disengages."
-            rows = [(f"Disengage {a.unit} ({self.name(a.area)})", a) for a in acts]
+            rows = [(f"Disengage {a.unit} ({self.name(a.area)})", a) for a in acts if isinstance(a, A.Disengage)]
         else:
             ask = "A Retreat result: choose which defending unit retreats, and where."
             rows = [(f"Retreat {a.unit} to {self.name(a.dst)}" if a.dst else f"{a.unit}: no retreat, destroyed", a)
-                    for a in acts]
+                    for a in acts if isinstance(a, A.Retreat)]
         return [W.HTML(self._forces(b)), W.HTML(f"{T.side_chip(self.game.side)} decides. {ask}"),
                 self.buttons(rows, "fortress-decision")]
 
@@ -101,7 +102,8 @@ class CombatPanel(Panel):
             if a.src == aid and (a.unit not in best or a.count > best[a.unit].count):
                 best[a.unit] = a
         if not best:
+            where = self.battle.area if self.battle else None
             self.app.say(f"Combat: no free unit of yours in {self.name(aid)} can join the battle for "
-                         f"{self.name(self.battle.area)}.")
+                         f"{self.name(where)}.")
             return
         self.app.act_many(list(best.values()))

@@ -5,6 +5,8 @@ offered whenever the engine lists them among the legal moves.
 """
 from __future__ import annotations
 
+from typing import cast
+
 import ipywidgets as W
 
 from fortress.rules import actions as A
@@ -162,7 +164,7 @@ class ManeuverPanel(Panel):
                 self.app.act(match[0], after=self._after_move)
                 return
             if aid not in self.sources():
-                self.app.say(self.game.explain(A.Move(self.count, self.unit, self.selected, aid, self.passenger))
+                self.app.say(self.game.explain(A.Move(self.count, cast(str, self.unit), self.selected, aid, self.passenger))
                              or "That move is not possible now.")
                 return
         if aid == self.selected:

@@ -45,7 +45,10 @@ class ReinforcePanel(Panel):
         return frozenset(a.area for a in self.legal((A.PlaceLaser, A.Sabotage)))
 
     def build(self) -> list[W.Widget]:
-        task, kind = self._task(), self._kind()
+        task = self._task()
+        if task is None:
+            return [self.end_button()]
+        kind = task.kind
         out: list[W.Widget] = []
         if kind == TaskKind.REINFORCE:
             reserves = self.game.state.reserves[self.game.side]
@@ -86,13 +89,15 @@ class ReinforcePanel(Panel):
         self.app.refresh(panel_only=True)
 
     def click(self, aid: str) -> None:
-        kind = self._kind()
+        task = self._task()
+        kind = task.kind if task else None
         if kind == TaskKind.REINFORCE:
             self.try_action(A.Place(self._unit() or "infantry", aid))
         elif kind in (TaskKind.LASER, TaskKind.EXTRA_LASER):
             self.try_action(A.PlaceLaser(aid))
         elif kind == TaskKind.PLACE:
-            self.try_action(A.Place(self._task().unit, aid))
+            assert task is not None
+            self.try_action(A.Place(task.unit, aid))
         elif kind == TaskKind.SABOTAGE:
             if any(a.area == aid for a in self.legal(A.Sabotage)):
                 self.selected = aid
