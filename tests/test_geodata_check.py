@@ -71,6 +71,42 @@ def test_cli_check_passes_and_fails(tmp_path: Path) -> None:
     assert bad.exit_code == 1
 
 
+def json_check(*args: str) -> tuple[int, dict]:
+    """``fortress geodata check --json``: exit code and the parsed report (stdout is JSON only)."""
+    done = CliRunner().invoke(geodata, ["check", "--json", *args])
+    return done.exit_code, json.loads(done.stdout)
+
+
+def test_cli_check_json_passes() -> None:
+    code, found = json_check()
+    assert code == 0 and found["ok"] is True and found["problems"] == 0
+    assert [c["name"] for c in found["checks"]] == list(check.CHECKS)
+    assert {c["status"] for c in found["checks"]} == {"passed"}
+    assert all(c["checks"] for c in found["checks"])  # each says what it checks
+    assert found["summary"]["by kind"]["city"] == 30
+    assert found["summary"] == check.check_dir(GEODATA_DIR)[1]
+
+
+def test_cli_check_json_names_the_failing_check(tmp_path: Path) -> None:
+    broken = copy_board(tmp_path)
+    edit_rows(broken, lambda rows: rows + [{"a": "denver", "b": "miami", "basis": "shape", "note": ""}])
+    code, found = json_check("--dir", str(broken))
+    status = {c["name"]: c["status"] for c in found["checks"]}
+    assert code == 1 and found["ok"] is False
+    assert status["shapes"] == "failed" and status["ids"] == "passed"
+    shapes = next(c for c in found["checks"] if c["name"] == "shapes")
+    assert any("denver - miami" in p for p in shapes["problems"])
+    listed = [p for c in found["checks"] for p in c["problems"]]
+    assert found["problems"] == len(listed) and sorted(listed) == sorted(problems(broken))
+
+
+def test_cli_check_json_unreadable_board(tmp_path: Path) -> None:
+    code, found = json_check("--dir", str(tmp_path))
+    status = {c["name"]: c["status"] for c in found["checks"]}
+    assert code == 1 and found["problems"] == 1 and found["summary"] == {}
+    assert status.pop("read") == "failed" and set(status.values()) == {"not run"}
+
+
 def test_duplicate_id(tmp_path: Path) -> None:
     d = copy_board(tmp_path)
     edit_features(d, lambda fs: fs.append(json.loads(json.dumps(by_id(fs, "denver")))))

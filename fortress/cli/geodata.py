@@ -1,6 +1,7 @@
 """``fortress geodata build|check``: redraw and validate the board."""
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -30,10 +31,18 @@ def build(out: Path, source_cache: Path | None) -> None:
 
 @geodata.command()
 @click.option("--dir", "directory", type=click.Path(file_okay=False, path_type=Path), default=GEODATA_DIR, show_default=True)
-def check(directory: Path) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the report as JSON: each check, what it checks, its status and problems, and the summary.")
+def check(directory: Path, as_json: bool) -> None:
     """Validate the board files; exit 1 on any problem."""
-    from fortress.geodata.check import check_dir
+    from fortress.geodata.check import check_dir, report
 
+    if as_json:
+        found = report(directory)
+        click.echo(json.dumps(found, indent=2))
+        if not found["ok"]:
+            raise SystemExit(1)
+        return
     problems, summary = check_dir(directory)
     for key, value in summary.items():
         if isinstance(value, dict):

@@ -1,7 +1,8 @@
 """Validate the committed board files (shapely only, no geopandas).
 
 Every ``check_*`` function returns a list of problems (strings); an empty list
-means the check passed. ``check_dir`` runs them all on a directory.
+means the check passed. :func:`run_checks` runs them all on a directory, each by its
+name in :data:`CHECKS`; :func:`check_dir` gives their problems as one list.
 """
 from __future__ import annotations
 
@@ -194,20 +195,60 @@ def check_zones(features: list[dict], neighbours: dict[str, set[str]]) -> list[s
     return problems
 
 
-def check_dir(directory: Path = GEODATA_DIR) -> tuple[list[str], dict]:
-    """Run every check on ``directory``; return (problems, summary)."""
+#: Every check :func:`run_checks` makes, in order: its name and what it checks.
+CHECKS: dict[str, str] = {
+    "read": "board.geojson and adjacency.csv exist and parse",
+    "ids": "every feature has an id, the same at top level and in properties, used once",
+    "kinds": "each kind is allowed; zones belong to an Invader and land to no side; "
+             "a city has a city name; land has a region",
+    "counts": f"{CITY_COUNT} cities and {ZONES_PER_SIDE} invasion zones for each Invader",
+    "geometry": "valid polygons that do not overlap each other",
+    "labels": "each area's label point lies inside the area",
+    "table": "adjacency rows name known areas, in order a < b, once each, with basis shape or exception",
+    "symmetric": "adjacency is symmetric",
+    "shapes": "the adjacency table agrees with the shapes (a shared border of positive length; "
+              "an exception is not already one)",
+    "connected": "every area can be reached from every other",
+    "zones": "each invasion zone touches land; each city has at least 2 neighbours",
+}
+
+
+def run_checks(directory: Path = GEODATA_DIR) -> tuple[dict[str, list[str]], dict]:
+    """Run every check on ``directory``: (each check's problems by name, in :data:`CHECKS`
+    order, the board's summary). A board that cannot be read has only ``read`` run."""
     try:
         features, rows = load(Path(directory))
     except (OSError, ValueError, KeyError) as exc:
-        return [f"cannot read the board: {exc}"], {}
-    problems = check_ids(features) + check_kinds(features) + check_counts(features)
+        return {"read": [f"cannot read the board: {exc}"]}, {}
     geoms = geometries(features)
-    problems += check_geometry(geoms) + check_labels(features, geoms)
-    problems += check_table(rows, set(geoms))
     neighbours = neighbours_of(rows, geoms)
-    problems += check_symmetric(neighbours) + check_against_shapes(rows, geoms)
-    problems += check_connected(neighbours) + check_zones(features, neighbours)
-    return problems, summary(features, rows)
+    found = {
+        "read": [], "ids": check_ids(features), "kinds": check_kinds(features),
+        "counts": check_counts(features), "geometry": check_geometry(geoms),
+        "labels": check_labels(features, geoms), "table": check_table(rows, set(geoms)),
+        "symmetric": check_symmetric(neighbours), "shapes": check_against_shapes(rows, geoms),
+        "connected": check_connected(neighbours), "zones": check_zones(features, neighbours),
+    }
+    return found, summary(features, rows)
+
+
+def check_dir(directory: Path = GEODATA_DIR) -> tuple[list[str], dict]:
+    """Run every check on ``directory``; return (problems, summary)."""
+    found, about = run_checks(directory)
+    return [p for problems in found.values() for p in problems], about
+
+
+def report(directory: Path = GEODATA_DIR) -> dict:
+    """The check as plain data (``fortress geodata check --json``): the directory, ``ok``,
+    the number of problems, each check (name, what it checks, ``passed``/``failed``/
+    ``not run``, its problems) and the board's summary."""
+    found, about = run_checks(directory)
+    checks = [{"name": name, "checks": what,
+               "status": "not run" if name not in found else "failed" if found[name] else "passed",
+               "problems": found.get(name, [])} for name, what in CHECKS.items()]
+    count = sum(len(c["problems"]) for c in checks)
+    return {"directory": str(directory), "ok": count == 0, "problems": count, "checks": checks,
+            "summary": about}
 
 
 def summary(features: list[dict], rows: list[dict[str, str]]) -> dict:
