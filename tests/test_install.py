@@ -37,6 +37,23 @@ print(len(board.areas), len(game.history), notebook_path().name)
 """
 
 
+#: Where Voila (as on a JupyterHub: by name, through the Jupyter data path) finds the
+#: offline template: the folder holding its index.html.j2, and that it builds on lab's.
+TEMPLATE = """
+from pathlib import Path
+from voila.paths import collect_template_paths
+paths = [Path(p) for p in collect_template_paths(["voila", "nbconvert"], "fortress-offline")]
+ours = next(p for p in paths if (p / "index.html.j2").is_file() and p.name == "fortress-offline")
+assert any(p.name == "lab" and p.parent.name == "templates" for p in paths), paths
+assert "fortress-lost" in (ours / "index.html.j2").read_text()  # the fortress template itself
+print(ours.resolve())
+"""
+
+
+def template_dir(python: str, env: dict[str, str], cwd: Path) -> Path:
+    return Path(run([python, "-c", TEMPLATE], env=env, cwd=cwd).strip())
+
+
 def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> str:
     done = subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, f"{' '.join(map(str, cmd))}\n{done.stdout}\n{done.stderr}"
@@ -46,7 +63,8 @@ def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path | None = No
 def clean_env(**extra: str) -> dict[str, str]:
     """This process's environment without anything pointing at the source tree."""
     env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "PYTHONNOUSERSITE", "PYTHONHOME", "FORTRESS_GEODATA", "FORTRESS_DATA")}
+           if k not in ("PYTHONPATH", "PYTHONNOUSERSITE", "PYTHONHOME", "FORTRESS_GEODATA", "FORTRESS_DATA",
+                        "JUPYTER_PATH", "JUPYTER_DATA_DIR", "XDG_DATA_HOME")}
     return env | extra
 
 
@@ -98,6 +116,10 @@ def test_wheel_installs_into_a_target_folder(dists, tmp_path):
     elsewhere.mkdir()
     # the project's environment supplies the dependencies; fortress itself comes from target
     smoke(sys.executable, target, clean_env(PYTHONPATH=str(target)), elsewhere)
+    # the named Voila template lands in TARGET/share/jupyter: found once that is on JUPYTER_PATH
+    jupyter = target / "share" / "jupyter"
+    env = clean_env(PYTHONPATH=str(target), JUPYTER_PATH=str(jupyter))
+    assert template_dir(sys.executable, env, elsewhere).is_relative_to(jupyter.resolve())
 
 
 def test_wheel_installs_with_pip_user_under_a_temporary_home(dists, tmp_path):
@@ -113,3 +135,7 @@ def test_wheel_installs_with_pip_user_under_a_temporary_home(dists, tmp_path):
     user_site = run([base, "-c", "import site; print(site.getusersitepackages())"], env=env, cwd=home).strip()
     assert Path(user_site).is_relative_to(home)
     smoke(base, Path(user_site), env, home)
+    # the named Voila template lands in ~/.local/share/jupyter, the user's Jupyter data folder:
+    # Voila finds it with nothing else set (the JupyterHub route ?template=fortress-offline)
+    found = template_dir(base, env, home)
+    assert found == (home / ".local" / "share" / "jupyter" / "voila" / "templates" / "fortress-offline").resolve()

@@ -56,6 +56,15 @@ def wait_port(port: int, proc: subprocess.Popen, timeout: float = 60) -> None:
     raise RuntimeError("voila did not start listening")
 
 
+def stop(proc: subprocess.Popen) -> None:
+    """Stop a server this test session started (SIGTERM, then SIGKILL after 15 s)."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
 @pytest.fixture(scope="session")
 def save_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("autosave")
@@ -79,11 +88,7 @@ def voila_server(log_dir: Path, save_dir: Path, **options) -> Iterator[tuple[str
         print(f"--- the last lines of the server's log ({len(lines)} in all) ---", *lines[-60:], sep="\n")
         raise
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
         log.close()
 
 
