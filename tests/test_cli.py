@@ -56,3 +56,23 @@ def test_bench_engine_reports_its_figures():
     names = {f["name"] for f in figures}
     assert any("random games per second" in n for n in names)
     assert all(f["value"] > 0 for f in figures)
+
+
+def complete(shell_var: str, words: str = "", cword: int = 0) -> str:
+    """What the ``fortress`` script prints for click's shell completion (README: "Shell
+    completion"): ``_FORTRESS_COMPLETE=<shell>_source|<shell>_complete fortress``."""
+    env = {"_FORTRESS_COMPLETE": shell_var, "COMP_WORDS": words, "COMP_CWORD": str(cword)}
+    result = CliRunner().invoke(main, [], prog_name="fortress", env=env)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_shell_completion_scripts_for_bash_zsh_fish():
+    assert "complete -o nosort -F _fortress_completion fortress" in complete("bash_source")
+    assert "compdef _fortress_completion fortress" in complete("zsh_source")
+    assert "complete --no-files --command fortress" in complete("fish_source")
+
+
+def test_shell_completion_completes_commands_and_options():
+    assert complete("bash_complete", "fortress s", 1).split() == ["plain,serve", "plain,simulate"]
+    assert "plain,--json" in complete("bash_complete", "fortress geodata check --", 3).split()
