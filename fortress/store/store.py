@@ -348,6 +348,7 @@ class GameStore:
             seat = by_side.get(game.side)
             if game.is_over or seat is None:
                 return made
+            assert seat.bot is not None  # by_side holds bot seats only
             bot = make_bot(seat.bot, seed=zlib.crc32(f"{game_id}:{ply}".encode()))
             try:
                 self._submit(seat, ply, game.notation(bot.choose(game)))
@@ -370,6 +371,7 @@ class GameStore:
         raw = self.engine.raw_connection()
         try:
             conn = raw.driver_connection
+            assert conn is not None  # a live psycopg connection
             conn.autocommit = True
             conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
             while (now := self.plies(game_id)) <= ply and (left := end - time.monotonic()) > 0:
