@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
+from typing import Any
 
 import click
 
@@ -18,7 +20,7 @@ MAX_RUNS = 1_000_000  #: Monte Carlo battles at most (about 20 s on one core)
 UNIT_LIMIT = RULES["unit_limit"]  #: units of a side in one territory
 
 
-def _force(ctx: click.Context, param: click.Parameter, value: str):
+def _force(ctx: click.Context, param: click.Parameter, value: str) -> Counter[str]:
     """A force of at most 5 units: one territory's worth (rules: the 5-unit limit)."""
     try:
         force = parse_force(value)
@@ -75,12 +77,12 @@ def render(odds: Odds, top: int = 8) -> str:
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the Monte Carlo dice.")
 @click.option("--top", type=click.IntRange(min=0), default=8, show_default=True, help="Outcomes to list.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-def odds(attacker, defender, terrain, bombers_inside, attacker_policy, defender_policy, no_retreat, runs, seed,
-         top, as_json) -> None:
+def odds(attacker: Counter[str], defender: Counter[str], terrain: str, bombers_inside: int, attacker_policy: str,
+         defender_policy: str, no_retreat: bool, runs: int | None, seed: int, top: int, as_json: bool) -> None:
     """Odds of one battle: P(territory cleared), expected losses, likely outcomes."""
     if not attacker and not bombers_inside:
         raise click.BadParameter("the attacker needs at least one unit", param_hint="--attacker")
-    kw = dict(bombers_inside=bombers_inside, attacker_policy=attacker_policy, defender_policy=defender_policy,
+    kw: dict[str, Any] = dict(bombers_inside=bombers_inside, attacker_policy=attacker_policy, defender_policy=defender_policy,
               retreat_possible=not no_retreat)
     result = (exact(attacker, defender, terrain, **kw) if runs is None
               else monte_carlo(attacker, defender, terrain, runs=runs, seed=seed, **kw))

@@ -13,6 +13,7 @@ import math
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -26,12 +27,12 @@ SEED = click.IntRange(_SEED["minimum"], _SEED["maximum"])
 AT_LEAST_ONE = click.IntRange(min=1)
 
 
-class Positive(click.ParamType):
+class Positive(click.ParamType):  # type: ignore[type-arg, unused-ignore]  # generic in newer click stubs
     """A finite number above 0 (``nan``, ``inf`` and ``-1`` are refused)."""
 
     name = "seconds"
 
-    def convert(self, value, param, ctx) -> float:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
         try:
             number = float(value)
         except (TypeError, ValueError):
@@ -86,7 +87,7 @@ class Group(click.Group):
     output path that cannot be written ends the command with one line (``Error: ...``) and
     a non-zero exit status, never a traceback or a page of usage."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except click.UsageError as exc:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Callable
 
 import click
 
@@ -64,7 +65,7 @@ def parse_bots(text: str) -> dict[str, str]:
 class Session:
     """One terminal game: reads lines, answers in text."""
 
-    def __init__(self, game: fortress.Game, bots: dict[str, str], seed: int, echo=click.echo) -> None:
+    def __init__(self, game: fortress.Game, bots: dict[str, str], seed: int, echo: Callable[[str], object] = click.echo) -> None:
         self.game, self.echo = game, echo
         self.bots = {side: make_bot(name, seed=seed + i) for i, (side, name) in enumerate(bots.items())}
         self.seen = len(game.events)

@@ -18,6 +18,8 @@ This module is the public face; the work is done in
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fortress.rules.battle import DEFAULT_POLICY, Battle, Policy
 from fortress.odds.exact import (FACTORABLE, clear_caches, dice_key, factored_odds, final_states, odds_of, resolve,
                                  roll_table, state_key, step_table, successors)
@@ -25,6 +27,9 @@ from fortress.odds.forces import BATTLE_AREA, FROM, TERRAINS, Units, make_battle
 from fortress.odds.montecarlo import simulate_odds
 from fortress.odds.report import (PROBABILITIES, SUMMARY, Count, Odds, Outcome, normal_interval, outcome_of,
                                   summarise, wilson, z_value)
+
+if TYPE_CHECKING:
+    from fortress.rules.game import Game
 
 __all__ = [
     "BATTLE_AREA", "FACTORABLE", "FROM", "PROBABILITIES", "SUMMARY", "TERRAINS", "Count", "Odds", "Outcome", "Units",
@@ -59,7 +64,7 @@ def monte_carlo(attackers: Units, defenders: Units, terrain: str = "plain", *, r
 
 
 # -- live game ---------------------------------------------------------------------------
-def for_game(game, area: str, method: str = "exact", *, attacker_policy: str | Policy = DEFAULT_POLICY,
+def for_game(game: Game, area: str, method: str = "exact", *, attacker_policy: str | Policy = DEFAULT_POLICY,
              defender_policy: str | Policy = DEFAULT_POLICY, retreat_possible: bool = True,
              runs: int = 10_000, seed: int = 0) -> Odds:
     """Odds of attacking ``area`` now with every unit of the side to move that can join.

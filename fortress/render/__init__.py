@@ -6,10 +6,12 @@ the text anywhere.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from fortress.render.svg import game_svg
 
 
-def register(ip=None) -> bool:
+def register(ip: Any = None) -> bool:
     """Show ``fortress.Game`` objects as SVG in the IPython session ``ip`` (default: the
     running one). A formatter, not a ``_repr_svg_`` on the engine, keeps the engine free of
     drawing code. Return whether a session was found."""
