@@ -37,11 +37,15 @@ SUPPLY: dict[str, int] = dict(load("rules")["markers"])  #: markers in the box p
 
 
 class Holdings(Protocol):
-    """What markers are worked out from: a game state, or a position being checked."""
+    """What markers are worked out from: a game state, or a position being checked (read
+    only, so a plain ``dict`` and ``list`` qualify)."""
 
-    control: Mapping[str, str]
-    declared: Sequence[str]
-    turn: str
+    @property
+    def control(self) -> Mapping[str, str]: ...
+    @property
+    def declared(self) -> Sequence[str]: ...
+    @property
+    def turn(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)

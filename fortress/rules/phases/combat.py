@@ -69,7 +69,8 @@ def _choices(g: "Context") -> tuple[list[str], list[str]]:
         elif not u.status and u.committed is None:
             free.add(u.area)
     neighbours, fought = g.board.neighbours, s.fought
-    can, stuck = [], []
+    can: list[str] = []
+    stuck: list[str] = []
     for a in s.declared:
         if a in enemy and a not in fought:
             (can if a in bombers or not free.isdisjoint(neighbours(a)) else stuck).append(a)
