@@ -208,3 +208,16 @@ def test_volleys_are_the_throws_still_to_come():
     b = battle({"infantry": 2, "helicopter": 1}, {"infantry": 1, "mobile": 1}, "city")
     assert b.volleys(DEFENDER) == (("mechanized", (("red", 1),), True), ("foot", (("red", 1),), True))
     assert b.volleys(ATTACKER) == (("air", (("white", 1),), False), ("foot", (("red", 2),), False))
+
+
+@pytest.mark.parametrize("terrain, attackers, missing", [
+    ("plain", {"infantry": 1}, None),
+    ("city", {"infantry": 1, "hovertank": 1}, "no air unit"),
+    ("mountain", {"helicopter": 1, "infantry": 1}, "no mechanized unit"),
+    ("city", {"helicopter": 1, "mobile": 1, "infantry": 1}, None),
+])
+def test_combined_arms_miss_says_why(terrain, attackers, missing):
+    b = battle(attackers, {"infantry": 2}, terrain)
+    why = b.combined_arms_miss(ATTACKER)
+    assert (why is None) is b.combined_arms_counts(ATTACKER) and b.combined_arms_miss(DEFENDER) is None
+    assert why is None if missing is None else (missing in why and terrain in why)

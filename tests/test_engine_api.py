@@ -93,6 +93,32 @@ def test_undo_is_refused_after_a_die_roll():
         game.undo()
 
 
+def test_undoable_counts_the_side_to_moves_own_actions_of_this_turn():
+    """A player's Undo (issue 18): its own actions of this turn, never another side's."""
+    game = fortress.new_game(seed=2)
+    assert game.side == "west" and game.undoable == 0
+    game.apply(A.End())  # declare -> maneuvers, still West's turn
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, A.Move)))
+    assert (game.side, game.undoable) == ("west", 2)
+    game.apply(A.End())  # West's turn ends: South's begins
+    assert game.side == "south" and game.can_undo and game.undoable == 0
+    game.apply(A.End())
+    assert game.undoable == 1
+    game.undo()
+    assert game.undoable == 0 and game.side == "south"
+
+
+def test_undoable_stops_at_dice_and_cards_and_at_the_end():
+    game = fortress.Game.from_position({
+        "turn": "us", "phase": "lasers", "round": 2, "lasers": ["Denver"],
+        "control": {"west": ["Great Basin"]}, "units": {"Great Basin": "west: 1 hovertank"},
+    })
+    game.apply(A.Fire("west", "hovertank", game.board.find("Great Basin")))
+    assert game.undoable == 0
+    game.apply(A.Surrender())
+    assert game.is_over and game.can_undo and game.undoable == 0
+
+
 def test_save_and_load_give_the_identical_game(midgame):
     again = fortress.Game.from_json(midgame.to_json())
     assert again.state.to_dict() == midgame.state.to_dict()

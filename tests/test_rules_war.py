@@ -283,3 +283,22 @@ def test_control_lasts_when_a_territory_is_empty(position):
     g.apply(A.Invade(1, "infantry", "coast", "hills"))
     g.apply(A.End())
     assert g.state.control["coast"] == "west"  # now empty, still West's
+
+
+def test_a_combined_arms_die_that_does_not_count_is_logged_with_the_reason(position):
+    """Rules (Combat Resolution): in a city the attacker's Combined Arms counts only with all
+    three classes; the roll is followed by a "combined_arms" event saying why it missed."""
+    for seed in range(60):
+        g = battle_game(position, {"coast": "west: 4 hovertank"}, "us: 4 infantry", seed=seed)
+        g.apply(A.Attack("alpha"))
+        g.apply(A.Commit(4, "hovertank", "coast"))
+        assert g.battle.combined_arms_miss() is None  # not fought yet
+        events = g.apply(A.Fight())
+        rolls = [e for e in events if e.kind == "roll" and e.side == "west"]
+        if rolls and any(face == "combined_arms" for _u, _d, face in rolls[0].rolls):
+            break
+    else:
+        pytest.fail("no seed rolled a Combined Arms for the attacker")
+    after = events[events.index(rolls[0]) + 1]
+    assert after.kind == "combined_arms" and "no air or foot unit" in after.text
+    assert [e for e in events if e.kind == "combined_arms"] == [after]

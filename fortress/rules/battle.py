@@ -89,6 +89,17 @@ def combined_arms_hit(role: str, terrain: str, attacker_classes: int) -> bool:
     return role == DEFENDER or terrain not in COMBINED_TERRAIN or attacker_classes >= len(CLASSES)
 
 
+def combined_arms_miss(role: str, terrain: str, attacker_classes: Iterable[str]) -> str | None:
+    """Why a Combined Arms face is no hit for ``role`` (None when it is one, as
+    :func:`combined_arms_hit` decides), in words for the players."""
+    have = frozenset(attacker_classes)
+    if combined_arms_hit(role, terrain, len(have)):
+        return None
+    missing = " or ".join(c for c in CLASSES if c not in have)
+    return (f"Combined Arms is no hit: an attacker in a {terrain} needs air, mechanized and foot units "
+            f"together in the battle, and has no {missing} unit.")
+
+
 def firing_die(unit_type: str, lone: bool) -> str:
     """The die a unit rolls (a lone partisan, the only unit of its side, rolls its own)."""
     unit = UNITS[unit_type]
@@ -242,6 +253,10 @@ class Battle:
     def combined_arms_counts(self, role: str) -> bool:
         """Does a Combined Arms face count as a hit for ``role`` right now?"""
         return combined_arms_hit(role, self.terrain, len(self.classes(ATTACKER)))
+
+    def combined_arms_miss(self, role: str) -> str | None:
+        """Why a Combined Arms face rolled by ``role`` now is no hit (None: it is one)."""
+        return combined_arms_miss(role, self.terrain, self.classes(ATTACKER))
 
     def apply_results(self, hits: int, combined: int, retreats: int) -> None:
         role, cls = STEPS[self.step]

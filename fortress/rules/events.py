@@ -8,7 +8,7 @@ from __future__ import annotations
 class Event:
     """One thing that happened.
 
-    ``kind`` is a short tag ("phase", "place", "move", "roll", "laser", "destroy",
+    ``kind`` is a short tag ("phase", "place", "move", "roll", "combined_arms", "laser", "destroy",
     "card", "capture", "city", "supply", "retreat", "disengage", "battle", "victory", ...),
     ``areas`` the area ids it touched (the UI highlights them), ``rolls`` the dice
     as ``(unit, die, face)`` triples for a roll.

@@ -65,6 +65,7 @@ class Game:
         self.options: dict = dict(options or {})  # what the game was started with (saved)
         self.history: list[A.Action] = []
         self._chance_marks: list[int] = []  # history indexes whose action revealed dice or cards
+        self._actors: list[tuple] = []  # who took each action of the history, in which turn (see undoable)
         self._start: Any = state.copy()
         self._start_events: list[Event] = []
 
@@ -81,7 +82,7 @@ class Game:
             prepare(self)
         self._start = self.state.copy()
         self._start_events = list(self.ctx.events)
-        self.history, self._chance_marks = [], []
+        self.history, self._chance_marks, self._actors = [], [], []
         self.ctx.turn.settle(self.ctx)
 
     # -- what the game holds -------------------------------------------------------------------
@@ -223,6 +224,7 @@ class Game:
             if reason is not None:
                 raise IllegalAction(action, reason, self._said(action))
         ctx = self.ctx
+        actor = self._actor()
         first, done = len(ctx.events), len(self.history)
         chance = self.rules.chance
         before = chance(ctx.state)
@@ -240,6 +242,7 @@ class Game:
             raise IllegalAction(action, f"it could not be carried out ({type(exc).__name__}); "
                                         "the game is unchanged", self._said(action)) from exc
         self.history.append(action)  # recorded only once carried out
+        self._actors.append(actor)
         if chance(ctx.state) != before:  # dice rolled, cards drawn
             self._chance_marks.append(len(self.history) - 1)
         return ctx.events[first:]
@@ -286,6 +289,26 @@ class Game:
         """The last action can be taken back: it revealed no die or card."""
         return bool(self.history) and (not self._chance_marks or self._chance_marks[-1] != len(self.history) - 1)
 
+    def _actor(self) -> tuple:
+        """Who decides now, and in whose turn of which round."""
+        s = self.ctx.state
+        return (self.side, s.round, s.turn)
+
+    @property
+    def undoable(self) -> int:
+        """How many of the last actions the side to move may take back now: its own, taken in
+        this turn, none that revealed dice or cards (nor any before one), none once the game is
+        over. What a player's Undo offers (``can_undo`` is the engine's wider take-back)."""
+        if self.is_over or not self.history:
+            return 0
+        now, stop = self._actor(), self._chance_marks[-1] if self._chance_marks else -1
+        n = 0
+        for i in range(len(self.history) - 1, stop, -1):
+            if self._actors[i] != now:
+                break
+            n += 1
+        return n
+
     def undo(self) -> A.Action:
         """Take back the last action (not one that revealed dice or cards); returns it."""
         if not self.history:
@@ -300,7 +323,7 @@ class Game:
         """Rebuild the game from its start by playing ``actions`` (undo; a failed apply)."""
         self.ctx.replace_state(self._start.copy())
         self.ctx.events = list(self._start_events)
-        self.history, self._chance_marks = [], []
+        self.history, self._chance_marks, self._actors = [], [], []
         for action in actions:
             self.apply(action)
 
@@ -311,6 +334,7 @@ class Game:
         new.ctx = self.ctx.copy()
         new.history = list(self.history)
         new._chance_marks = list(self._chance_marks)
+        new._actors = list(self._actors)
         return new
 
     def determinized(self, seed: int) -> "Game":

@@ -194,6 +194,12 @@ class BattleView:
     rolls: tuple[Roll, ...]
     battle: Battle | None
 
+    def combined_arms_miss(self) -> str | None:
+        """Why a Combined Arms face the attacker rolls now is no hit, in words (None: it is
+        a hit, or the round is not fought yet). A roll whose Combined Arms did not count is
+        followed in the log by an event of kind "combined_arms" saying why."""
+        return None if self.battle is None else self.battle.combined_arms_miss(ATTACKER)
+
     def units(self, role: str) -> dict[str, int]:
         """Units per type of the attacker (``role="attacker"``) or the defender."""
         out: dict[str, int] = {}

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, Attack, Casualty, Commit, Disengage, End, Fight, Retreat, shared
 from fortress.rules.battle import ATTACKER, DEFENDER, Battle
-from fortress.rules.dice import FACE_WORDS
+from fortress.rules.dice import COMBINED_ARMS, FACE_WORDS
 from fortress.rules.check import Check
 from fortress.rules.state import BattleState, Roll, Stage, Status
 from fortress.rules.units import SIDE_NAMES
@@ -276,11 +276,14 @@ def _roll(g: "Context", b: BattleState) -> None:
     assert battle is not None and battle.firing is not None  # rolled only when a class is to fire
     role, cls = battle.firing
     side = g.state.turn if role == ATTACKER else b.defender
+    miss = battle.combined_arms_miss(role)  # before the roll's casualties change the classes
     rolls = battle.roll(g.dice)
     b.rolls.extend(Roll(side, kind, die, face) for (kind, _w), die, face in rolls)
     faces = ", ".join(f"{kind} {FACE_WORDS[face]}" for (kind, _w), _die, face in rolls)
     g.emit("roll", f"{SIDE_NAMES[side]} ({role}) {cls} fire in {g.board[b.area].name}: {faces}.", side,
            (b.area,), tuple((kind, die, face) for (kind, _w), die, face in rolls))
+    if miss and any(face == COMBINED_ARMS for _t, _d, face in rolls):
+        g.emit("combined_arms", miss, side, (b.area,))
 
 
 def _unit_for(g: "Context", b: BattleState, kind: str, where: str, role: str) -> "Unit":
