@@ -255,6 +255,7 @@ def test_capture_of_a_city_goes_on_the_track_and_loses_its_laser(position):
     g.apply(A.Invade(2, "infantry", "coast", "alpha"))
     g.apply(A.End())
     assert g.state.control["alpha"] == "west"
+    assert "West captures Alpha City from U.S." in g.log  # one period (issue 18)
     assert g.state.captured == {"alpha": "west"}
     assert g.state.lasers == []
 

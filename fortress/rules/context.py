@@ -94,6 +94,8 @@ class Context:
 
     def emit(self, kind: str, text: str, side: str | None = None, areas: tuple[str, ...] = (),
              rolls: tuple = ()) -> Event:
+        if text.endswith(".."):  # a sentence ending in "U.S." takes no second period
+            text = text[:-1]
         event = Event(kind, text, side, areas, rolls)
         self.events.append(event)
         return event
