@@ -241,3 +241,15 @@ def test_a_position_cannot_start_in_setup():
     from fortress.rules.positions import PositionError
     with pytest.raises(PositionError, match="unknown phase 'setup'"):
         fortress.Game.from_position({"phase": "setup"})
+
+
+def test_a_save_keeps_the_seats_if_given_and_old_saves_have_none():
+    """Issue 18: the dashboard saves who plays each side; the field is optional."""
+    from fortress.rules.save import SaveError, saved_seats
+    game = fortress.new_game(seed=3)
+    seats = {"us": "human", "west": "heuristic", "south": "random", "east": "random"}
+    text = game.to_json(seats=seats)
+    assert saved_seats(text) == seats and fortress.Game.from_json(text).history == game.history
+    assert saved_seats(game.to_json()) == {}
+    with pytest.raises(SaveError):
+        saved_seats(text.replace('"heuristic"', "7"))

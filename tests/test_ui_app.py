@@ -25,7 +25,7 @@ def test_refused_click_shows_the_engine_reason(tmp_path):
     app = new_app(tmp_path)
     zone = app.game.board.zones("west")[0]
     app.board_map.click(zone)
-    assert "invasion zone" in app.message.value and "fa-refused" in app.message.value
+    assert "invasion zone" in app.message.value and "ft-refused" in app.message.value
     assert not app.game.state.declared
 
 
@@ -37,7 +37,7 @@ def test_undo_only_when_the_engine_allows(tmp_path):
     assert target in app.game.state.declared and not app.undo_button.disabled
     press(app, "fortress-undo")
     assert target not in app.game.state.declared
-    assert "Undone" in app.message.value
+    assert "Took back" in app.message.value
 
 
 def test_map_updates_only_what_changed(tmp_path):
@@ -75,7 +75,7 @@ def test_bots_step_and_play_to_my_turn(tmp_path):
     assert len(app.game.history) == 1 and any(line.bot for line in app.lines)
     press(app, "fortress-play")
     assert app.game.side == "us" or app.game.is_over
-    assert app.recent and "bot" in app.log.value
+    assert app.recent and "bot" in app.logbook.html
     assert app.play_button.disabled
 
 

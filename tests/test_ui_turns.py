@@ -142,4 +142,4 @@ def test_us_reinforcements_by_clicks(tmp_path):
     assert city in app.game.state.lasers
     assert "\u26a1" in app.board_map.markers[city].icon.html
     do_reinforcements(app)
-    assert app.game.state.hand and "fa-card" in app.cards.value
+    assert app.game.state.hand and "ft-card" in app.cards.value

@@ -348,10 +348,11 @@ class Game:
         return new
 
     # -- saving ------------------------------------------------------------------------------
-    def to_json(self, indent: int | None = 1) -> str:
-        """A versioned save: ruleset, options, seed, the actions, and a snapshot digest for checking."""
+    def to_json(self, indent: int | None = 1, seats: dict[str, str] | None = None) -> str:
+        """A versioned save: ruleset, options, seed, the actions, and a snapshot digest for checking;
+        ``seats`` (who plays each side, e.g. the dashboard's bots) is kept if given."""
         from fortress.rules.save import to_json
-        return to_json(self, indent)
+        return to_json(self, indent, seats)
 
     @classmethod
     def from_position(cls, description: dict | str, board: Board | None = None, seed: int = 0,

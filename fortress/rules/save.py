@@ -67,7 +67,7 @@ def _untyped_state(data: dict) -> dict:
     return data
 
 
-def to_json(game: "Game", indent: int | None = 1) -> str:
+def to_json(game: "Game", indent: int | None = 1, seats: dict[str, str] | None = None) -> str:
     s = game.state
     data = {
         "format": FORMAT,
@@ -83,7 +83,15 @@ def to_json(game: "Game", indent: int | None = 1) -> str:
         "snapshot": {"round": s.round, "phase": s.phase, "side": game.side, "winner": s.winner,
                      "digest": digest(game)},
     }
+    if seats is not None:
+        data["seats"] = dict(seats)
     return json.dumps(data, indent=indent)
+
+
+def saved_seats(text: str | bytes) -> dict[str, str]:
+    """Who played each side, as the save records it (its optional ``seats``: "human" or a
+    bot's name); {} for a save without them. Raises :class:`SaveError` as loading does."""
+    return dict(read(text).get("seats") or {})
 
 
 MAX_BYTES = 4 * 2**20  #: the largest save read (a 3,000-action game saves in about 110 kB)

@@ -19,6 +19,7 @@ from fortress.ui import theme as T
 from fortress.ui.bots import BotSeats
 from fortress.ui.board_map import BoardMap, MapView
 from fortress.ui.gamebar import GameControls
+from fortress.ui.logbook import LogBook, Note
 from fortress.ui.odds_panel import OddsPanel
 from fortress.ui.panels import PANELS, GenericPanel, Panel
 from fortress.ui.storage import Autosaver, new_game_id
@@ -35,7 +36,7 @@ class App:
         self.playing = False
         self.game_id = ""
         self.bots = BotSeats()
-        self.lines: list[info.LogLine] = []
+        self.logbook = LogBook()
         self.recent: frozenset[str] = frozenset()
         self.timings: list[float] = []
         self._save_pending = False
@@ -68,14 +69,17 @@ class App:
         self.auto_box = W.Checkbox(value=False, description="bots move by themselves", indent=False,
                                    layout=W.Layout(width="auto"))
         self.auto_box.add_class("fortress-auto")
-        header = W.HBox([self.status, W.HBox([self.undo_button, self.step_button, self.play_button, self.auto_box])],
+        self.auto_box.observe(lambda change: change["new"] and self._maybe_auto(), "value")
+        buttons = W.HBox([self.undo_button, self.step_button, self.play_button, self.auto_box])
+        buttons.add_class("fortress-header-buttons")
+        header = W.HBox([self.status, buttons],
                         layout=W.Layout(justify_content="space-between", align_items="center", width="100%"))
         header.add_class("fortress-header")
         self.tracks = self._html("fortress-tracks")
         self.pools = self._html("fortress-pools-view")
         self.cards = self._html("fortress-cards-view")
         self.dice = self._html("fortress-dice-view")
-        self.log = self._html("fortress-log")
+        self.log = self.logbook.box
         self.panel_box = W.VBox(layout=W.Layout(width="100%"))
         self.panel_box.add_class("fortress-phase")
         self.generic = GenericPanel(self)
@@ -94,6 +98,8 @@ class App:
         right = W.VBox([self.message, self.panel_box, self.dice, self.cards, tabs, self.fallback],
                        layout=W.Layout(width="37%", min_width="330px", padding="0 0 0 6px"))
         right.add_class("fortress-side")
+        for column in (left, right):  # full width, one under the other, on a phone (theme.CSS)
+            column.add_class("fortress-column")
         body = W.HBox([left, right], layout=W.Layout(width="100%", flex_flow="row wrap"))
         self.root = W.VBox([T.style_widget(), header, body, self.tick], layout=W.Layout(width="100%"))
         self.root.add_class("fortress-app")
@@ -105,7 +111,7 @@ class App:
         self.game, self.playing = game, True
         self.game_id = game_id or new_game_id(game.state.seed)
         problems = self.bots.configure(seats, game.state.seed)
-        self.lines = [info.LogLine(e.text, e.side) for e in game.events[-60:]]
+        self.logbook.clear()
         self.recent = frozenset()
         self._panel_key = ()
         self.autosave(with_seats=True)
@@ -125,7 +131,6 @@ class App:
         except fortress.IllegalAction as exc:
             self.say(exc.reason)
             return False
-        self._record(events)
         self.recent = frozenset(a for e in events for a in e.areas)
         if after is not None:
             after()
@@ -147,7 +152,6 @@ class App:
             except fortress.IllegalAction as exc:
                 self.say(exc.reason)
                 break
-            self._record(events)
             touched.update(a for e in events for a in e.areas)
         self.recent = frozenset(touched)
         self.autosave_soon()
@@ -156,7 +160,7 @@ class App:
 
     def after_external(self, note: str) -> None:
         """A panel applied actions itself (e.g. a batch of placements): log, save, redraw."""
-        self.lines.append(info.LogLine(note, None))
+        self.logbook.note(len(self.game.events), note)
         self.autosave_soon()
         self.say(note, refused=False)
         self.refresh()
@@ -166,7 +170,7 @@ class App:
             self.say("Start a new game or resume one first (Game tab).")
             return False
         if self.game.is_over:
-            self.say(f"The game is over: {self.game.state.result}")
+            self.say(f"The game is over. {info.winner_text(self.game)}")
             return False
         if self.bots.is_bot(self.game.side):
             self.say(f"It is {T.side_label(self.game.side)}'s move ({self.bots.name(self.game.side)} bot): "
@@ -174,20 +178,27 @@ class App:
             return False
         return True
 
-    def _record(self, events, side: str | None = None, reason: str = "") -> None:
-        if reason:
-            self.lines.append(info.LogLine(f"{self.bots.name(side)} bot: {reason}", side, bot=True))
-        self.lines.extend(info.LogLine(e.text, e.side) for e in events)
-        del self.lines[:-400]
+    @property
+    def lines(self) -> list[Note]:
+        """The dashboard's own log lines (bots' reasons, batch notes)."""
+        return self.logbook.lines()
 
     def undo(self) -> None:
-        if not (self.playing and self.game.can_undo):
-            self.say("Nothing to undo (dice and cards cannot be taken back).")
+        """Take back one of the present player's own moves of this turn (``game.undoable``)."""
+        g = self.game
+        if not (self.playing and g.undoable):
+            self.say("Nothing of yours to take back this turn: dice, cards and the other players' moves stay.")
             return
-        last = self.game.notation(self.game.undo())
-        self.lines.append(info.LogLine(f"Undone: {last}", None))
+        before = g.events  # undo replays into a new list: this one keeps the undone events
+        action = g.undo()
+        self.logbook.forget(len(g.events))
+        gone = [e.text for e in before[len(g.events):] if e.kind not in ("phase", "turn")]
+        if isinstance(action, A.End) or not gone:
+            what = f"Took back the end of the {info.PHASE_NAMES.get(g.phase, g.phase)} step."
+        else:
+            what = f"Took back: {gone[0]}"
         self.recent = frozenset()
-        self.say(f"Undone: {last}", refused=False)
+        self.say(what, refused=False)
         self.autosave_soon()
         self.refresh()
 
@@ -199,14 +210,15 @@ class App:
             if redraw:
                 self.say("No bot to move now: it is a human player's decision.")
             return False
-        side = g.side
+        side, at = g.side, len(g.events)
         action, reason = self.bots.choose(side, g)
         try:
             events = g.apply(action)
         except fortress.IllegalAction as exc:  # a bot bug: never crash the page
             self.say(f"The {self.bots.name(side)} bot tried '{g.notation(action)}': {exc.reason}")
             return False
-        self._record(events, side, reason)
+        if reason:
+            self.logbook.note(at, f"{self.bots.name(side)} bot: {reason}", side, bot=True)
         self.recent = (self.recent if not redraw else frozenset()) | {a for e in events for a in e.areas}
         if redraw:
             self.autosave_soon()
@@ -221,8 +233,8 @@ class App:
         while n < BOT_STEP_LIMIT and self.bot_step(redraw=False):
             n += 1
         self.autosave_soon()
-        self.say(f"Bots made {n} moves (highlighted in yellow on the map; see the log)." if n else
-                 "No bot to move now: it is a human player's decision.", refused=False)
+        self.say(f"The bots made {n} move{'s' if n != 1 else ''} (outlined in olive on the map; see the Log tab)."
+                 if n else "No bot to move now: it is a human player's decision.", refused=False)
         self.refresh()
 
     def _maybe_auto(self) -> None:
@@ -247,7 +259,7 @@ class App:
 
     def autosave(self, with_seats: bool = False) -> None:
         if self.playing and self.game_id:
-            ok = self.autosaver.write(self.game_id, self.game.to_json(indent=None),
+            ok = self.autosaver.write(self.game_id, self.game.to_json(indent=None, seats=self.bots.seats),
                                       self.bots.seats if with_seats else None)
             if not ok:
                 self.say(self.autosaver.error)
@@ -256,11 +268,12 @@ class App:
     def on_map_click(self, aid: str) -> None:
         if not self._human_may_act():
             return
+        self.message.value = ""  # a new selection: the last refusal no longer applies
         self.current_panel().click(aid)
 
     def say(self, text: str, refused: bool = True) -> None:
         import html as _h
-        css = "fa-refused" if refused else "fa-info"
+        css = "ft-refused" if refused else "ft-info"
         self.message.value = f"<span class='{css}'>{_h.escape(text)}</span>" if text else ""
         if refused and text:
             self.bump()
@@ -305,15 +318,15 @@ class App:
     def _refresh_views(self) -> None:
         g = self.game
         self.status.value = info.status_html(g, self.bots.seats) if self.playing else \
-            "<span class='fa-title'>Fortress America</span> Start a new game or resume one (Game tab)."
-        self.undo_button.disabled = not (self.playing and g.can_undo)
+            "<span class='ft-title'>Fortress America</span> Start a new game or resume one (Game tab)."
+        self.undo_button.disabled = not (self.playing and g.undoable)
         bot_turn = self.playing and not g.is_over and self.bots.is_bot(g.side)
         self.step_button.disabled = self.play_button.disabled = not bot_turn
         self.tracks.value = info.tracks_html(g)
         self.pools.value = info.pools_html(g)
         self.cards.value = info.cards_view(g)
         self.dice.value = info.dice_html(g)
-        self.log.value = info.log_html(self.lines)
+        self.logbook.update(g)
         self.odds.refresh()
         self._refresh_generic()
 
@@ -327,7 +340,7 @@ class App:
             w = W.HTML("<b>Welcome.</b> Choose players and press <b>Start new game</b> in the Game tab below, "
                        "or resume the last game.")
         elif g.is_over:
-            w = W.HTML(f"<b>Game over.</b> {g.state.result} Start a new game in the Game tab.")
+            w = W.HTML(f"<b>Game over.</b> {info.winner_text(g)} Start a new game in the Game tab.")
         else:
             w = W.HTML(f"{T.side_chip(g.side)} is played by the <b>{self.bots.name(g.side)}</b> bot. "
                        "Press <b>Bot: step</b> to watch one move, or <b>Play to my turn</b>.")

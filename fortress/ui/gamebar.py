@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as W
 
 import fortress
-from fortress.rules.save import SaveError
+from fortress.rules.save import SaveError, saved_seats
 from fortress.rules.state import RULES
 from fortress.ui import theme as T
 from fortress.ui.bots import HUMAN, bot_choices
@@ -52,13 +52,17 @@ class GameControls:
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Load a save")
         self.upload.add_class("fortress-upload")
         self.upload.observe(self._on_upload, "value")
+        self.load_message = W.HTML("")  # next to the load control: seen while the Game tab is open
+        self.load_message.add_class("fortress-load-message")
+        self.confirm_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.confirm_box.add_class("fortress-load-confirm")
         self._draw_seats()
         self._show_resume()
         self.box = W.VBox([
             W.HTML("<b>New game</b>"), W.HBox([self.players, self.seed, self.setup], layout=W.Layout(flex_flow="row wrap")),
             self.seat_box, self.start_button,
             W.HTML("<b>Resume, save, load</b>"), W.HBox([self.resume_button, self.resume_note]),
-            W.HBox([self.save_button, self.download]), self.upload])
+            W.HBox([self.save_button, self.download]), self.upload, self.load_message, self.confirm_box])
         self.box.add_class("fortress-game-controls")
 
     # -- seats ------------------------------------------------------------------------------------
@@ -102,24 +106,61 @@ class GameControls:
     def resume(self) -> None:
         latest = self.app.autosaver.latest()
         if latest is None:
-            self.app.say("There is no autosaved game to resume.")
+            self._load_error("There is no autosaved game to resume.")
             return
         try:
             text, seats = self.app.autosaver.read(latest)
             game = fortress.Game.from_json(text)
+            seats = saved_seats(text) or seats
         except SaveError as exc:
-            self.app.say(f"Cannot resume {latest.game_id}: {exc}")
+            self._load_error(f"Cannot resume {latest.game_id}: {exc}")
             return
         except OSError as exc:
-            self.app.say(f"Cannot read {latest.path}: {exc.strerror or exc}")
+            self._load_error(f"Cannot read {latest.path}: {exc.strerror or exc}")
             return
-        self.app.start(game, seats or self.seats(), latest.game_id, note=f"Resumed {latest.game_id}.")
+        self._replace(game, seats or self.seats(), f"Resumed {latest.game_id}.", latest.game_id)
+
+    # -- loading: errors next to the control, and a question before a game in progress goes --------
+    def _load_error(self, text: str) -> None:
+        self.confirm_box.children = []
+        self.load_message.value = f"<span class='ft-refused'>{html.escape(text)}</span>"
+        self.app.say(text)
+
+    def _replace(self, game: fortress.Game, seats: dict[str, str], note: str, game_id: str | None = None) -> None:
+        """Start ``game``, after asking if it would replace a game in progress."""
+        self.load_message.value = ""
+        current = self.app.game
+        if not (self.app.playing and current.history and not current.is_over):
+            self._start_loaded(game, seats, note, game_id)
+            return
+        yes = W.Button(description="Replace it", button_style="danger", layout=W.Layout(width="auto"))
+        yes.add_class("fortress-load-replace")
+        yes.on_click(lambda _b: self._start_loaded(game, seats, note, game_id))
+        no = W.Button(description="Keep playing", layout=W.Layout(width="auto"))
+        no.add_class("fortress-load-keep")
+        no.on_click(lambda _b: self._close_question("Kept the game in progress."))
+        question = W.HTML(f"<b>{html.escape(note)}</b> It would replace the game in progress "
+                          f"(round {current.round}, {len(current.history)} moves).")
+        self._close_question()
+        self.confirm_box.children = [question, yes, no]
+
+    def _close_question(self, text: str = "") -> None:
+        for w in self.confirm_box.children:
+            w.close()
+        self.confirm_box.children = []
+        self.load_message.value = f"<small>{html.escape(text)}</small>" if text else ""
+
+    def _start_loaded(self, game: fortress.Game, seats: dict[str, str], note: str, game_id: str | None) -> None:
+        self._close_question()
+        self.app.start(game, seats, game_id, note=note)
+        self.load_message.value = f"<small>{html.escape(note)}</small>"
+        self._show_resume()
 
     def save(self) -> None:
         if not self.app.playing:
             self.app.say("No game to save yet.")
             return
-        data = base64.b64encode(self.app.game.to_json().encode()).decode()
+        data = base64.b64encode(self.app.game.to_json(seats=self.app.bots.seats).encode()).decode()
         name = f"fortress-{self.app.game_id}.json"
         self.download.value = (f"<a class='fortress-download-link' download='{name}' "
                                f"href='data:application/json;base64,{data}'>Download {name}</a>")
@@ -132,20 +173,20 @@ class GameControls:
         size = memoryview(item["content"]).nbytes if "content" in item else 0
         self.upload.value = ()  # drop the upload's bytes from the widget: nothing keeps them
         if size > MAX_SAVE_BYTES:
-            self.app.say(f"Cannot load {item.get('name', 'the file')}: {size / 1e6:.1f} MB is too big for a "
+            self._load_error(f"Cannot load {item.get('name', 'the file')}: {size / 1e6:.1f} MB is too big for a "
                          f"fortress save (at most {MAX_SAVE_BYTES / 1e6:.0f} MB).")
             return
         content = bytes(item["content"]) if size else b""
         try:
             game = fortress.Game.from_json(content)
+            seats = saved_seats(content) or self.seats()  # a save without seats: the pickers'
         except SaveError as exc:
-            self.app.say(f"Cannot load {item.get('name', 'the file')}: {exc}")
+            self._load_error(f"Cannot load {item.get('name', 'the file')}: {exc}")
             return
         except (UnicodeDecodeError, ValueError) as exc:
-            self.app.say(f"Cannot load {item.get('name', 'the file')}: it is not a fortress save ({exc}).")
+            self._load_error(f"Cannot load {item.get('name', 'the file')}: it is not a fortress save ({exc}).")
             return
-        self.app.start(game, self.seats(), note=f"Loaded {item.get('name', 'the save')}.")
-        self._show_resume()
+        self._replace(game, seats, f"Loaded {item.get('name', 'the save')}.")
 
 
 __all__ = ["GameControls", "INVADERS", "SIDES"]

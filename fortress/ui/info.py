@@ -1,8 +1,8 @@
-"""Read-only views around the map: status line, tracks, pools, cards, dice, log."""
+"""Read-only views around the map: status line, tracks, pools, cards, dice (the log is
+:mod:`fortress.ui.logbook`)."""
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 
 from fortress.rules.state import RULES
 from fortress.ui import theme as T
@@ -14,38 +14,40 @@ CITIES_TO_WIN = RULES["cities_to_win"]
 PHASE_TITLES = {"setup": "Setup", "reinforcements": "1 Reinforcements", "declare": "2 Declare battles",
                 "maneuvers": "3 Maneuvers", "lasers": "4 Fire lasers", "combat": "5 Combat",
                 "invasion": "6 Invasion", "supply": "7 Supply check", "capture": "8 Capture"}
+PHASE_NAMES = {"setup": "setup", "reinforcements": "Reinforcements", "declare": "Declare battles",
+               "maneuvers": "Maneuvers", "lasers": "Fire lasers", "combat": "Combat", "invasion": "Invasion",
+               "supply": "Supply check", "capture": "Capture"}
 
 
-@dataclass
-class LogLine:
-    text: str
-    side: str | None = None
-    bot: bool = False
+def winner_text(game) -> str:
+    """Who won, and why: "The Invaders won: 18 cities are captured." (HTML)."""
+    team = game.rules.team_names.get(game.winner, game.winner)
+    return (f"<span class='ft-winner'>{html.escape(team)} won.</span> "
+            f"{html.escape(game.state.result or '')}")
 
 
 def status_html(game, seats: dict[str, str]) -> str:
     if game.is_over:
-        return (f"<span class='fa-title'>Fortress America</span> <b>Game over.</b> "
-                f"{html.escape(game.state.result or '')}")
+        return f"<span class='ft-title'>Fortress America</span> <b>Game over.</b> {winner_text(game)}"
     who = game.side
     seat = seats.get(who, "human")
     player = "you" if seat == "human" else f"{seat} bot"
-    return (f"<span class='fa-title'>Fortress America</span> Round <b>{game.round}</b> of {ROUNDS} &middot; "
+    return (f"<span class='ft-title'>Fortress America</span> Round <b>{game.round}</b> of {ROUNDS} &middot; "
             f"{T.side_chip(who)} ({player}) &middot; <b>{PHASE_TITLES.get(game.phase, game.phase)}</b>"
-            f"<br><span class='fa-reminder'>{html.escape(game.reminder())}</span>")
+            f"<br><span class='ft-reminder'>{html.escape(game.reminder())}</span>")
 
 
 def tracks_html(game) -> str:
-    turn = "".join(f"<span class='fa-track{' now' if r == game.round else ''}'>{r}</span>"
-                   for r in range(1, ROUNDS + 1)) + "<span class='fa-track'>US win</span>"
+    turn = "".join(f"<span class='ft-track{' now' if r == game.round else ''}'>{r}</span>"
+                   for r in range(1, ROUNDS + 1)) + "<span class='ft-track'>US win</span>"
     captured = list(game.state.captured.values())
     boxes = []
     for i in range(CITIES_TO_WIN):
         if i < len(captured):
             bg, fg = T.SIDE_COLOURS[captured[i]]
-            boxes.append(f"<span class='fa-track' style='background:{bg};color:{fg}'>{T.SIDE_TAGS[captured[i]]}</span>")
+            boxes.append(f"<span class='ft-track' style='background:{bg};color:{fg}'>{T.SIDE_TAGS[captured[i]]}</span>")
         else:
-            boxes.append(f"<span class='fa-track'>{i + 1}</span>")
+            boxes.append(f"<span class='ft-track'>{i + 1}</span>")
     return (f"<div class='fortress-turn-track'><b>Turn track</b> {turn}</div>"
             f"<div class='fortress-city-track'><b>Cities captured {len(captured)} / {CITIES_TO_WIN}</b> "
             f"{''.join(boxes)}</div>{markers_html(game)}")
@@ -73,7 +75,7 @@ def pools_html(game) -> str:
         dead = "".join(f"<td>{s.graveyard.get(side, {}).get(k, 0) or ''}</td>" for k in kinds)
         rows.append(f"<tr><th>{T.side_chip(side)} graveyard</th>{dead}</tr>")
     lasers = f"Lasers built: {len(s.lasers)} (left to build: {s.lasers_left})"
-    return (f"<table class='fa-table fortress-pools'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+    return (f"<table class='ft-table fortress-pools'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
             f"<div>{lasers}</div>")
 
 
@@ -81,12 +83,16 @@ def cards_view(game) -> str:
     return f"<div class='fortress-cards'><b>U.S. partisan cards this turn</b>{cards_html(game)}</div>"
 
 
-def _die(unit: str, die: str, face: str) -> str:
+def _die(unit: str, die: str, face: str, miss: str = "") -> str:
+    """One die; ``miss``: why its Combined Arms face does not count (then it is a miss)."""
     bg, fg = T.DIE_COLOURS.get(die, ("#eee", "#000"))
     tag = T.FACE_TAGS.get(face, face)
-    hit = face in ("hit", "combined_arms") or (die == "black" and face.isdigit() and int(face) >= 5)
-    return (f"<span class='fa-die{' hit' if hit else ''}' style='background:{bg};color:{fg}' "
-            f"title='{unit}: {die} die, {face}'>{T.UNIT_TAGS.get(unit, unit[:1])}<br>{tag}</span>")
+    counts = not (miss and face == "combined_arms")
+    hit = counts and (face in ("hit", "combined_arms") or (die == "black" and face.isdigit() and int(face) >= 5))
+    css = " hit" if hit else (" miss" if not counts else "")
+    title = f"{unit}: {die} die, {face}" + ("" if counts else " (no hit here)")
+    return (f"<span class='ft-die{css}' style='background:{bg};color:{fg}' "
+            f"title='{html.escape(title)}'>{T.UNIT_TAGS.get(unit, unit[:1])}<br>{tag}</span>")
 
 
 def dice_html(game) -> str:
@@ -96,16 +102,22 @@ def dice_html(game) -> str:
     if last is None:
         return "<div class='fortress-dice'><b>Dice</b>: none rolled yet.</div>"
     start = last
-    while start > 0 and events[start - 1].kind in ("roll", "destroy", "retreat", "disengage") and \
+    while start > 0 and events[start - 1].kind in ("roll", "combined_arms", "destroy", "retreat", "disengage") and \
             events[start - 1].areas[:1] == events[last].areas[:1]:
         start -= 1
     lines = []
-    for e in events[start:]:
+    shown = events[start:]
+    for k, e in enumerate(shown):
+        if e.kind == "combined_arms":  # said with the roll it follows
+            continue
         if e.kind not in ("roll", "laser", "destroy", "retreat", "disengage", "battle", "capture"):
             break
         if e.rolls:
-            dice = "".join(_die(*r) for r in e.rolls)
-            lines.append(f"<div>{dice}<br><small>{html.escape(e.text)}</small></div>")
+            after = shown[k + 1] if k + 1 < len(shown) else None
+            miss = after.text if after is not None and after.kind == "combined_arms" else ""
+            dice = "".join(_die(*r, miss=miss) for r in e.rolls)
+            why = f"<br><small class='ft-die-why'>{html.escape(miss)}</small>" if miss else ""
+            lines.append(f"<div>{dice}<br><small>{html.escape(e.text)}</small>{why}</div>")
         else:
             lines.append(f"<div><small>&rarr; {html.escape(e.text)}</small></div>")
     key = ("<small>HIT destroys a unit; CA (Combined Arms) is a hit for a defender, and for an attacker in a "
@@ -114,22 +126,12 @@ def dice_html(game) -> str:
     return f"<div class='fortress-dice'><b>Last dice</b>{''.join(lines[-8:])}{key}</div>"
 
 
-def log_html(lines: list[LogLine], limit: int = 60) -> str:
-    out = []
-    for line in lines[-limit:]:
-        tag = T.side_chip(line.side, T.SIDE_TAGS.get(line.side or "", "")) if line.side else ""
-        cls = "e bot" if line.bot else "e"
-        out.append(f"<div class='{cls}'>{tag} {html.escape(line.text)}</div>")
-    out.reverse()  # newest first: no scrolling needed to see what just happened
-    return "".join(out)
-
-
-LEGEND = ("<div class='fa-legend'><small>"
+LEGEND = ("<div class='ft-legend'><small>"
           f"<span>{T.side_chip('us')}</span><span>{T.side_chip('west')}</span>"
           f"<span>{T.side_chip('south')}</span><span>{T.side_chip('east')}</span>"
           f"<span>{T.GLYPH_CITY} city</span><span>{T.GLYPH_MOUNTAIN} mountain</span>"
           f"<span>{T.GLYPH_LASER} laser</span><span>{T.GLYPH_TARGET} laser target</span>"
           f"<span>{T.GLYPH_BATTLE} declared (dashed black)</span><span>&#9873; captured</span>"
-          "<span>&#9670; green outline: click here</span><span>&#9673; thick black: selected</span><span>yellow-brown outline: last moves</span>"
+          "<span>&#9670; green outline: click here</span><span>&#9673; thick black: selected</span><span>olive outline: last moves</span>"
           "<span>I infantry, P partisan, M mobile, T hovertank, H helicopter, B bomber; dashed: invasion zone</span>"
           "</small></div>")

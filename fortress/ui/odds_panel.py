@@ -57,7 +57,7 @@ class OddsPanel:
         try:
             o = compute_odds(g, area)
         except Exception as exc:  # noqa: BLE001 - odds are advice; never break the page
-            self.out.value = f"<span class='fa-refused'>Odds unavailable: {html.escape(str(exc) or type(exc).__name__)}</span>"
+            self.out.value = f"<span class='ft-refused'>Odds unavailable: {html.escape(str(exc) or type(exc).__name__)}</span>"
             return
         att = {k: n for (k, _w), n in g.attack_forces(area).items()}
         att_tot: dict[str, int] = {}
@@ -74,4 +74,4 @@ class OddsPanel:
             f"{T.unit_summary(dfn) or 'nothing'} in <b>{g.board[area].name}</b> ({o.method})</div>"
             f"<div><b>Cleared: {o.p_cleared:.1%}</b> &middot; all attackers lost: {o.p_attacker_destroyed:.1%}"
             f"<br>expected losses: attacker {o.attacker_losses:.2f}, defender {o.defender_losses:.2f}</div>"
-            f"<table class='fa-table'><tr><th>chance</th><th>most likely outcomes</th></tr>{rows}</table>")
+            f"<table class='ft-table'><tr><th>chance</th><th>most likely outcomes</th></tr>{rows}</table>")

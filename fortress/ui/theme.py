@@ -44,9 +44,14 @@ def side_label(side: str | None) -> str:
 def side_chip(side: str | None, text: str | None = None) -> str:
     """A small coloured label with the side's name: colour plus words."""
     if side not in SIDE_COLOURS:
-        return f"<span class='fa-chip'>{text or 'nobody'}</span>"
+        return f"<span class='ft-chip'>{text or 'nobody'}</span>"
     bg, fg = SIDE_COLOURS[side]
-    return f"<span class='fa-chip' style='background:{bg};color:{fg}'>{text or side_label(side)}</span>"
+    return f"<span class='ft-chip' style='background:{bg};color:{fg}'>{text or side_label(side)}</span>"
+
+
+def team_chip(name: str) -> str:
+    """A dark label for a team (the winner of the game), e.g. "The Invaders"."""
+    return f"<span class='ft-chip ft-team'>{name}</span>"
 
 
 def unit_summary(counts: dict[str, int]) -> str:
@@ -68,35 +73,51 @@ CSS = f"""
 .fa-m.t::before {{ content: '\\25C6'; color: {TARGET}; font-size: 13px; text-shadow: 0 0 2px #fff; }}
 .fa-m.sel::before {{ content: '\\25C9'; color: #000; font-size: 14px; text-shadow: 0 0 2px #fff; }}
 .fa-m .zone {{ font-style: italic; color: #222; text-shadow: 0 0 2px #fff; font-weight: 500; }}
-.fa-chip {{ display: inline-block; border-radius: 4px; padding: 0 6px; margin: 0 2px; background: #ddd;
+.ft-chip {{ display: inline-block; border-radius: 4px; padding: 0 6px; margin: 0 2px; background: #ddd;
     border: 1px solid rgba(0,0,0,.4); font-weight: 600; }}
 .fortress-header {{ background: #1d2733; color: #fff; padding: 4px 8px; border-radius: 4px; }}
-.fortress-header .fa-title {{ font-size: 17px; font-weight: 700; margin-right: 10px; }}
+.fortress-header .ft-title {{ font-size: 17px; font-weight: 700; margin-right: 10px; }}
 .fortress-header .widget-html-content, .fortress-header .widget-label {{ color: #fff; }}
 .fortress-header .widget-checkbox label {{ color: #fff; }}
-.fortress-status .fa-reminder {{ color: #dfe6ee; font-size: 12px; }}
+.fortress-status .ft-reminder {{ color: #dfe6ee; font-size: 12px; }}
 .fortress-app .leaflet-control .widget-html-content {{ font-size: 9px; line-height: 11px; padding: 0 4px;
     background: rgba(255,255,255,.7); }}
 .fortress-message {{ min-height: 20px; }}
-.fa-refused {{ background: #fde8d8; border-left: 4px solid #D55E00; padding: 3px 6px; display: block; }}
-.fa-info {{ background: #e3f0fa; border-left: 4px solid #0072B2; padding: 3px 6px; display: block; }}
-.fortress-log {{ max-height: 190px; overflow-y: auto; background: #fafafa; border: 1px solid #ccc;
+.ft-refused {{ background: #fde8d8; border-left: 4px solid #D55E00; padding: 3px 6px; display: block; }}
+.ft-info {{ background: #e3f0fa; border-left: 4px solid #0072B2; padding: 3px 6px; display: block; }}
+.fortress-log {{ max-height: 320px; overflow-y: auto; background: #fafafa; border: 1px solid #ccc;
     padding: 2px 4px; font-size: 12px; }}
 .fortress-log .e {{ border-bottom: 1px dotted #ddd; padding: 1px 0; }}
 .fortress-log .bot {{ color: #555; font-style: italic; }}
-.fa-track {{ display: inline-block; min-width: 18px; height: 18px; line-height: 18px; margin: 1px;
+.fortress-log summary {{ cursor: pointer; padding: 1px 0; }}
+.fortress-log .fortress-log-turn {{ margin-left: 8px; }}
+.fortress-log .fortress-log-phase {{ margin-left: 10px; }}
+.fortress-log .fortress-log-phase > summary {{ color: #444; font-style: italic; }}
+.ft-chip.ft-team {{ background: #1d2733; color: #fff; }}
+.ft-winner {{ font-size: 15px; font-weight: 700; background: #fff3bf; color: #1d2733; padding: 1px 6px;
+    border-radius: 4px; }}
+.ft-track {{ display: inline-block; min-width: 18px; height: 18px; line-height: 18px; margin: 1px;
     text-align: center; border: 1px solid #555; border-radius: 3px; font-size: 11px; background: #fff; }}
-.fa-track.now {{ background: #1d2733; color: #fff; font-weight: 700; }}
-.fa-die {{ display: inline-block; min-width: 30px; padding: 2px 3px; margin: 2px; text-align: center;
+.ft-track.now {{ background: #1d2733; color: #fff; font-weight: 700; }}
+.ft-die {{ display: inline-block; min-width: 30px; padding: 2px 3px; margin: 2px; text-align: center;
     border: 2px solid #333; border-radius: 5px; font-weight: 700; font-size: 11px; }}
-.fa-die.hit {{ outline: 3px solid {TARGET}; }}
-.fa-table {{ border-collapse: collapse; font-size: 12px; }}
-.fa-table td, .fa-table th {{ border: 1px solid #ccc; padding: 1px 4px; text-align: center; }}
+.ft-die.hit {{ outline: 3px solid {TARGET}; }}
+.ft-die.miss {{ opacity: .55; text-decoration: line-through; }}
+.ft-die-why {{ color: #8a3b00; }}
+.ft-table {{ border-collapse: collapse; font-size: 12px; }}
+.ft-table td, .ft-table th {{ border: 1px solid #ccc; padding: 1px 4px; text-align: center; }}
 .fortress-panel {{ border: 1px solid #bbb; border-radius: 4px; padding: 4px; background: #fff; }}
 .fortress-panel .widget-button, .fortress-app .widget-button {{ font-size: 13px; }}
 .fortress-app .widget-toggle-buttons .widget-toggle-button {{ width: auto; min-width: 60px; }}
-.fa-card {{ border: 1px solid #888; border-radius: 5px; padding: 3px 5px; margin: 2px 0; background: #fffbe6; }}
-.fa-legend span {{ margin-right: 8px; }}
+.ft-card {{ border: 1px solid #888; border-radius: 5px; padding: 3px 5px; margin: 2px 0; background: #fffbe6; }}
+.ft-legend span {{ margin-right: 8px; }}
+.fortress-header {{ flex-wrap: wrap; gap: 4px; }}
+.fortress-header .fortress-header-buttons {{ flex-wrap: wrap; gap: 2px; }}
+.fortress-header .widget-button {{ min-width: max-content; }}
+@media (max-width: 700px) {{
+  .fortress-app .fortress-column {{ width: 100% !important; min-width: 0 !important; padding: 0 !important; }}
+  .fortress-app .fortress-status {{ width: 100% !important; }}
+}}
 </style>
 """
 

@@ -78,7 +78,9 @@ class CombatPanel(Panel):
             ask = "A Retreat result: choose which defending unit retreats, and where."
             rows = [(f"Retreat {a.unit} to {self.name(a.dst)}" if a.dst else f"{a.unit}: no retreat, destroyed", a)
                     for a in acts if isinstance(a, A.Retreat)]
-        return [W.HTML(self._forces(b)), W.HTML(f"{T.side_chip(self.game.side)} decides. {ask}"),
+        why = b.combined_arms_miss()  # the attacker's Combined Arms dice are misses here: say so
+        note = [W.HTML(f"<small class='ft-die-why'>{why}</small>")] if why else []
+        return [W.HTML(self._forces(b)), *note, W.HTML(f"{T.side_chip(self.game.side)} decides. {ask}"),
                 self.buttons(rows, "fortress-decision")]
 
     def click(self, aid: str) -> None:

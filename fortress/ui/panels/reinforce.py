@@ -113,4 +113,4 @@ def cards_html(game) -> str:
     hand = game.state.hand
     if not hand:
         return "<i>No partisan card drawn this turn.</i>"
-    return "".join(f"<div class='fa-card'><b>{CARDS[c].name}</b>: {CARDS[c].text}</div>" for c in hand if c in CARDS)
+    return "".join(f"<div class='ft-card'><b>{CARDS[c].name}</b>: {CARDS[c].text}</div>" for c in hand if c in CARDS)

@@ -1,0 +1,164 @@
+"""The game's whole log, as the dashboard shows it: every event since the start, grouped
+by round, side's turn and phase, each group collapsible (HTML ``<details>``).
+
+The log is read from ``game.events`` at every redraw, so an undone move leaves it with
+the move. Notes the dashboard adds (a bot's reason, "placed 3 units") are kept by the
+index of the event they come before. The newest round comes first and is open; one
+HTML widget per round, so a finished round is never sent to the browser again.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import ipywidgets as W
+
+from fortress.ui import theme as T
+
+
+@dataclass(frozen=True)
+class Note:
+    text: str
+    side: str | None = None
+    bot: bool = False
+
+
+@dataclass
+class Turn:
+    """The events of one side's turn (or of the game's start), split by phase."""
+
+    title: str
+    side: str | None
+    phases: list[tuple[str, list[int]]]  # (phase title, event indexes)
+
+
+@dataclass
+class Round:
+    title: str
+    turns: list[Turn]
+    start: int  # index of its first event
+    end: int  # one past its last event
+
+
+def _turns(events) -> list[tuple[int, Turn]]:
+    """The events cut at each "turn" event (a side's turn begins) and each "phase" event."""
+    out: list[tuple[int, Turn]] = []
+    for i, e in enumerate(events):
+        if e.kind == "turn" or not out:
+            title = e.text if e.kind == "turn" else "Start"
+            out.append((i, Turn(title.rstrip("."), e.side, [])))
+        turn = out[-1][1]
+        if e.kind == "phase" or not turn.phases:
+            turn.phases.append(((e.text if e.kind == "phase" else "").rstrip("."), []))
+        turn.phases[-1][1].append(i)
+    return out
+
+
+def rounds(events, order: tuple[str, ...], last_round: int) -> list[Round]:
+    """The events grouped by round; a round begins when a turn's side does not come after
+    the previous turn's side in ``order``; the last round is ``last_round``."""
+    turns = _turns(events)
+    groups: list[list[tuple[int, Turn]]] = []
+    previous = None
+    for start, turn in turns:
+        rank = order.index(turn.side) if turn.side in order else None
+        if not groups or (rank is not None and previous is not None and rank <= previous):
+            groups.append([])
+        groups[-1].append((start, turn))
+        previous = rank if rank is not None else previous
+    out = []
+    for k, group in enumerate(groups):
+        number = last_round - (len(groups) - 1 - k)
+        title = f"Round {number}" if number >= 1 else "Setup"
+        end = groups[k + 1][0][0] if k + 1 < len(groups) else len(events)
+        out.append(Round(title, [t for _s, t in group], group[0][0], end))
+    return out
+
+
+class LogBook:
+    """The Log tab: ``box`` shows the rounds; ``note`` adds the dashboard's own lines."""
+
+    def __init__(self) -> None:
+        self.notes: dict[int, list[Note]] = {}
+        self.box = W.VBox(layout=W.Layout(width="100%"))
+        self.box.add_class("fortress-log")
+        self._shown: dict[tuple, W.HTML] = {}
+
+    def note(self, at: int, text: str, side: str | None = None, bot: bool = False) -> None:
+        """A line shown before event ``at`` (``len(game.events)``: after the last one)."""
+        self.notes.setdefault(at, []).append(Note(text, side, bot))
+
+    def forget(self, events: int) -> None:
+        """Drop notes past the game's ``events`` (after an undo)."""
+        for at in [k for k in self.notes if k > events]:
+            del self.notes[at]
+
+    def clear(self) -> None:
+        self.notes = {}
+
+    def lines(self) -> list[Note]:
+        """Every note (for tests and the notebook)."""
+        return [n for at in sorted(self.notes) for n in self.notes[at]]
+
+    @property
+    def html(self) -> str:
+        """Everything shown, newest round first."""
+        return "".join(w.value for w in self.box.children)
+
+    def update(self, game) -> None:
+        events = game.events
+        groups = rounds(events, tuple(game.rules.turn.order), game.round)
+        shown: dict[tuple, W.HTML] = {}
+        children = []
+        for k, r in enumerate(reversed(groups)):
+            latest = k == 0
+            key = (r.title, r.start, r.end, latest, self._notes_key(r), game.is_over)
+            w = self._shown.get(key) or W.HTML(self._round_html(r, events, latest, game))
+            shown[key] = w
+            children.append(w)
+        for key, w in self._shown.items():
+            if key not in shown:
+                w.close()
+        self._shown = shown
+        if tuple(self.box.children) != tuple(children):
+            self.box.children = children
+
+    def _notes_key(self, r: Round) -> tuple:
+        return tuple((at, len(v)) for at, v in self.notes.items() if r.start <= at <= r.end)
+
+    def _round_html(self, r: Round, events, latest: bool, game) -> str:
+        count = r.end - r.start
+        body = []
+        for j, turn in enumerate(r.turns):
+            open_ = latest and j == len(r.turns) - 1
+            phases = "".join(self._phase_html(title, idx, events, game) for title, idx in turn.phases)
+            chip = T.side_chip(turn.side, T.SIDE_TAGS.get(turn.side or "", "")) if turn.side in T.SIDE_COLOURS else ""
+            body.append(f"<details class='fortress-log-turn'{' open' if open_ else ''}>"
+                        f"<summary>{chip} {html.escape(turn.title)}</summary>{phases}</details>")
+        tail = "".join(self._note_html(n) for n in self.notes.get(r.end, ())) if latest else ""
+        return (f"<details class='fortress-log-round'{' open' if latest else ''}><summary><b>{r.title}</b> "
+                f"<small>({count} event{'s' if count != 1 else ''})</small></summary>{''.join(body)}{tail}</details>")
+
+    def _phase_html(self, title: str, idx: list[int], events, game) -> str:
+        rows = []
+        for i in idx:
+            rows.extend(self._note_html(n) for n in self.notes.get(i, ()))
+            e = events[i]
+            if e.kind in ("turn", "phase"):
+                continue
+            rows.append(f"<div class='e'>{self._tag(e.side, game)} {html.escape(e.text)}</div>")
+        if not title:
+            return "".join(rows)
+        return f"<details class='fortress-log-phase' open><summary>{html.escape(title)}</summary>{''.join(rows)}</details>"
+
+    @staticmethod
+    def _tag(side: str | None, game) -> str:
+        if side in T.SIDE_COLOURS:
+            return T.side_chip(side, T.SIDE_TAGS[side])
+        if side in game.rules.team_names:  # the winning team
+            return T.team_chip(game.rules.team_names[side])
+        return ""
+
+    def _note_html(self, n: Note) -> str:
+        tag = T.side_chip(n.side, T.SIDE_TAGS[n.side]) if n.side in T.SIDE_COLOURS else ""
+        return f"<div class='e{' bot' if n.bot else ''}'>{tag} {html.escape(n.text)}</div>"
