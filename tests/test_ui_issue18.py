@@ -83,6 +83,20 @@ def test_the_log_keeps_the_whole_game_grouped_and_collapsible(tmp_path):
     assert app.logbook.box.children[1] is kept  # a finished round is not sent again
 
 
+def test_the_log_drawn_bit_by_bit_is_the_log_drawn_at_once():
+    import random
+    from fortress.ui.logbook import LogBook
+    game, rng, book = fortress.new_game(4), random.Random(1), LogBook()
+    while game.round < 4:
+        game.apply(rng.choice(game.legal_actions()[:-1]))
+        if rng.random() < 0.1:
+            book.update(game)
+    book.update(game)
+    fresh = LogBook()
+    fresh.update(game)
+    assert book.html == fresh.html and len(book.box.children) == 5  # setup and rounds 1-4
+
+
 # -- 4. Class names of our own: nothing Font Awesome styles ------------------------------------
 def _font_awesome_classes() -> set[str]:
     css = Path(sys.prefix) / "share/jupyter/nbconvert/templates/classic/static/style.css"

@@ -12,6 +12,7 @@ from fortress.rules.save import SaveError, saved_seats
 from fortress.rules.state import RULES
 from fortress.ui import theme as T
 from fortress.ui.bots import HUMAN, bot_choices
+from fortress.ui.panels.base import dispose
 from fortress.rules.units import INVADERS, SIDES
 
 if TYPE_CHECKING:
@@ -145,9 +146,8 @@ class GameControls:
         self.confirm_box.children = [question, yes, no]
 
     def _close_question(self, text: str = "") -> None:
-        for w in self.confirm_box.children:
-            w.close()
-        self.confirm_box.children = []
+        old, self.confirm_box.children = self.confirm_box.children, []
+        dispose(old, keep=set())
         self.load_message.value = f"<small>{html.escape(text)}</small>" if text else ""
 
     def _start_loaded(self, game: fortress.Game, seats: dict[str, str], note: str, game_id: str | None) -> None:

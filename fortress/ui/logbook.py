@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import ipywidgets as W
 
 from fortress.ui import theme as T
+from fortress.ui.panels.base import dispose
 
 
 @dataclass(frozen=True)
@@ -40,10 +41,11 @@ class Round:
     end: int  # one past its last event
 
 
-def _turns(events) -> list[tuple[int, Turn]]:
-    """The events cut at each "turn" event (a side's turn begins) and each "phase" event."""
-    out: list[tuple[int, Turn]] = []
-    for i, e in enumerate(events):
+def cut(events, out: list[tuple[int, Turn]], start: int = 0) -> list[tuple[int, Turn]]:
+    """``events[start:]`` cut at each "turn" event (a side's turn begins) and each "phase"
+    event, added to ``out`` (the turns of ``events[:start]``); returns ``out``."""
+    for i in range(start, len(events)):
+        e = events[i]
         if e.kind == "turn" or not out:
             title = e.text if e.kind == "turn" else "Start"
             out.append((i, Turn(title.rstrip("."), e.side, [])))
@@ -54,10 +56,11 @@ def _turns(events) -> list[tuple[int, Turn]]:
     return out
 
 
-def rounds(events, order: tuple[str, ...], last_round: int) -> list[Round]:
-    """The events grouped by round; a round begins when a turn's side does not come after
-    the previous turn's side in ``order``; the last round is ``last_round``."""
-    turns = _turns(events)
+def rounds(events, order: tuple[str, ...], last_round: int, turns: list[tuple[int, Turn]] | None = None) -> list[Round]:
+    """The events grouped by round (``turns``: ``cut(events, [])`` if known); a round begins
+    when a turn's side does not come after the previous turn's side in ``order``; the last
+    round is ``last_round``."""
+    turns = cut(events, []) if turns is None else turns
     groups: list[list[tuple[int, Turn]]] = []
     previous = None
     for start, turn in turns:
@@ -83,6 +86,8 @@ class LogBook:
         self.box = W.VBox(layout=W.Layout(width="100%"))
         self.box.add_class("fortress-log")
         self._shown: dict[tuple, W.HTML] = {}
+        self._cut: tuple[list | None, int, list[tuple[int, Turn]]] = (None, 0, [])
+        self._latest = W.HTML()  # the newest round, redrawn in place
 
     def note(self, at: int, text: str, side: str | None = None, bot: bool = False) -> None:
         """A line shown before event ``at`` (``len(game.events)``: after the last one)."""
@@ -94,7 +99,11 @@ class LogBook:
             del self.notes[at]
 
     def clear(self) -> None:
-        self.notes = {}
+        """Forget everything (another game begins)."""
+        self.notes, self._cut = {}, (None, 0, [])
+        self.box.children = []
+        dispose(self._shown.values(), keep=set())
+        self._shown = {}
 
     def lines(self) -> list[Note]:
         """Every note (for tests and the notebook)."""
@@ -105,26 +114,36 @@ class LogBook:
         """Everything shown, newest round first."""
         return "".join(w.value for w in self.box.children)
 
+    def _turns(self, events) -> list[tuple[int, Turn]]:
+        """The turns of ``events``, cut only from the last event seen while the game appends
+        to the same list (an undo or a load gives a new list: cut again)."""
+        seen, n, turns = self._cut
+        if seen is not events or len(events) < n:
+            n, turns = 0, []
+        else:  # the last phase may grow: cut again from its turn's start
+            n = turns.pop()[0] if turns else 0
+        cut(events, turns, n)
+        self._cut = (events, len(events), turns)
+        return turns
+
     def update(self, game) -> None:
         events = game.events
-        groups = rounds(events, tuple(game.rules.turn.order), game.round)
+        groups = rounds(events, tuple(game.rules.turn.order), game.round, self._turns(events))
+        if not groups:
+            self.box.children = []
+            return
+        latest = self._round_html(groups[-1], events, True, game)
+        if self._latest.value != latest:
+            self._latest.value = latest
         shown: dict[tuple, W.HTML] = {}
-        children = []
-        for k, r in enumerate(reversed(groups)):
-            latest = k == 0
-            key = (r.title, r.start, r.end, latest, self._notes_key(r), game.is_over)
-            w = self._shown.get(key) or W.HTML(self._round_html(r, events, latest, game))
-            shown[key] = w
-            children.append(w)
-        for key, w in self._shown.items():
-            if key not in shown:
-                w.close()
-        self._shown = shown
-        if tuple(self.box.children) != tuple(children):
+        for r in groups[:-1]:  # a finished round never changes: made once, kept
+            key = (r.title, r.start, r.end)
+            shown[key] = self._shown.get(key) or W.HTML(self._round_html(r, events, False, game))
+        children = (self._latest, *reversed(shown.values()))
+        if tuple(self.box.children) != children:
             self.box.children = children
-
-    def _notes_key(self, r: Round) -> tuple:
-        return tuple((at, len(v)) for at, v in self.notes.items() if r.start <= at <= r.end)
+        dispose([w for key, w in self._shown.items() if key not in shown], keep=set())
+        self._shown = shown
 
     def _round_html(self, r: Round, events, latest: bool, game) -> str:
         count = r.end - r.start
