@@ -14,9 +14,7 @@ CITIES_TO_WIN = RULES["cities_to_win"]
 PHASE_TITLES = {"setup": "Setup", "reinforcements": "1 Reinforcements", "declare": "2 Declare battles",
                 "maneuvers": "3 Maneuvers", "lasers": "4 Fire lasers", "combat": "5 Combat",
                 "invasion": "6 Invasion", "supply": "7 Supply check", "capture": "8 Capture"}
-PHASE_NAMES = {"setup": "setup", "reinforcements": "Reinforcements", "declare": "Declare battles",
-               "maneuvers": "Maneuvers", "lasers": "Fire lasers", "combat": "Combat", "invasion": "Invasion",
-               "supply": "Supply check", "capture": "Capture"}
+PHASE_NAMES = {k: v.lstrip("0123456789 ") for k, v in PHASE_TITLES.items()}  # "Declare battles"
 
 
 def winner_text(game) -> str:
