@@ -205,7 +205,7 @@ def test_game_over_says_who_won(tmp_path):
     assert f"{team} won." in app.panel_box.children[0].value
     assert ">nobody<" not in app.logbook.html and f">{team}</span> The Invaders win" in app.logbook.html
     app.board_map.click("seattle")
-    assert f"{team} won." in app.message.value
+    assert f"The game is over. {team} won. " in app.message.value and "&lt;" not in app.message.value
 
 
 def test_bot_moves_are_counted_in_words(tmp_path, monkeypatch):

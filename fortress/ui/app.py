@@ -170,7 +170,7 @@ class App:
             self.say("Start a new game or resume one first (Game tab).")
             return False
         if self.game.is_over:
-            self.say(f"The game is over. {info.winner_text(self.game)}")
+            self.say(" ".join(("The game is over.", *info.winner_text(self.game))))
             return False
         if self.bots.is_bot(self.game.side):
             self.say(f"It is {T.side_label(self.game.side)}'s move ({self.bots.name(self.game.side)} bot): "
@@ -193,10 +193,10 @@ class App:
         action = g.undo()
         self.logbook.forget(len(g.events))
         gone = [e.text for e in before[len(g.events):] if e.kind not in ("phase", "turn")]
-        if isinstance(action, A.End) or not gone:
+        if isinstance(action, A.End):
             what = f"Took back the end of the {info.PHASE_NAMES.get(g.phase, g.phase)} step."
         else:
-            what = f"Took back: {gone[0]}"
+            what = f"Took back: {gone[0]}" if gone else "Took back your last move."
         self.recent = frozenset()
         self.say(what, refused=False)
         self.autosave_soon()
@@ -340,7 +340,7 @@ class App:
             w = W.HTML("<b>Welcome.</b> Choose players and press <b>Start new game</b> in the Game tab below, "
                        "or resume the last game.")
         elif g.is_over:
-            w = W.HTML(f"<b>Game over.</b> {info.winner_text(g)} Start a new game in the Game tab.")
+            w = W.HTML(f"<b>Game over.</b> {info.winner_html(g)} Start a new game in the Game tab.")
         else:
             w = W.HTML(f"{T.side_chip(g.side)} is played by the <b>{self.bots.name(g.side)}</b> bot. "
                        "Press <b>Bot: step</b> to watch one move, or <b>Play to my turn</b>.")

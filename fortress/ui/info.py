@@ -17,16 +17,20 @@ PHASE_TITLES = {"setup": "Setup", "reinforcements": "1 Reinforcements", "declare
 PHASE_NAMES = {k: v.lstrip("0123456789 ") for k, v in PHASE_TITLES.items()}  # "Declare battles"
 
 
-def winner_text(game) -> str:
-    """Who won, and why: "The Invaders won: 18 cities are captured." (HTML)."""
-    team = game.rules.team_names.get(game.winner, game.winner)
-    return (f"<span class='ft-winner'>{html.escape(team)} won.</span> "
-            f"{html.escape(game.state.result or '')}")
+def winner_text(game) -> tuple[str, str]:
+    """Who won, and why: ("The Invaders won.", "The U.S. surrendered.")."""
+    why = game.state.result or ""
+    return f"{game.rules.team_names.get(game.winner, game.winner)} won.", why[:1].upper() + why[1:]
+
+
+def winner_html(game) -> str:
+    won, why = winner_text(game)
+    return f"<span class='ft-winner'>{html.escape(won)}</span> {html.escape(why)}"
 
 
 def status_html(game, seats: dict[str, str]) -> str:
     if game.is_over:
-        return f"<span class='ft-title'>Fortress America</span> <b>Game over.</b> {winner_text(game)}"
+        return f"<span class='ft-title'>Fortress America</span> <b>Game over.</b> {winner_html(game)}"
     who = game.side
     seat = seats.get(who, "human")
     player = "you" if seat == "human" else f"{seat} bot"
