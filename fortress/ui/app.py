@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 import ipywidgets as W
 
@@ -69,7 +69,7 @@ class App:
         self.auto_box = W.Checkbox(value=False, description="bots move by themselves", indent=False,
                                    layout=W.Layout(width="auto"))
         self.auto_box.add_class("fortress-auto")
-        self.auto_box.observe(lambda change: change["new"] and self._maybe_auto(), "value")
+        self.auto_box.observe(self._on_auto, "value")
         buttons = W.HBox([self.undo_button, self.step_button, self.play_button, self.auto_box])
         buttons.add_class("fortress-header-buttons")
         header = W.HBox([self.status, buttons],
@@ -236,6 +236,11 @@ class App:
         self.say(f"The bots made {n} move{'s' if n != 1 else ''} (outlined in olive on the map; see the Log tab)."
                  if n else "No bot to move now: it is a human player's decision.", refused=False)
         self.refresh()
+
+    def _on_auto(self, change: dict[str, Any]) -> None:
+        """"Bots move by themselves" ticked: if a bot is to move, it starts now."""
+        if change["new"]:
+            self._maybe_auto()
 
     def _maybe_auto(self) -> None:
         if self.auto_box.value and self.playing and self.bots.is_bot(self.game.side):

@@ -117,7 +117,7 @@ def dice_html(game) -> str:
         if e.rolls:
             after = shown[k + 1] if k + 1 < len(shown) else None
             miss = after.text if after is not None and after.kind == "combined_arms" else ""
-            dice = "".join(_die(*r, miss=miss) for r in e.rolls)
+            dice = "".join(_die(unit, die, face, miss) for unit, die, face in e.rolls)
             why = f"<br><small class='ft-die-why'>{html.escape(miss)}</small>" if miss else ""
             lines.append(f"<div>{dice}<br><small>{html.escape(e.text)}</small>{why}</div>")
         else:

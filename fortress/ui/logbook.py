@@ -118,7 +118,7 @@ class LogBook:
         """The turns of ``events``, cut only from the last event seen while the game appends
         to the same list (an undo or a load gives a new list: cut again)."""
         seen, n, turns = self._cut
-        if seen is not events or len(events) < n:
+        if len(events) < n or seen is not events:
             n, turns = 0, []
         else:  # the last phase may grow: cut again from its turn's start
             n = turns.pop()[0] if turns else 0
@@ -159,7 +159,7 @@ class LogBook:
                 f"<small>({count} event{'s' if count != 1 else ''})</small></summary>{''.join(body)}{tail}</details>")
 
     def _phase_html(self, title: str, idx: list[int], events, game) -> str:
-        rows = []
+        rows: list[str] = []
         for i in idx:
             rows.extend(self._note_html(n) for n in self.notes.get(i, ()))
             e = events[i]
