@@ -103,8 +103,18 @@ def rules(unit_names) -> dict:
         "victory": table({"checked_after": one_of(SIDES, "side"), "cities_team": one_of(TEAMS, "team"),
                           "holds_out": one_of(TEAMS, "team"), "last_standing": one_of(TEAMS, "team")},
                          ("checked_after", "cities_team", "holds_out", "last_standing"), "the victory conditions"),
+        "variants": variants(),
     }, ("rounds", "cities_to_win", "unit_limit", "bombing_limit", "pool", "markers", "us", "invader",
         "players", "sides", "teams", "turn", "victory"), "the numbers of the game")
+
+
+def variants() -> dict:
+    """``[variants]``: the optional rules a game may switch on, by name (``[variants.NAME]``)."""
+    variant = table({"name": text("the variant's title"), "text": text("what the variant changes, in a line")},
+                    ("name", "text"), "an optional rule")
+    return tables_of(variant, "optional rules ([variants.individual-victory], ...)") | {
+        "propertyNames": {"pattern": "^[a-z][a-z0-9-]{0,39}$",
+                          "description": "a variant's name: lower-case letters, digits and hyphens"}}
 
 
 def turn() -> dict:

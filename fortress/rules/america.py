@@ -6,7 +6,9 @@ and what happens when a turn ends (rules: Victory Conditions).
 Victory, as ``[victory]`` in rules.toml declares it: at the end of the U.S. turn, the
 Invaders win with ``cities_to_win`` cities on the captured-city track; otherwise the U.S.
 wins when it completes its turn of the last round (``rounds``). The U.S. also wins at once
-when every Invading army is out (no units on the board and none in reserve).
+when every Invading army is out (no units on the board and none in reserve). With the
+variant ``individual-victory`` an Invader win also ranks the Invaders
+(:mod:`fortress.rules.ranking`).
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from fortress.board import Board
 from fortress.data import DATA_DIR, load
-from fortress.rules import actions, setups
+from fortress.rules import actions, ranking, setups
 from fortress.rules.cards import new_deck
 from fortress.rules.dice import Rng
 from fortress.rules.phases import (capture, combat, declare, invasion, lasers, maneuvers, reinforcements,
@@ -113,4 +115,5 @@ def ruleset() -> Ruleset:
         setup=setups.apply_setup, presets=setups.PRESETS, default_setup="balanced",
         check_armies=check_armies, lose=lose, close=close, side_to_move=side_to_move,
         chance=lambda s: (s.rng, len(s.deck)), hide=lambda s, rng: rng.shuffle(s.deck),
+        game_over=ranking.announce, ranking=ranking.ranking,
     )

@@ -53,10 +53,11 @@ class StateRng(Rng):
 class Context:
     """The state of one game with the verbs its phases use (see the module docstring)."""
 
-    def __init__(self, state: Any, board: "Board", rules: "Ruleset") -> None:
+    def __init__(self, state: Any, board: "Board", rules: "Ruleset", variants: frozenset[str] = frozenset()) -> None:
         self.state = state
         self.board = board
         self.rules = rules
+        self.variants = variants  #: the optional rules this game plays (checked by the ruleset)
         self.turn = rules.turn
         self.unit_limit: int = rules.data.get("unit_limit", 0)
         self.events: list[Event] = []
@@ -206,6 +207,7 @@ class Context:
         self.state.result = why
         self.rules.close(self.state)
         self.emit("victory", f"{self.rules.team_names.get(winner, winner)} win: {why}", winner)
+        self.rules.game_over(self)
 
     def check_armies(self) -> None:
         """Units were lost: the ruleset sees who is out and whether that ends the game."""

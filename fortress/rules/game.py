@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from fortress.board import Board
@@ -59,10 +59,13 @@ class Game:
     def __init__(self, state: Any, board: Board, setup: str | None = None, rules: Ruleset | None = None,
                  position: dict | None = None, options: dict | None = None) -> None:
         self.rules = rules or rulesets.get()
-        self.ctx = Context(state, board, self.rules)
+        self.options: dict = dict(options or {})  # what the game was started with (saved)
+        variants = self.rules.check_variants(self.options.pop("variants", ()))
+        if variants:  # recorded only when some are on: a plain game saves as before
+            self.options["variants"] = sorted(variants)
+        self.ctx = Context(state, board, self.rules, variants)
         self.setup = setup
         self.position = position  # the description a position game was built from
-        self.options: dict = dict(options or {})  # what the game was started with (saved)
         self.history: list[A.Action] = []
         self._chance_marks: list[int] = []  # history indexes whose action revealed dice or cards
         self._actors: list[tuple] = []  # who took each action of the history, in which turn (see undoable)
@@ -147,6 +150,20 @@ class Game:
     def winner(self) -> str | None:
         """The winning team (Fortress America: "us" or "invaders") once the game is over."""
         return self.ctx.state.winner
+
+    @property
+    def variants(self) -> frozenset[str]:
+        """The optional rules this game plays (names from the ruleset's ``[variants]``)."""
+        return self.ctx.variants
+
+    @property
+    def ranking(self) -> tuple:
+        """The individual result once the game is over, best first, if the ruleset gives one
+        (Fortress America: with the variant ``individual-victory``, after an Invader win, a
+        :class:`fortress.rules.ranking.Standing` per Invader); empty otherwise."""
+        if not self.is_over:
+            return ()
+        return self.rules.ranking(self.ctx)
 
     @property
     def log(self) -> list[str]:
@@ -356,10 +373,11 @@ class Game:
 
     @classmethod
     def from_position(cls, description: dict | str, board: Board | None = None, seed: int = 0,
-                      players: int = 4) -> "Game":
-        """A game set up from a readable description (see :mod:`fortress.rules.positions`)."""
+                      players: int = 4, variants: Iterable[str] = ()) -> "Game":
+        """A game set up from a readable description (see :mod:`fortress.rules.positions`),
+        playing the optional rules ``variants``."""
         from fortress.rules.positions import build
-        return build(description, board, seed, players)
+        return build(description, board, seed, players, variants)
 
     @classmethod
     def from_json(cls, text: str | bytes, board: Board | None = None) -> "Game":
@@ -419,16 +437,19 @@ class Game:
 
 
 def new_game(seed: int = 0, players: int | None = None, setup: str | None = "default", board: Board | None = None,
-             ruleset: str | None = None) -> Game:
+             ruleset: str | None = None, variants: Iterable[str] = ()) -> Game:
     """Start a game of the ruleset registered as ``ruleset`` (default: Fortress America).
 
     ``players``: how many play (Fortress America: 2, 3 or 4; rules: Setup, Choose Forces;
     default: the most the ruleset seats). ``setup``: None (the players place their
     starting units through actions), ``"default"`` (the ruleset's default preset:
     ``"balanced"`` for Fortress America), ``"random"`` (a seeded random setup) or the name
-    of a preset in :mod:`fortress.rules.setups`.
+    of a preset in :mod:`fortress.rules.setups`. ``variants``: the optional rules to play,
+    by name (the ruleset's ``[variants]``; Fortress America: ``"individual-victory"``); an
+    unknown name is refused with a ``ValueError``.
     """
     rules = rulesets.get(ruleset)
+    variants = rules.check_variants(variants)
     players = rules.default_players if players is None else players
     rules.seats(players)  # refuses a player count the ruleset does not seat
     if setup == "default":
@@ -437,7 +458,7 @@ def new_game(seed: int = 0, players: int | None = None, setup: str | None = "def
         raise ValueError(f"unknown setup {setup!r}; choose one of {', '.join(rules.presets)} or None")
     board = board or rules.board()
     game = Game(rules.new_state(seed, players, board), board, setup, rules,
-                options={"players": players, "setup": setup})
+                options={"players": players, "setup": setup, "variants": variants})
     play_setup = rules.setup
     prepare = (lambda g: play_setup(g, setup)) if setup is not None and play_setup is not None else None
     game.start(rules.turn.setup.name if rules.turn.setup else None, prepare)

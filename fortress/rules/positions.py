@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -86,7 +86,8 @@ def parse_units(text: str, default_side: str) -> tuple[str, list[tuple[str, int]
     return side, out
 
 
-def build(description: dict | str, board: Board | None = None, seed: int = 0, players: int = 4) -> "Game":
+def build(description: dict | str, board: Board | None = None, seed: int = 0, players: int = 4,
+          variants: Iterable[str] = ()) -> "Game":
     """The game ``description`` sets up; raises :class:`PositionError` (and nothing else)
     naming what is wrong, before any unit is created."""
     from fortress.rules.game import Game
@@ -94,6 +95,10 @@ def build(description: dict | str, board: Board | None = None, seed: int = 0, pl
     desc = read(description)
     _check_game(seed, players)
     rules = rulesets.get(NAME)
+    try:
+        variants = rules.check_variants(variants)
+    except ValueError as exc:
+        raise PositionError(str(exc)) from None
     board = board or rules.board()
     plan = check(desc, board, players, rules)
     state = rules.new_state(seed, players, board)
@@ -106,7 +111,7 @@ def build(description: dict | str, board: Board | None = None, seed: int = 0, pl
     state.lasers_left = RULES["us"]["lasers"] - len(state.lasers)
     state.turn, state.round, state.out = plan.turn, plan.round, plan.out
     state.partisan_areas = plan.partisan_areas
-    game = Game(state, board, None, rules, position=desc, options={"players": players})
+    game = Game(state, board, None, rules, position=desc, options={"players": players, "variants": variants})
 
     def restore(g: "Game") -> None:  # entering Declare Battles clears the declarations
         g.state.declared = list(plan.declared)

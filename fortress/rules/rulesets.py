@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -90,6 +90,8 @@ class Ruleset:
     title: str = ""
     notation: Callable[["Action", "Board"], str] = field(default=lambda action, board: str(action))  #: writes it
     sort_key: Callable[["Action", "Board"], Any] = field(default=lambda action, board: str(action))  #: bots' order
+    game_over: Callable[[GameContext], None] = _nothing  #: the game has just ended (after the victory event)
+    ranking: Callable[[GameContext], tuple] = field(default=lambda g: ())  #: individual standings, if any
 
     # -- sides and teams, from the data ------------------------------------------------------
     @cached_property
@@ -120,6 +122,25 @@ class Ruleset:
             spelled = " or ".join(filter(None, [", ".join(counts[:-1]), counts[-1]]))
             raise ValueError(f"{self.title or self.name} is for {spelled} players")
         return [tuple(seat) for seat in seating[str(players)]]
+
+    @cached_property
+    def variants(self) -> dict[str, dict]:
+        """The optional rules a game may switch on (``[variants]``): name -> ``name``, ``text``."""
+        return {name: dict(row) for name, row in (self.data.get("variants") or {}).items()}
+
+    def check_variants(self, names: Iterable[str] | str | None) -> frozenset[str]:
+        """``names`` as a set of this ruleset's variants (one name may be given as a string);
+        an unknown name is refused with a ``ValueError`` listing the known ones."""
+        listed = [names] if isinstance(names, str) else list(names or ())
+        if not all(isinstance(name, str) for name in listed):
+            raise ValueError("variants are named by strings, e.g. 'individual-victory'")
+        chosen = frozenset(listed)
+        for name in sorted(chosen, key=str):
+            if name not in self.variants:
+                known = ", ".join(self.variants) or "none"
+                raise ValueError(f"{self.title or self.name} has no variant {str(name)[:40]!r}; "
+                                 f"its variants are: {known}")
+        return chosen
 
     @property
     def default_players(self) -> int:

@@ -2,7 +2,8 @@
 and the action list, plus a snapshot of the final state for checking. Loading replays
 the actions, so a save gives the identical game, dice included.
 
-Version 2 records ``ruleset`` and ``options``; version 1 saves (no ruleset: Fortress
+Version 2 records ``ruleset`` and ``options`` (with ``variants``, the optional rules, when
+a game plays any: a plain game's save is as it always was); version 1 saves (no ruleset: Fortress
 America, options from ``players`` and ``setup``) still load. Version 3 digests the typed
 state's plain data (``State.to_dict``: card tasks and the battle in progress whole); the
 digests of versions 1 and 2 are checked against the state in their older layout.
@@ -104,7 +105,8 @@ def start_game(data: dict, board=None) -> "Game":
 
     options = data.get("options") or {"players": data["players"], "setup": data["setup"]}
     if data.get("position") is not None:
-        return Game.from_position(data["position"], board, int(data["seed"]), int(options["players"]))
+        return Game.from_position(data["position"], board, int(data["seed"]), int(options["players"]),
+                                  options.get("variants", ()))
     return new_game(seed=int(data["seed"]), board=board, ruleset=data.get("ruleset"), **options)
 
 
