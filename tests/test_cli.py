@@ -76,3 +76,27 @@ def test_shell_completion_scripts_for_bash_zsh_fish():
 def test_shell_completion_completes_commands_and_options():
     assert complete("bash_complete", "fortress s", 1).split() == ["plain,serve", "plain,simulate"]
     assert "plain,--json" in complete("bash_complete", "fortress geodata check --", 3).split()
+
+
+def test_play_with_the_variant_announces_the_collective_and_individual_results():
+    # the Invaders' turns are played by bots; the U.S. surrenders: a collective Invader win
+    result = run(["play", "--seed", "1", "--variant", "individual-victory",
+                  "--bots", "west=random,south=random,east=random"], "status\nsurrender\n")
+    out = result.output
+    assert "Optional rule: Individual Invader Victory." in out
+    assert "The Invaders win: the U.S. surrendered." in out and "Game over: the U.S. surrendered." in out
+    assert out.count("Individual Invader Victory: 1st ") == 2  # in the log as it happens, and in the final status
+
+
+def test_play_without_the_variant_has_no_ranking():
+    result = run(["play", "--seed", "1", "--bots", "west=random,south=random,east=random"], "surrender\n")
+    assert "The Invaders win" in result.output and "Individual Invader Victory" not in result.output
+
+
+def test_play_refuses_an_unknown_variant_and_a_variant_with_a_save(tmp_path):
+    result = CliRunner().invoke(main, ["play", "--variant", "no-such-rule"])
+    assert result.exit_code == 2 and "individual-victory" in result.output
+    save = tmp_path / "game.json"
+    save.write_text(fortress.new_game(seed=1).to_json())
+    result = CliRunner().invoke(main, ["play", "--load", str(save), "--variant", "individual-victory"])
+    assert result.exit_code == 2 and "saved with" in result.output

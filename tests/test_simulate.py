@@ -62,3 +62,37 @@ def test_cli_table():
                                                "--south", "random", "--east", "random", "--workers", "1"])
     assert result.exit_code == 0, result.output
     assert "games per second" in result.output
+
+
+# -- Individual Invader Victory (issue 16, item 6) ------------------------------------------------
+HEURISTIC_INVADERS = {"us": "random", "west": "heuristic", "south": "heuristic", "east": "heuristic"}
+
+
+def test_with_the_variant_each_invader_win_names_its_individual_winner():
+    r = simulate(2, seed=2, bots=HEURISTIC_INVADERS, workers=1, progress=False, variants=("individual-victory",))
+    won = r.frame[r.frame.winner == "invaders"]
+    assert len(won) and won["first"].isin(["west", "south", "east"]).all()
+    assert r.frame[r.frame.winner == "us"]["first"].isna().all()
+    assert sum(r.individual_wins().values()) == len(won)
+    assert "individual wins" in r.table()
+
+
+def test_without_the_variant_nobody_is_ranked():
+    r = simulate(1, seed=2, bots=HEURISTIC_INVADERS, workers=1, progress=False)
+    assert r.frame["first"].isna().all() and r.individual_wins() == {}
+    assert "individual wins" not in r.table()
+
+
+def test_cli_variant_option_reports_individual_wins():
+    result = CliRunner().invoke(simulate_cmd, ["--games", "2", "--seed", "2", "--us", "random", "--workers", "1",
+                                               "--variant", "individual-victory", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    wins = data["summary"]["individual_wins"]
+    assert set(wins) == {"west", "south", "east"}
+    assert sum(wins.values()) == sum(g["winner"] == "invaders" for g in data["games"])
+
+
+def test_cli_refuses_an_unknown_variant():
+    result = CliRunner().invoke(simulate_cmd, ["--games", "1", "--variant", "no-such-rule"])
+    assert result.exit_code == 2 and "individual-victory" in result.output

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from fortress.odds import wilson, z_value
-from fortress.rules.units import SIDES, US
+from fortress.rules.units import INVADERS, SIDES, US
 
 DEFAULT_BOTS = {"us": "heuristic", "west": "heuristic", "south": "heuristic", "east": "heuristic"}
 MAX_ACTIONS = 100_000  #: a game longer than this is an engine or bot bug
-COLUMNS = ["seed", "winner", "rounds", "cities", "actions", "seconds", "decisions",
+COLUMNS = ["seed", "winner", "first", "rounds", "cities", "actions", "seconds", "decisions",
            "us_decision_median", "invader_decision_median", "us", "west", "south", "east"]
 
 
@@ -34,14 +34,15 @@ def bot_seed(game_seed: int, side: str) -> int:
 
 
 def play_game(game_seed: int, bots: dict[str, str], players: int = 4,
-              options: dict[str, dict] | None = None) -> dict:
-    """Play one game to the end; returns its row for the results frame."""
+              options: dict[str, dict] | None = None, variants: tuple[str, ...] = ()) -> dict:
+    """Play one game to the end; returns its row for the results frame (``first``: the
+    individual winner under Individual Invader Victory, else None)."""
     import fortress
     from fortress.ai import make_bot
 
     options = options or {}
     start = time.perf_counter()
-    game = fortress.new_game(seed=game_seed, players=players)
+    game = fortress.new_game(seed=game_seed, players=players, variants=variants)
     seats = {s: make_bot(bots[s], seed=bot_seed(game_seed, s), **options.get(bots[s], {})) for s in SIDES}
     times: dict[str, list[float]] = {"us": [], "invaders": []}
     while not game.is_over:
@@ -53,15 +54,17 @@ def play_game(game_seed: int, bots: dict[str, str], players: int = 4,
         times["us" if side == US else "invaders"].append(time.perf_counter() - t0)
         game.apply(action)
     med = {k: statistics.median(v) if v else 0.0 for k, v in times.items()}
-    return {"seed": game_seed, "winner": game.winner, "rounds": game.round, "cities": game.cities_captured(),
+    return {"seed": game_seed, "winner": game.winner, "first": game.ranking[0].side if game.ranking else None,
+            "rounds": game.round, "cities": game.cities_captured(),
             "actions": len(game.history), "seconds": time.perf_counter() - start,
             "decisions": len(times["us"]) + len(times["invaders"]),
             "us_decision_median": med["us"], "invader_decision_median": med["invaders"],
             **{s: bots[s] for s in SIDES}}
 
 
-def _play_many(seeds: list[int], bots: dict[str, str], players: int, options: dict | None) -> list[dict]:
-    return [play_game(s, bots, players, options) for s in seeds]
+def _play_many(seeds: list[int], bots: dict[str, str], players: int, options: dict | None,
+               variants: tuple[str, ...] = ()) -> list[dict]:
+    return [play_game(s, bots, players, options, variants) for s in seeds]
 
 
 @dataclass
@@ -84,11 +87,16 @@ class Results:
         lo, hi = wilson(wins, self.games, z_value(self.confidence))
         return (wins / self.games if self.games else 0.0), lo, hi
 
+    def individual_wins(self) -> dict[str, int]:
+        """Invader wins by the individual winner (games played with Individual Invader Victory)."""
+        firsts = self.frame["first"].dropna()
+        return {side: int((firsts == side).sum()) for side in INVADERS} if len(firsts) else {}
+
     def summary(self) -> dict:
         f = self.frame
         us, us_lo, us_hi = self.win_rate("us")
         inv, inv_lo, inv_hi = self.win_rate("invaders")
-        return {
+        return {"individual_wins": self.individual_wins(),
             "games": self.games, "bots": {s: f[s].iloc[0] for s in SIDES} if self.games else {},
             "us_wins": int((f.winner == "us").sum()), "us_win_rate": us, "us_win_interval": [us_lo, us_hi],
             "invader_win_rate": inv, "invader_win_interval": [inv_lo, inv_hi],
@@ -110,6 +118,8 @@ class Results:
                           f"{pct(s['us_win_interval'][0])}-{pct(s['us_win_interval'][1])})"),
             ("Invader wins", f"{s['games'] - s['us_wins']} ({pct(s['invader_win_rate'])}, CI "
                              f"{pct(s['invader_win_interval'][0])}-{pct(s['invader_win_interval'][1])})"),
+            *([("individual wins", ", ".join(f"{k} {v}" for k, v in s["individual_wins"].items()))]
+              if s["individual_wins"] else []),
             ("mean rounds", f"{s['mean_rounds']:.2f}"),
             ("mean cities captured", f"{s['mean_cities_captured']:.2f}"),
             ("mean actions per game", f"{s['mean_actions']:.0f}"),
@@ -130,22 +140,22 @@ def _chunks(seeds: list[int], n: int) -> list[list[int]]:
 
 def simulate(games: int, seed: int = 0, bots: dict[str, str] | None = None, players: int = 4,
              workers: int | None = None, scheduler=None, progress: bool = True,
-             options: dict[str, dict] | None = None) -> Results:
+             options: dict[str, dict] | None = None, variants: tuple[str, ...] = ()) -> Results:
     """Play ``games`` games; ``bots`` maps each side to a bot name (missing sides: heuristic).
 
     ``workers``: processes of a local pool (None: every core; 1: in this process).
     ``scheduler``: a Dask scheduler address or ``dask.distributed.Client`` (then
     ``workers`` is ignored). ``options``: keyword options per bot name, e.g.
-    ``{"search": {"budget": 0.5}}``.
+    ``{"search": {"budget": 0.5}}``. ``variants``: the optional rules every game plays.
     """
     bots = {**DEFAULT_BOTS, **(bots or {})}
     seeds = [seed + i for i in range(games)]
     start = time.perf_counter()
     if scheduler is not None:
-        rows, used = _run_dask(seeds, bots, players, options, scheduler, progress)
+        rows, used = _run_dask(seeds, bots, players, options, scheduler, progress, tuple(variants))
     else:
         used = workers or os.cpu_count() or 1
-        rows = _run_local(seeds, bots, players, options, used, progress)
+        rows = _run_local(seeds, bots, players, options, used, progress, tuple(variants))
     frame = pd.DataFrame(sorted(rows, key=lambda r: r["seed"]), columns=COLUMNS)
     return Results(frame, time.perf_counter() - start, used)
 
@@ -155,30 +165,31 @@ def _bar(total: int, progress: bool):
     return tqdm(total=total, disable=not progress, unit="game", desc="simulate")
 
 
-def _run_local(seeds, bots, players, options, workers: int, progress: bool) -> list[dict]:
+def _run_local(seeds, bots, players, options, workers: int, progress: bool, variants=()) -> list[dict]:
     rows: list[dict] = []
     with _bar(len(seeds), progress) as bar:
         if workers <= 1 or len(seeds) <= 1:
             for s in seeds:
-                rows.append(play_game(s, bots, players, options))
+                rows.append(play_game(s, bots, players, options, variants))
                 bar.update(1)
             return rows
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(play_game, s, bots, players, options) for s in seeds]
+            futures = [pool.submit(play_game, s, bots, players, options, variants) for s in seeds]
             for fut in futures:
                 rows.append(fut.result())
                 bar.update(1)
     return rows
 
 
-def _run_dask(seeds, bots, players, options, scheduler, progress: bool) -> tuple[list[dict], int]:
+def _run_dask(seeds, bots, players, options, scheduler, progress: bool, variants=()) -> tuple[list[dict], int]:
     from dask.distributed import Client, as_completed
 
     client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
     try:
         n = max(1, len(client.scheduler_info().get("workers", {})))
         parts = _chunks(seeds, 4 * n)
-        futures = client.map(_play_many, parts, bots=bots, players=players, options=options, pure=False)
+        futures = client.map(_play_many, parts, bots=bots, players=players, options=options, variants=variants,
+                             pure=False)
         rows: list[dict] = []
         with _bar(len(seeds), progress) as bar:
             for fut in as_completed(futures):

@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 
+from fortress.rules import rulesets
 from fortress.rules.positions import PositionError
 from fortress.rules.save import SaveError
 from fortress.rules.schema import schema
@@ -43,6 +44,15 @@ class Positive(click.ParamType):  # type: ignore[type-arg, unused-ignore]  # gen
 
 
 POSITIVE = Positive()
+
+
+def variant_option(command):
+    """``--variant NAME`` (repeatable): an optional rule the ruleset declares (``[variants]``)."""
+    known = rulesets.get().variants
+    help_text = "Play an optional rule (repeat for more): " + "; ".join(
+        f"{name}: {row['name']}" for name, row in known.items()) + "."
+    return click.option("--variant", "variants", multiple=True, type=click.Choice(list(known)),
+                        help=help_text)(command)
 _LONG_VALUE = re.compile(r"('[^']{30})[^']{10,}")  # a value click quotes back, cut short
 _ADDRESS = re.compile(r"(tcp|tls|ws|wss|ucx|inproc)://[\w.\-\[\]:]{1,253}")
 

@@ -17,7 +17,8 @@ import click
 
 import fortress
 from fortress.ai import BOT_NAMES, make_bot
-from fortress.cli.options import SEED, writable
+from fortress.cli.options import SEED, variant_option, writable
+from fortress.rules.ranking import describe
 from fortress.rules.save import MAX_BYTES
 from fortress.rules.units import SIDE_NAMES, SIDES
 
@@ -27,13 +28,15 @@ MAX_LISTED = 40
 def status(game: fortress.Game) -> str:
     s = game.state
     if game.is_over:
-        return f"Game over: {s.result}"
+        ranked = f"\n{describe(game.ranking)}" if game.ranking else ""
+        return f"Game over: {s.result}{ranked}"
     head = f"Round {game.round}, {SIDE_NAMES[s.turn]}'s turn, {game.phase}"
     if game.side != s.turn:
         head += f" ({SIDE_NAMES[game.side]} decides)"
+    rules = "".join(f"\nOptional rule: {game.rules.variants[v]['name']}." for v in sorted(game.variants))
     return (f"{head}. {game.reminder()}\n"
             f"Cities captured: {game.cities_captured()}/18. Lasers: {len(s.lasers)} on the board, "
-            f"{s.lasers_left} left.")
+            f"{s.lasers_left} left.{rules}")
 
 
 def show_area(game: fortress.Game, text: str) -> str:
@@ -152,14 +155,19 @@ class Session:
 @click.option("--setup", default="balanced", show_default=True, help="balanced, coastal, random or none.")
 @click.option("--bots", default="", help="Bot seats, e.g. 'west=random,south=heuristic,east=random'.")
 @click.option("--load", "load", type=click.Path(exists=True, dir_okay=False), help="Resume a saved game.")
-def play(seed: int, players: int, setup: str, bots: str, load: str | None) -> None:
+@variant_option
+def play(seed: int, players: int, setup: str, bots: str, load: str | None, variants: tuple[str, ...]) -> None:
     """Play in the terminal (or from a script on standard input; a script in which an
     action was refused exits with status 1)."""
+    if load and variants:
+        raise click.BadParameter("a saved game plays the variants it was saved with; use --variant for a new game",
+                                 param_hint="--variant")
     if load:
-        game = fortress.Game.from_json(_read_save(Path(load)))
+        game = fortress.Game.from_json(_read_save(Path(load)))  # plays the variants it was saved with
     else:
         try:
-            game = fortress.new_game(seed=seed, players=players, setup=None if setup == "none" else setup)
+            game = fortress.new_game(seed=seed, players=players, setup=None if setup == "none" else setup,
+                                     variants=variants)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--setup") from None
     session = Session(game, parse_bots(bots), seed)

@@ -11,7 +11,7 @@ import json
 import click
 
 from fortress.ai import BOT_NAMES
-from fortress.cli.options import AT_LEAST_ONE, POSITIVE, SEED, output_path, scheduler_address
+from fortress.cli.options import AT_LEAST_ONE, POSITIVE, SEED, output_path, scheduler_address, variant_option
 
 BOT = click.Choice(BOT_NAMES)
 
@@ -36,10 +36,13 @@ BOT = click.Choice(BOT_NAMES)
               help="Also write one row per game.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@variant_option
 def simulate(games: int, seed: int, us: str, west: str | None, south: str | None, east: str | None, invaders: str,
              players: int, workers: int | None, scheduler: str | None, budget: float | None,
-             max_rollouts: int | None, search_workers: int | None, csv_path: str | None, as_json: bool, quiet: bool) -> None:
-    """Play bot-versus-bot games and report win rates (Wilson 95% intervals) and speed."""
+             max_rollouts: int | None, search_workers: int | None, csv_path: str | None, as_json: bool, quiet: bool,
+             variants: tuple[str, ...]) -> None:
+    """Play bot-versus-bot games and report win rates (Wilson 95% intervals) and speed
+    (with --variant individual-victory, also each Invader's individual wins)."""
     from fortress.ai.simulate import simulate as run
 
     bots = {"us": us, "west": west or invaders, "south": south or invaders, "east": east or invaders}
@@ -47,7 +50,7 @@ def simulate(games: int, seed: int, us: str, west: str | None, south: str | None
               if v is not None}
     options = {"search": search} if search else None
     results = run(games, seed, bots, players=players, workers=workers, scheduler=scheduler,
-                  progress=not quiet and not as_json and games > 1, options=options)
+                  progress=not quiet and not as_json and games > 1, options=options, variants=variants)
     if csv_path:
         results.frame.to_csv(csv_path, index=False)
     if as_json:
