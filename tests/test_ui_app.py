@@ -171,3 +171,37 @@ def test_tracks_show_control_markers_left_per_invader(tmp_path):
     app.board_map.click(target)  # West declares a battle: one of its markers is in use
     shown = find(app.root, "fortress-tracks")[0].value
     assert "34 / 35" in shown and "0 on territories held, 1 on battles declared" in shown
+
+
+def test_new_game_form_offers_each_variant_and_starts_with_the_ticked_ones(tmp_path):
+    from fortress.rules import rulesets
+    app = build_app(display_it=False, save_dir=tmp_path)
+    boxes = find(app.root, "fortress-variant")
+    assert [b.description for b in boxes] == [v["name"] for v in rulesets.get().variants.values()]
+    press(app, "fortress-new-game")
+    assert app.game.variants == frozenset() and "fortress-variants" not in app.status.value
+    find(app.root, "fortress-variant-individual-victory")[0].value = True
+    press(app, "fortress-new-game")
+    assert app.game.variants == {"individual-victory"}
+    assert "Individual Invader Victory" in app.status.value
+
+
+def test_dashboard_announces_the_collective_and_the_individual_result(tmp_path):
+    from tests.test_variants import won_by_invaders
+    app = build_app(display_it=False, save_dir=tmp_path)
+    game = won_by_invaders(east=["Boston", "New York", "Philadelphia", "Washington DC", "Miami"], south=[
+        "El Paso", "Albuquerque", "Dallas", "Houston", "San Antonio", "Oklahoma City"])
+    app.start(game, {})
+    status = app.status.value
+    assert "Game over." in status and "18 cities are on the captured-city track" in status
+    ranking = status[status.index("fortress-ranking"):]
+    assert "Individual Invader Victory" in ranking
+    assert ranking.index("7 cities") < ranking.index("6 cities") < ranking.index("5 cities")
+    assert "fortress-ranking" in app.panel_box.children[0].value  # the idle box says it too
+
+
+def test_dashboard_shows_no_ranking_without_the_variant(tmp_path):
+    from tests.test_variants import won_by_invaders
+    app = build_app(display_it=False, save_dir=tmp_path)
+    app.start(won_by_invaders(variants=()), {})
+    assert "Game over." in app.status.value and "fortress-ranking" not in app.status.value

@@ -345,7 +345,7 @@ class App:
             w = W.HTML("<b>Welcome.</b> Choose players and press <b>Start new game</b> in the Game tab below, "
                        "or resume the last game.")
         elif g.is_over:
-            w = W.HTML(f"<b>Game over.</b> {info.winner_html(g)} Start a new game in the Game tab.")
+            w = W.HTML(f"<b>Game over.</b> {info.result_html(g)} Start a new game in the Game tab.")
         else:
             w = W.HTML(f"{T.side_chip(g.side)} is played by the <b>{self.bots.name(g.side)}</b> bot. "
                        "Press <b>Bot: step</b> to watch one move, or <b>Play to my turn</b>.")

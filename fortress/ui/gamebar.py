@@ -1,4 +1,4 @@
-"""Around the game: new game (players, seats, seed, setup), resume, save and load."""
+"""Around the game: new game (players, seats, seed, setup, optional rules), resume, save and load."""
 from __future__ import annotations
 
 import base64
@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as W
 
 import fortress
+from fortress.rules import rulesets
 from fortress.rules.save import SaveError, saved_seats
 from fortress.rules.state import RULES
 from fortress.ui import theme as T
@@ -36,6 +37,7 @@ class GameControls:
         self.seed.add_class("fortress-seed")
         self.setup = W.Dropdown(options=SETUPS, value="balanced", description="setup", layout=W.Layout(width="220px"))
         self.setup.add_class("fortress-setup-choice")
+        self.variant_boxes = self._variant_boxes()
         self.seat_box = W.VBox()
         self.seat_pickers: list[W.Dropdown] = []
         self.start_button = W.Button(description="Start new game", button_style="success", layout=W.Layout(width="auto"))
@@ -61,10 +63,28 @@ class GameControls:
         self._show_resume()
         self.box = W.VBox([
             W.HTML("<b>New game</b>"), W.HBox([self.players, self.seed, self.setup], layout=W.Layout(flex_flow="row wrap")),
-            self.seat_box, self.start_button,
+            self.seat_box, W.HBox(list(self.variant_boxes.values()), layout=W.Layout(flex_flow="row wrap")),
+            self.start_button,
             W.HTML("<b>Resume, save, load</b>"), W.HBox([self.resume_button, self.resume_note]),
             W.HBox([self.save_button, self.download]), self.upload, self.load_message, self.confirm_box])
         self.box.add_class("fortress-game-controls")
+
+    # -- optional rules ---------------------------------------------------------------------------
+    @staticmethod
+    def _variant_boxes() -> dict[str, W.Checkbox]:
+        """A checkbox per optional rule the ruleset declares (its text as the tooltip)."""
+        boxes = {}
+        for name, row in rulesets.get().variants.items():
+            box = W.Checkbox(value=False, description=row["name"], tooltip=row["text"], indent=False,
+                             layout=W.Layout(width="auto"))
+            box.add_class("fortress-variant")
+            box.add_class(f"fortress-variant-{name}")
+            boxes[name] = box
+        return boxes
+
+    def variants(self) -> set[str]:
+        """The optional rules ticked for the next new game."""
+        return {name for name, box in self.variant_boxes.items() if box.value}
 
     # -- seats ------------------------------------------------------------------------------------
     def _draw_seats(self) -> None:
@@ -91,7 +111,8 @@ class GameControls:
     # -- actions ----------------------------------------------------------------------------------
     def new_game(self) -> None:
         try:
-            game = fortress.new_game(int(self.seed.value), players=int(self.players.value), setup=self.setup.value)
+            game = fortress.new_game(int(self.seed.value), players=int(self.players.value), setup=self.setup.value,
+                                     variants=self.variants())
         except (ValueError, fortress.IllegalAction) as exc:
             self.app.say(f"Could not start the game: {exc}")
             return

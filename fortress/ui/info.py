@@ -28,15 +28,32 @@ def winner_html(game) -> str:
     return f"<span class='ft-winner'>{html.escape(won)}</span> {html.escape(why)}"
 
 
+def result_html(game) -> str:
+    """The collective result and, under Individual Invader Victory, the Invaders' ranking."""
+    text = winner_html(game)
+    if not game.ranking:
+        return text
+    places = "".join(f"<li>{T.side_chip(s.side)} {s.cities} {'city' if s.cities == 1 else 'cities'}, "
+                     f"{s.territories} territories, {s.units} units</li>" for s in game.ranking)
+    return (f"{text}<div class='fortress-ranking'><b>Individual Invader Victory:</b> "
+            f"{T.side_chip(game.ranking[0].side)} wins<ol>{places}</ol></div>")
+
+
+def variants_html(game) -> str:
+    """The optional rules the game plays, named (empty if none)."""
+    names = [game.rules.variants[v]["name"] for v in sorted(game.variants)]
+    return f" &middot; <span class='fortress-variants'>{html.escape(', '.join(names))}</span>" if names else ""
+
+
 def status_html(game, seats: dict[str, str]) -> str:
     if game.is_over:
-        return f"<span class='ft-title'>Fortress America</span> <b>Game over.</b> {winner_html(game)}"
+        return f"<span class='ft-title'>Fortress America</span> <b>Game over.</b> {result_html(game)}"
     who = game.side
     seat = seats.get(who, "human")
     player = "you" if seat == "human" else f"{seat} bot"
     return (f"<span class='ft-title'>Fortress America</span> Round <b>{game.round}</b> of {ROUNDS} &middot; "
             f"{T.side_chip(who)} ({player}) &middot; <b>{PHASE_TITLES.get(game.phase, game.phase)}</b>"
-            f"<br><span class='ft-reminder'>{html.escape(game.reminder())}</span>")
+            f"{variants_html(game)}<br><span class='ft-reminder'>{html.escape(game.reminder())}</span>")
 
 
 def tracks_html(game) -> str:
