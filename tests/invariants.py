@@ -106,3 +106,20 @@ def check_explain_agrees(game, rng) -> None:
             assert (reason is None) == (other in legal_set), (other, reason)
             if reason is not None:
                 assert isinstance(reason, str) and len(reason) > 10
+
+
+def check_ranking(game) -> None:
+    """Individual Invader Victory: a ranking exactly when the game is over, plays the variant
+    and the Invaders won; then every Invader once, its cities those the track credits it,
+    in order of cities, and nothing is said in the log otherwise."""
+    ranked = game.ranking
+    announced = [e for e in game.events if e.kind == "ranking"]
+    if not (game.is_over and "individual-victory" in game.variants and game.winner == "invaders"):
+        assert ranked == () and not announced, "a ranking without an Invader win under the variant"
+        return
+    assert sorted(s.side for s in ranked) == sorted(INVADERS) and [s.place for s in ranked] == [1, 2, 3]
+    credited = Counter(game.state.captured.values())
+    assert all(s.cities == credited[s.side] for s in ranked), "ranking cities differ from the track"
+    keys = [(s.cities, s.territories, s.units) for s in ranked]
+    assert keys == sorted(keys, reverse=True), f"ranking out of order: {keys}"
+    assert len(announced) == 1 and announced[0].side == ranked[0].side

@@ -13,6 +13,9 @@ A phase module (``fortress.rules.phases``) receives a :class:`Context` as ``g``.
 * ``g.next_phase()``, ``g.end_game()``, ``g.check_armies()``: the flow, which the turn
   (:mod:`fortress.rules.turn`) and the ruleset's victory conditions carry out.
 
+``g.variants`` names the optional rules the game plays (checked by the ruleset when the
+game was made); a step or hook that a variant changes reads it.
+
 The context imports neither :mod:`fortress.rules.game` nor the phases: the facade builds
 it, the phases use it, and nothing imports back.
 """
