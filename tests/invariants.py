@@ -122,4 +122,7 @@ def check_ranking(game) -> None:
     assert all(s.cities == credited[s.side] for s in ranked), "ranking cities differ from the track"
     keys = [(s.cities, s.territories, s.units) for s in ranked]
     assert keys == sorted(keys, reverse=True), f"ranking out of order: {keys}"
+    for above, below in zip(ranked, ranked[1:]):
+        if keys[above.place - 1] == keys[below.place - 1]:  # a full tie: the turn order decides
+            assert INVADERS.index(above.side) < INVADERS.index(below.side), "a full tie not broken by turn order"
     assert len(announced) == 1 and announced[0].side == ranked[0].side

@@ -61,3 +61,26 @@ def play_and_check(seed: int, players: int, setup: str) -> None:
         again = fortress.Game.from_json(game.to_json())
         assert again.state.to_dict() == game.state.to_dict()
         assert again.variants == game.variants and again.ranking == game.ranking
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_individual_victory_ranks_any_invader_win(data):
+    """Random games rarely end in an Invader win; here 18 of the 30 cities (and some other
+    territories and units) are dealt at random to the Invaders just before the U.S. turn
+    ends, with and without the variant."""
+    board = fortress.Board.default()
+    cities = sorted(a.name for a in board if a.is_city)
+    land = sorted(a.name for a in board if not a.is_city and not a.is_zone)
+    taken = data.draw(st.lists(st.sampled_from(cities), min_size=18, max_size=18, unique=True))
+    held = data.draw(st.lists(st.sampled_from(land), max_size=6, unique=True))
+    owner = {name: data.draw(st.sampled_from(["west", "south", "east"])) for name in taken + held}
+    control = {side: [n for n, s in owner.items() if s == side] for side in ("west", "south", "east")}
+    units = {c: f"{owner[c]}: {data.draw(st.integers(1, 5))} infantry" for c in taken[:6]}
+    variants = data.draw(st.sampled_from([(), ("individual-victory",)]))
+    game = fortress.Game.from_position({"turn": "us", "phase": "capture", "round": 4, "control": control,
+                                        "captured": {c: owner[c] for c in taken}, "units": units},
+                                       variants=variants)
+    assert game.winner == "invaders"
+    invariants.check_ranking(game)
+    assert bool(game.ranking) == bool(variants)
