@@ -131,16 +131,15 @@ class Ruleset:
     def check_variants(self, names: Iterable[str] | str | None) -> frozenset[str]:
         """``names`` as a set of this ruleset's variants (one name may be given as a string);
         an unknown name is refused with a ``ValueError`` listing the known ones."""
-        listed = [names] if isinstance(names, str) else list(names or ())
-        if not all(isinstance(name, str) for name in listed):
-            raise ValueError("variants are named by strings, e.g. 'individual-victory'")
-        chosen = frozenset(listed)
-        for name in sorted(chosen, key=str):
+        names = () if names is None else names
+        listed = [names] if isinstance(names, str) else list(names) if isinstance(names, Iterable) else names
+        if not isinstance(listed, list) or not all(isinstance(name, str) for name in listed):
+            raise ValueError("variants are given as a set or list of their names (strings)")
+        for name in sorted(set(listed)):
             if name not in self.variants:
                 known = ", ".join(self.variants) or "none"
-                raise ValueError(f"{self.title or self.name} has no variant {str(name)[:40]!r}; "
-                                 f"its variants are: {known}")
-        return chosen
+                raise ValueError(f"{self.title or self.name} has no variant {name[:40]!r}; its variants are: {known}")
+        return frozenset(listed)
 
     @property
     def default_players(self) -> int:
