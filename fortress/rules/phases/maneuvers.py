@@ -155,8 +155,9 @@ class Rules(Check):
         """Whether ``move`` (ending as ``how``) keeps to the limits: a bombing run within
         the bombing limit; and every place within the 5-unit limit after it, or
         :meth:`stuck` finding a way back. Quick answers first: with no place over the
-        limit, a move within the room left, or one needing more units to move out than
-        there are; with some, a move that takes nothing the way back now needs."""
+        limit, a move within the room left, one needing more units to move out than there
+        are, or one whose excess could all go back where the move came from; with some, a
+        move that takes nothing the way back now needs (:meth:`way_back`)."""
         over, src = self.over, move.src
         if how == "bomb":
             if move.count > BOMBING_LIMIT - self.bombing.get(move.dst, 0):
@@ -167,8 +168,11 @@ class Rules(Check):
         if not over:
             if room >= 0:
                 return True
-            if sum(self.movers.get(dst, _NONE).values()) < -room:
+            free = self.movers.get(dst, _NONE)
+            if sum(free.values()) < -room:
                 return False
+            if sum(n for kind, n in free.items() if self.how(dst, kind, src) == "move") >= -room:
+                return True  # as many can go back to the source, which has room for them
         elif src not in over and dst not in over and room >= self.way_back().get(dst, 0):
             return True
         return not self.stuck(move, dst)
