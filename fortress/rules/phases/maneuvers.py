@@ -171,7 +171,7 @@ class Rules(Check):
             free = self.movers.get(dst, _NONE)
             if sum(free.values()) < -room:
                 return False
-            if sum(n for kind, n in free.items() if self.how(dst, kind, src) == "move") >= -room:
+            if sum(n for kind, n in free.items() if src in self.exits(dst, kind)) >= -room:
                 return True  # as many can go back to the source, which has room for them
         elif src not in over and dst not in over and room >= self.way_back().get(dst, 0):
             return True
@@ -200,28 +200,33 @@ class Rules(Check):
         of their :meth:`ends` with room, the places taken in turn. A greedy plan: when it
         finds a way, one exists; when it does not, the move is refused. Returns the room
         it uses per place and the places it leaves over the limit with what each holds."""
-        load = self.load
-
-        def held(area: str) -> int:
-            return load.get(area, 0) + delta.get(area, 0)
-
+        load, limit = self.load, UNIT_LIMIT
         used: dict[str, int] = {}
         left = []
-        for area in sorted(a for a in self.over | delta.keys() if held(a) > UNIT_LIMIT):
-            excess = held(area) - UNIT_LIMIT
+        for area in sorted(a for a in self.over | delta.keys() if load.get(a, 0) + delta.get(a, 0) > limit):
+            held = load.get(area, 0) + delta.get(area, 0)
+            excess = held - limit
             for kind, n in self.movers.get(area, _NONE).items():
                 n -= count if (area, kind) == moved else 0
-                for to, how, _ in self.ends(area, kind):
+                for to in self.exits(area, kind):
                     if n <= 0 or excess <= 0:
                         break
-                    spare = UNIT_LIMIT - held(to) - used.get(to, 0)
-                    if how == "move" and spare > 0:
+                    spare = limit - load.get(to, 0) - delta.get(to, 0) - used.get(to, 0)
+                    if spare > 0:
                         take = min(spare, n, excess)
                         used[to] = used.get(to, 0) + take
                         n, excess = n - take, excess - take
             if excess > 0:
-                left.append((area, held(area)))
+                left.append((area, held))
         return used, left
+
+    def exits(self, src: str, kind: str) -> tuple[str, ...]:
+        """The places of :meth:`ends` that a ``kind`` in ``src`` may simply move to."""
+        key = ("exits", src, kind)
+        found = self.wheres.get(key)
+        if found is None:
+            found = self.wheres[key] = tuple(to for to, how, _ in self.ends(src, kind) if how == "move")
+        return found
 
     def plan(self, src: str, kind: str, n: int, riders: tuple[str, ...]) -> tuple[list[Move], dict]:
         """The moves of ``n`` ``kind`` units from ``src`` (with ``riders`` to carry) if no
