@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from fortress.rules.actions import End, Move
 from fortress.rules.state import RULES, BattleState, Stage, State, Status, Task, TaskKind
 from fortress.rules.units import INVADERS, US
 
@@ -46,7 +47,7 @@ def check(game) -> None:
             bombing[(u.area, u.side)] += 1
         else:
             load[(u.area, u.side)] += 1
-    assert max(load.values(), default=0) <= RULES["unit_limit"], f"5-unit limit broken: {load.most_common(1)}"
+    check_limit(game, load)
     assert max(bombing.values(), default=0) <= RULES["bombing_limit"]
     # no unit where it may not be
     for u in s.units.values():
@@ -76,6 +77,18 @@ def check(game) -> None:
         assert 0 <= markers.left and markers.in_use <= markers.supply, str(markers)
     if game.is_over:
         assert game.winner in (US, "invaders")
+
+
+def check_limit(game, load: Counter) -> None:
+    """The 5-unit limit holds at the end of each phase action (issue 16): a place may hold
+    more only while the side to move is in Maneuvers, which it cannot end before putting
+    that right, and a move toward it is always listed (play never gets stuck)."""
+    over = {key: n for key, n in load.items() if n > RULES["unit_limit"]}
+    if not over:
+        return
+    assert game.phase == "maneuvers" and {side for _, side in over} == {game.state.turn}, f"5-unit limit broken: {over}"
+    legal = game.legal_actions()
+    assert End() not in legal and any(isinstance(a, Move) for a in legal), f"stuck over the limit: {over}"
 
 
 def check_round_trip(game) -> None:

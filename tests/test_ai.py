@@ -372,3 +372,35 @@ def test_us_eval_fit_recovers_known_weights_and_records_heuristic_games():
     rounds = [r["round"] for r in game["rows"]]
     assert rounds == sorted(set(rounds)) and rounds[0] == 1 and isinstance(game["us_won"], bool)
     assert all(r["us"] > 0 and 0 <= r["targets"] <= r["captured"] for r in game["rows"])
+
+
+def test_heuristic_moves_out_of_an_over_full_place():
+    """Should a place be over the 5-unit limit mid-Maneuvers ('end' is not listed: say a
+    player began a swap), the heuristic moves units out of it to a place with room."""
+    from fortress.rules.actions import End, Move
+    from fortress.ai.heuristic import HeuristicBot
+    game = fortress.Game.from_position({  # moving from Pacific 1 toward Central Valley would score better
+        "turn": "west", "phase": "maneuvers", "round": 4, "declared": ["Central Valley"],
+        "control": {"west": ["Seattle", "Olympic Peninsula", "Cascades"]},
+        "units": {"Olympic Peninsula": "west: 5 hovertank", "Seattle": "west: 5 mobile", "Pacific: Strait of Juan de Fuca": "west: 5 hovertank",
+                  "Central Valley": "us: 1 infantry"}})
+    game.apply(Move(1, "hovertank", "olympic-peninsula", "seattle"))
+    assert End() not in game.legal_actions()
+    action = HeuristicBot().choose(game)
+    assert isinstance(action, Move) and action.src == "seattle"
+    game.apply(action)
+    assert End() in game.legal_actions()
+
+
+def test_heuristic_moves_keep_every_place_within_the_limit():
+    """The heuristic makes no swaps: each of its moves leaves its destination within the limit."""
+    from fortress.rules import stacking
+    from fortress.rules.actions import Move
+
+    def within(game, bot, action):
+        if isinstance(action, Move):
+            held = stacking.loads(game.state, game.side).get(action.dst, 0)
+            assert held + action.count + (action.passenger is not None) <= stacking.UNIT_LIMIT
+
+    bots = {s: make_bot("heuristic", seed=i) for i, s in enumerate(SIDES)}
+    assert play(6, bots, check=within).is_over

@@ -205,3 +205,18 @@ def test_dashboard_shows_no_ranking_without_the_variant(tmp_path):
     app = build_app(display_it=False, save_dir=tmp_path)
     app.start(won_by_invaders(variants=()), {})
     assert "Game over." in app.status.value and "fortress-ranking" not in app.status.value
+
+
+def test_maneuvers_say_why_they_cannot_end_over_the_limit(tmp_path):
+    """A swap between two full places: in between, no 'End' button but the engine's reason."""
+    app = build_app(display_it=False, save_dir=tmp_path)
+    app.start(fortress.Game.from_position({
+        "turn": "west", "phase": "maneuvers", "round": 4,
+        "control": {"west": ["Seattle", "Olympic Peninsula"]},
+        "units": {"Olympic Peninsula": "west: 5 hovertank", "Seattle": "west: 5 mobile"}}), {})
+    assert buttons(app, "fortress-end")
+    assert app.act(A.Move(1, "hovertank", "olympic-peninsula", "seattle"))
+    assert not buttons(app, "fortress-end")
+    assert "Seattle (6 units) is over the 5-unit limit" in find(app.root, "fortress-why")[0].value
+    assert app.act(A.Move(1, "mobile", "seattle", "olympic-peninsula"))
+    assert buttons(app, "fortress-end")

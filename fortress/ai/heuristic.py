@@ -19,6 +19,7 @@ from fortress.rules.actions import (Action, Attack, Casualty, Commit, Declare, D
 from fortress.ai import us_retake
 from fortress.ai.common import (CLASS, FAR, NONE, VALUE, allies, battle_choice, by_area, by_kind, distances,
                                 enemy_value_by_area, odds, strength, threat)
+from fortress.rules import stacking
 from fortress.rules.state import Stage
 from fortress.rules.units import INVADERS, US
 
@@ -202,12 +203,18 @@ class HeuristicBot:
 
     # -- maneuvers -----------------------------------------------------------------------------
     def _maneuvers(self, game, options):
+        """The best-scored move that leaves its destination within the 5-unit limit (the
+        bot makes no swaps); if a place is over the limit all the same ('end' is not
+        listed), the best move out of one."""
         side = game.side
         ctx = self._move_context(game)
         scores = ctx["scores"]  # id(move) -> (move, score): a look-up without hashing the move
-        best, best_score = None, 0.0
+        load = stacking.loads(game.state, side)
+        over = {area for area, _ in stacking.over_limit(load)} if End() not in options else set()
+        best, best_score = None, -1.0 if over else 0.0
         for a in options:  # in the engine's order (ORDER_FREE): ties go to the first in notation order
-            if isinstance(a, Move):
+            if isinstance(a, Move) and (a.src in over or not over) \
+                    and load.get(a.dst, 0) + a.count + (a.passenger is not None) <= stacking.UNIT_LIMIT:
                 known = scores.get(id(a))
                 if known is not None and known[0] is a:
                     s = known[1]

@@ -15,8 +15,8 @@ out once per phase and kept in ``game.memo`` (emptied at each phase; values only
 the game or its state, since a copy of the game shares the memo): Declare's open
 declarations (enemy land), Invasion's enemy-free declared targets and who borders them,
 Maneuvers' places each unit type may end in from each source, and each group's moves as
-if no destination held the side's units (``Rules.plan``; the places short of room are
-worked out again at each listing). Both ``reason`` and ``legal`` read those tables; the
+if no destination held the side's units (``Rules.plan``; the places short of room, and
+every move while a place is over the 5-unit limit, are sifted again at each listing). Both ``reason`` and ``legal`` read those tables; the
 rest (who has moved, room left, units ready) is read afresh from the state each time:
 no list of legal actions is kept from one action to the next.
 ``tests/test_engine_speedups.py`` holds ``legal`` and ``reason`` to each other after

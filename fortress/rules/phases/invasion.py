@@ -2,7 +2,9 @@
 
 Each unit that did not disengage, is not scouting and has not invaded yet, standing
 next to a declared territory now free of enemy units, may move one step into it
-(infantry and partisans included) within the 5-unit limit. At the end, bombers that
+(infantry and partisans included) within the 5-unit limit (an invading unit moves once,
+so a place over the limit could not be put right later; 'end' is refused while one is
+over it, see :mod:`fortress.rules.stacking`). At the end, bombers that
 bombed a territory still held by enemy units return to where they came from; those
 in a cleared territory stay there (project ruling).
 """
@@ -12,14 +14,12 @@ from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, End, Invade
 from fortress.rules.check import Check
-from fortress.rules.state import RULES, Status
+from fortress.rules.stacking import UNIT_LIMIT, end_refusal
+from fortress.rules.state import Status
 from fortress.rules.units import SIDE_NAMES
 
 if TYPE_CHECKING:
     from fortress.rules.context import Context
-
-UNIT_LIMIT = RULES["unit_limit"]
-
 
 class Rules(Check):
     """Units ready to invade (``ready``: not disengaged, scouting, bombing or done
@@ -86,8 +86,13 @@ class Rules(Check):
             why, most = route(kind, src, dst)
             if why is None:
                 out.extend(_row(kind, src, dst, most)[:most])
-        out.append(End())
+        if not self.over():
+            out.append(End())
         return out
+
+    def over(self) -> str | None:
+        """Why Invasion may not end: a place over the 5-unit limit (None: none is)."""
+        return end_refusal(self.g.board, "Invasion", self.load)
 
     def target(self, dst: str) -> str | None:
         """Why nothing may invade ``dst`` now, or None."""
@@ -116,7 +121,7 @@ class Rules(Check):
 
     def reason(self, action: Action) -> str | None:
         if type(action) is End:
-            return None
+            return self.over()
         if not isinstance(action, Invade):
             return "Invasion: move units one step into declared territories free of enemies ('invade N UNIT FROM -> TO') or 'end'."
         why, most = self.route(action.unit, action.src, action.dst)

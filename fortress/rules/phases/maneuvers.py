@@ -10,6 +10,11 @@ territory and their own zones, and end in friendly ones, except:
   territory it came from.
 * Scouting: a helicopter may end in an unoccupied, non-city declared enemy territory;
   it cannot move or attack again this turn.
+
+The 5-unit limit holds at the end of Maneuvers (project ruling, issue 16; see
+:mod:`fortress.rules.stacking`): a move may leave a place over the limit (a swap between
+two full territories) only while the units still free to move could bring every place
+back within it, and 'end' is refused while a place is over it.
 """
 from __future__ import annotations
 
@@ -17,15 +22,13 @@ from typing import TYPE_CHECKING, Any, Container, Mapping
 
 from fortress.rules.actions import Action, End, Move, notation, shared
 from fortress.rules.check import Check
-from fortress.rules.state import RULES, Status
+from fortress.rules.stacking import BOMBING_LIMIT, UNIT_LIMIT, end_refusal, describe
+from fortress.rules.state import Status
 from fortress.rules.units import AIR, FOOT, SIDE_NAMES, UNITS, UnitType
 
 if TYPE_CHECKING:
     from fortress.board import Board
     from fortress.rules.context import Context
-
-BOMBING_LIMIT = RULES["bombing_limit"]
-UNIT_LIMIT = RULES["unit_limit"]
 
 
 def reach(g: "Context", side: str, src: str, unit: UnitType) -> tuple[str, ...]:
@@ -52,7 +55,9 @@ def ending(board: "Board", control: Mapping[str, str], side: str, unit: UnitType
 
 class Rules(Check):
     """Each unit moves once; foot units ride a mobile unit; units end where
-    :func:`ending` allows, within the 5-unit limit (5 bombers over a target).
+    :func:`ending` allows; every place within the 5-unit limit at the end (5 bombers
+    over a target at any time). A move may leave places over the limit only while
+    :meth:`stuck` finds a way back within it; 'end' only with none over it (``over``).
 
     Control, declarations and enemy positions hold through Maneuvers, so how each unit
     type may end in each area (``endings``, from copies of those facts) and where it may
@@ -62,7 +67,7 @@ class Rules(Check):
     by type, sources in the order of their first unit; ``riders[src]``: unmoved foot
     units by type; ``load`` and ``bombing``: counts toward the two limits."""
 
-    __slots__ = ("side", "movers", "riders", "load", "bombing", "endings", "wheres", "shorts")
+    __slots__ = ("side", "movers", "riders", "load", "bombing", "endings", "wheres", "shorts", "over", "plan_now")
 
     def __init__(self, g: "Context") -> None:
         super().__init__(g)
@@ -98,6 +103,8 @@ class Rules(Check):
             elif not u.status and not (grounded and cls == AIR):
                 here = movers.setdefault(area, {})
                 here[u.kind] = here.get(u.kind, 0) + 1
+        self.over = {a for a, k in load.items() if k > UNIT_LIMIT}
+        self.plan_now: dict[str, int] | None = None
 
     def ends(self, src: str, kind: str) -> tuple[tuple[str, str, list[Move]], ...]:
         """Where a ``kind`` in ``src`` may end, how (see :func:`ending`), and the moves
@@ -122,27 +129,108 @@ class Rules(Check):
 
     def moves(self, src: str, kind: str) -> list[Move]:
         """The moves of ``kind`` units from ``src`` allowed now: for each place in
-        :meth:`ends`, the :func:`segment` its :meth:`room` gives.
+        :meth:`ends`, 1 up to as many as may go, and one mobile unit carrying each
+        unmoved foot unit type (Transport); each kept by :meth:`allows`.
 
         Laid out for speed: the group's moves as if no destination held any of the
-        side's units (:meth:`plan`, once per phase), with the segments of the places
-        short of room now (:meth:`short`) worked out again and put in their place."""
+        side's units (:meth:`plan`, once per phase); with no place over the limit, only
+        the places short of room now (:meth:`short`) are sifted again."""
         n = self.movers.get(src, _NONE).get(kind, 0)
         if not n:
             return []
         riders = tuple(self.riders.get(src, ())) if UNITS[kind].transport else ()
         flat, spans = self.plan(src, kind, n, riders)
+        allows = self.allows
+        if self.over:
+            return [m for start, end, dst, how, _ in spans.values() for m in flat[start:end] if allows(m, how)]
         tight = spans.keys() & self.short(max(n, 2) if riders else n)
         if not tight:
             return flat
         out: list[Move] = []
-        done, room = 0, self.room
-        for start, end, dst, how, row in sorted(spans[dst] for dst in tight):
+        done = 0
+        for start, end, dst, how, _ in sorted(spans[dst] for dst in tight):
             out += flat[done:start]
-            out += segment(kind, src, dst, how, row, n, room(dst, how), riders)
+            out += [m for m in flat[start:end] if allows(m, how)]
             done = end
         out += flat[done:]
         return out
+
+    def allows(self, move: Move, how: str) -> bool:
+        """Whether ``move`` (ending as ``how``) keeps to the limits: a bombing run within
+        the bombing limit; and every place within the 5-unit limit after it, or
+        :meth:`stuck` finding a way back. Quick answers first: with no place over the
+        limit, a move within the room left, one needing more units to move out than there
+        are, or one whose excess could all go back where the move came from; with some, a
+        move that takes nothing the way back now needs (:meth:`way_back`)."""
+        over, src = self.over, move.src
+        if how == "bomb":
+            if move.count > BOMBING_LIMIT - self.bombing.get(move.dst, 0):
+                return False
+            return src not in over or not self.stuck(move, None)  # a bomber keeps its place
+        dst = move.dst
+        room = UNIT_LIMIT - self.load.get(dst, 0) - move.count - (move.passenger is not None)
+        if not over:
+            if room >= 0:
+                return True
+            free = self.movers.get(dst, _NONE)
+            if sum(free.values()) < -room:
+                return False
+            if sum(n for kind, n in free.items() if src in self.exits(dst, kind)) >= -room:
+                return True  # as many can go back to the source, which has room for them
+        elif src not in over and dst not in over and room >= self.way_back().get(dst, 0):
+            return True
+        return not self.stuck(move, dst)
+
+    def stuck(self, move: Move, dst: str | None) -> list[tuple[str, int]]:
+        """The places ``move`` would leave over the 5-unit limit with no sure way back
+        within it, and what each would hold (``dst``: where the moving units count,
+        None for bombers, which keep their place); see :meth:`settle`."""
+        carried = move.count + (move.passenger is not None)
+        delta = {move.src: -carried, dst: carried} if dst is not None else {}
+        return self.settle(delta, (move.src, move.unit), move.count)[1]
+
+    def way_back(self) -> dict[str, int]:
+        """The room in each place that :meth:`settle` uses to bring the places over the
+        limit now back within it."""
+        if self.plan_now is None:
+            self.plan_now = self.settle({}, None, 0)[0]
+        return self.plan_now
+
+    def settle(self, delta: Mapping[str, int], moved: tuple[str, str] | None,
+               count: int) -> tuple[dict[str, int], list[tuple[str, int]]]:
+        """A way back within the limit after a move (``delta``: units gained or lost per
+        place; ``moved``: its source and unit type, ``count`` units no longer free to
+        move): the units still free to move in each over-full place are sent to places
+        of their :meth:`ends` with room, the places taken in turn. A greedy plan: when it
+        finds a way, one exists; when it does not, the move is refused. Returns the room
+        it uses per place and the places it leaves over the limit with what each holds."""
+        load, limit = self.load, UNIT_LIMIT
+        used: dict[str, int] = {}
+        left = []
+        for area in sorted(a for a in self.over | delta.keys() if load.get(a, 0) + delta.get(a, 0) > limit):
+            held = load.get(area, 0) + delta.get(area, 0)
+            excess = held - limit
+            for kind, n in self.movers.get(area, _NONE).items():
+                n -= count if (area, kind) == moved else 0
+                for to in self.exits(area, kind):
+                    if n <= 0 or excess <= 0:
+                        break
+                    spare = limit - load.get(to, 0) - delta.get(to, 0) - used.get(to, 0)
+                    if spare > 0:
+                        take = min(spare, n, excess)
+                        used[to] = used.get(to, 0) + take
+                        n, excess = n - take, excess - take
+            if excess > 0:
+                left.append((area, held))
+        return used, left
+
+    def exits(self, src: str, kind: str) -> tuple[str, ...]:
+        """The places of :meth:`ends` that a ``kind`` in ``src`` may simply move to."""
+        key = ("exits", src, kind)
+        found = self.wheres.get(key)
+        if found is None:
+            found = self.wheres[key] = tuple(to for to, how, _ in self.ends(src, kind) if how == "move")
+        return found
 
     def plan(self, src: str, kind: str, n: int, riders: tuple[str, ...]) -> tuple[list[Move], dict]:
         """The moves of ``n`` ``kind`` units from ``src`` (with ``riders`` to carry) if no
@@ -200,17 +288,19 @@ class Rules(Check):
         return f"Maneuvers: {unit.name}s end in territories their side controls; {area.name} is held by the enemy."
 
     def legal(self) -> list[Action]:
-        """The :meth:`moves` of each mover type in each source, then 'end'."""
+        """The :meth:`moves` of each mover type in each source, then 'end' if no place
+        is over the 5-unit limit."""
         out: list[Action] = []
         for src, here in self.movers.items():
             for kind in here:
                 out += self.moves(src, kind)
-        out.append(End())
+        if not self.over:
+            out.append(End())
         return out
 
     def reason(self, action: Action) -> str | None:
         if type(action) is End:
-            return None
+            return end_refusal(self.g.board, "Maneuvers", self.load, "move units out first")
         if not isinstance(action, Move):
             return "Maneuvers: move units ('move N UNIT FROM -> TO') or 'end'."
         kind, src, dst, board = action.unit, action.src, action.dst, self.g.board
@@ -226,13 +316,18 @@ class Rules(Check):
             return self._grounded(kind, src)
         if action.count < 1:
             return "Maneuvers: move at least one unit."
-        there = [m for m in allowed if m.dst == dst]
-        if action.count > max((m.count for m in there), default=0) or (action.passenger and not any(m.passenger for m in there)):
-            how = self.how(src, kind, dst)
-            if how is None:
-                return self._unreachable(UNITS[kind], src, dst)
-            return f"Maneuvers: {board[dst].name} has room for {max(self.room(dst, how), 0)} more of your units (the 5-unit limit)."
-        return f"Maneuvers: there is no unmoved {action.passenger} in {board[src].name} to carry."
+        how = self.how(src, kind, dst)
+        if how is None:
+            return self._unreachable(UNITS[kind], src, dst)
+        if action.passenger and (how != "move" or action.passenger not in self.riders.get(src, _NONE)):
+            return f"Maneuvers: there is no unmoved {action.passenger} in {board[src].name} to carry into {board[dst].name}."
+        room = max(self.room(dst, how), 0)
+        stuck = self.stuck(action, None if how == "bomb" else dst) if action.count <= UNIT_LIMIT else []
+        if not stuck or (how == "bomb" and action.count > room):
+            return f"Maneuvers: {board[dst].name} has room for {room} more of your units (the 5-unit limit)."
+        return (f"Maneuvers: after that move {describe(board, stuck)} would be over the {UNIT_LIMIT}-unit limit, with too "
+                f"few units there still free to move out to places with room ({board[dst].name} has room for "
+                f"{room} more of your units; the limit holds at the end of Maneuvers).")
 
 
 def segment(kind: str, src: str, dst: str, how: str, row: list[Move], n: int, left: int,

@@ -3,6 +3,8 @@
 Invader: up to 8 units of its choice from reserves into its own zones (max 5 a zone).
 U.S.: one laser in a U.S.-held city without one (while lasers remain), then 2 partisan
 cards plus the bonus cards earned by retaking cities, each resolved as fully as possible.
+Each placement keeps to the 5-unit limit (nothing moves in Reinforcements to make room
+later), and 'end' is refused while a place is over it (see :mod:`fortress.rules.stacking`).
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING
 from fortress.rules.actions import Action, End, Ground, Place, PlaceLaser, Sabotage, shared
 from fortress.rules.cards import CARDS
 from fortress.rules.check import Check
+from fortress.rules.stacking import end_refusal, loads
 from fortress.rules.state import RULES, Task, TaskKind
 from fortress.rules.units import INVADERS, SIDE_NAMES, US
 
@@ -62,6 +65,10 @@ class Rules(Check):
             found = self.rooms[area] = self.g.room(area, self.g.state.turn)
         return found
 
+    def over(self) -> str | None:
+        """Why Reinforcements may not end: a place over the 5-unit limit (None: none is)."""
+        return end_refusal(self.g.board, "Reinforcements", loads(self.g.state, self.g.state.turn))
+
     def candidates(self) -> list[Action]:
         g, s, task = self.g, self.g.state, self.task
         if task is None:
@@ -83,7 +90,7 @@ class Rules(Check):
     def reason(self, action: Action) -> str | None:
         task = self.task
         if task is None:
-            return None if type(action) is End else "Reinforcements: that is not possible now."
+            return self.over() if type(action) is End else "Reinforcements: that is not possible now."
         if task.kind == _REINFORCE:
             return self._reinforce(action, task)
         return self._card(action, task)
@@ -92,7 +99,7 @@ class Rules(Check):
         """Invaders: up to 8 reserve units into their own zones (5-unit limit); 'end' at any time."""
         g, s = self.g, self.g.state
         if type(action) is End:
-            return None
+            return self.over()
         if isinstance(action, Place):
             area = g.board[action.area]
             if not (area.is_zone and area.side == s.turn):

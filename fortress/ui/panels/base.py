@@ -1,6 +1,7 @@
 """What every phase panel shares: a box of widgets, map-click handling, action buttons."""
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING, Any, Iterable, TypeVar, overload
 
 import ipywidgets as W
@@ -112,8 +113,12 @@ class Panel:
         return b
 
     def end_button(self, label: str = "End phase") -> W.Widget:
+        """The button that ends the step, or, while 'end' is refused, why (say a place
+        over the 5-unit limit in Maneuvers)."""
         if A.End() not in self.game.legal_actions():
-            return W.HTML("")
+            note = W.HTML(html.escape(self.game.explain(A.End()) or ""))
+            note.add_class("fortress-why")
+            return note
         if label not in self._end_buttons:
             self._end_buttons[label] = self.keep(self.button(label, A.End(), "fortress-end", "warning"))
         return self._end_buttons[label]
