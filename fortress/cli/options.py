@@ -13,7 +13,7 @@ import math
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 import click
 
@@ -46,7 +46,10 @@ class Positive(click.ParamType):  # type: ignore[type-arg, unused-ignore]  # gen
 POSITIVE = Positive()
 
 
-def variant_option(command):
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def variant_option(command: F) -> F:
     """``--variant NAME`` (repeatable): an optional rule the ruleset declares (``[variants]``)."""
     known = rulesets.get().variants
     help_text = "Play an optional rule (repeat for more): " + "; ".join(

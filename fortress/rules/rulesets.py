@@ -91,7 +91,7 @@ class Ruleset:
     notation: Callable[["Action", "Board"], str] = field(default=lambda action, board: str(action))  #: writes it
     sort_key: Callable[["Action", "Board"], Any] = field(default=lambda action, board: str(action))  #: bots' order
     game_over: Callable[[GameContext], None] = _nothing  #: the game has just ended (after the victory event)
-    ranking: Callable[[GameContext], tuple] = field(default=lambda g: ())  #: individual standings, if any
+    ranking: Callable[[GameContext], tuple[Any, ...]] = field(default=lambda g: ())  #: individual standings, if any
 
     # -- sides and teams, from the data ------------------------------------------------------
     @cached_property
@@ -124,7 +124,7 @@ class Ruleset:
         return [tuple(seat) for seat in seating[str(players)]]
 
     @cached_property
-    def variants(self) -> dict[str, dict]:
+    def variants(self) -> dict[str, dict[str, Any]]:
         """The optional rules a game may switch on (``[variants]``): name -> ``name``, ``text``."""
         return {name: dict(row) for name, row in (self.data.get("variants") or {}).items()}
 
