@@ -95,6 +95,8 @@ def test_map_clicks_land_at_1280x720_and_the_map_keeps_its_size(browser, voila_u
         page.mouse.move(x, y)
         page.mouse.down()
         assert geometry(page)["scroll"] == scroll, "the page scrolled between mouse-down and mouse-up"
+        assert page.evaluate("() => !document.activeElement.closest('.fortress-map')"), \
+            "mouse-down focused the map: a browser scrolls a focused map into view"
         page.mouse.up()
         wait_tick(page, before)
         assert page.locator(".fa-m.sel").count() == 1, (area, page.inner_text(".fortress-message"), status(page))
