@@ -79,6 +79,7 @@ def load_backdrop(path=None) -> list[L.Polygon]:
 #: above the fold (1280x720, 1440x900), never the height of the column beside it
 MAP_HEIGHT = "clamp(300px, calc(100vh - 270px), 1100px)"
 FIT_PADDING = 6  # px kept free around the board when the view is fitted
+TYPICAL_SIZE = (800, 480)  # px: the map in a 1280-1366 px wide window, for the view before the first fit
 
 
 def mercator(lat: float, lon: float) -> tuple[float, float]:
@@ -140,7 +141,8 @@ class BoardMap:
                                                            position="bottomleft"),) if credit else ())
         # everything given at construction: no update message before the first paint.
         # keyboard=False: no tabindex, so a mouse-down never focuses (and scrolls) the map
-        self.map = L.Map(layers=layers, controls=controls, zoom_control=False, center=(38.0, -97.3), zoom=4.15,
+        centre, zoom = fit_view(self.bounds, *TYPICAL_SIZE)  # until the browser tells the real size
+        self.map = L.Map(layers=layers, controls=controls, zoom_control=False, center=centre, zoom=zoom,
                          zoom_snap=0.05, zoom_delta=0.5, min_zoom=3, max_zoom=8, attribution_control=False,
                          scroll_wheel_zoom=True, keyboard=False, _dom_classes=("fortress-map",),
                          layout=W.Layout(height=height, width="100%", flex="0 0 auto"))
