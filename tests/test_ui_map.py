@@ -109,6 +109,7 @@ def test_the_view_is_refitted_when_the_map_is_resized():
     assert bm.stats["fits"] == 1 and bm.fitted == (787, 480)
     assert (tuple(bm.map.center), bm.map.zoom) == fit_view(bm.bounds, 787, 480)
     bm.map.set_state({"left": 300.0, "right": 1087.0, "top": 90.0, "bottom": 570.0})  # panned: same size
+    bm.map.set_state({"left": 300.0, "right": 1088.5, "top": 90.0, "bottom": 571.0})  # rounding
     assert bm.stats["fits"] == 1
     small = bm.map.zoom
     bm.map.set_state({"left": 0.0, "right": 900.0, "top": 0.0, "bottom": 630.0})  # a bigger window

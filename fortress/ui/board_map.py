@@ -132,7 +132,7 @@ class BoardMap:
         self.markers: dict[str, L.Marker] = {}
         self._looks: dict[str, AreaLook] = {}
         self._blank: L.DivIcon | None = None  # one empty icon shared by every marker with no label
-        self.stats: Counter[str] = Counter()  # messages sent, for the benchmark
+        self.stats: Counter[str] = Counter()  # layers changed and view fits, for the benchmark and tests
         self.bounds = board_bounds(board)
         self.fitted: tuple[int, int] | None = None  # the map size (px) the view was last fitted to
         layers = self._build(game, view or MapView()) if game is not None else ()
@@ -151,9 +151,9 @@ class BoardMap:
 
     def _build(self, game, view: MapView) -> tuple:
         """Every layer, drawn as ``game`` and ``view`` want it: backdrop, areas, labels."""
-        polygons = []
+        polygons, by_area = [], self._units(game)
         for area in self.stacking():
-            look = self._look(game, area, self._units(game), view)
+            look = self._look(game, area, by_area, view)
             self._looks[area.id] = look
             if area.id in self.board.geometry:
                 polygons.append(self._polygon(area.id, look.style))
@@ -187,8 +187,9 @@ class BoardMap:
     def _resized(self, _change=None) -> None:
         """Re-fit the view to the whole board when the map's size in the browser changed."""
         size = (round(self.map.right - self.map.left), round(self.map.bottom - self.map.top))
-        if min(size) <= 2 * FIT_PADDING or size == self.fitted:
-            return
+        same = self.fitted is not None and all(abs(a - b) <= 2 for a, b in zip(size, self.fitted))
+        if min(size) <= 2 * FIT_PADDING or same:
+            return  # no room, or the same size (a pan or a zoom by hand, rounding)
         self.fitted = size
         centre, zoom = fit_view(self.bounds, *size, snap=self.map.zoom_snap)
         with self.map.hold_sync():
