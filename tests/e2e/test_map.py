@@ -38,7 +38,7 @@ GEOMETRY_JS = """() => {
                    Math.max(...shapes.map(s => s[2])), Math.max(...shapes.map(s => s[3]))];
     return {map: box(map), scroll: window.scrollY, board,
             tracks: box(document.querySelector('.fortress-tracks')),
-            legend: box(document.querySelector('.fa-legend'))};
+            legend: box(document.querySelector('.ft-legend'))};
 }""" % BACKDROP
 
 
