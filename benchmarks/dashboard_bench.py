@@ -52,7 +52,7 @@ def kernels_rss(proc: subprocess.Popen) -> list[float]:
     out = []
     for child in psutil.Process(proc.pid).children(recursive=True):
         try:
-            if "ipykernel" in " ".join(child.cmdline()):
+            if any(k in " ".join(child.cmdline()) for k in ("ipykernel", "fortress.ui.kernel")):
                 out.append(child.memory_info().rss / 2**20)
         except psutil.Error:
             pass

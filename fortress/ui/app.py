@@ -17,7 +17,7 @@ from fortress.rules import actions as A
 from fortress.ui import info
 from fortress.ui import theme as T
 from fortress.ui.bots import BotSeats
-from fortress.ui.board_map import BoardMap, MapView
+from fortress.ui.board_map import MAP_HEIGHT, BoardMap, MapView
 from fortress.ui.gamebar import GameControls
 from fortress.ui.logbook import LogBook, Note
 from fortress.ui.odds_panel import OddsPanel
@@ -30,7 +30,7 @@ BOT_STEP_LIMIT = 5000  # "play to my turn" never loops longer than this
 class App:
     """Build with :func:`fortress.ui.build_app`; ``app.root`` is the widget to display."""
 
-    def __init__(self, save_dir=None, map_height: str = "540px") -> None:
+    def __init__(self, save_dir=None, map_height: str = MAP_HEIGHT) -> None:
         self.autosaver = Autosaver(save_dir)
         self.game: fortress.Game = fortress.new_game(0, setup="balanced")  # a preview until a game starts
         self.playing = False
@@ -42,23 +42,21 @@ class App:
         self._save_pending = False
         self._panels: dict[type, Panel] = {}
         self._panel_key: tuple = ()
-        self.board_map = BoardMap(self.game.board, self.on_map_click, height=map_height)
-        self._build_widgets(map_height)
+        self.board_map = BoardMap(self.game.board, self.on_map_click, height=map_height, game=self.game, fit=True)
+        self._idle = self._html("fortress-idle")  # one widget, its text changed: no widget per redraw
+        self._build_widgets()
         self.refresh()
 
     # -- layout ---------------------------------------------------------------------------------
     def _html(self, css: str, value: str = "") -> W.HTML:
-        w = W.HTML(value)
-        w.add_class(css)
-        return w
+        return W.HTML(value, _dom_classes=(css,))
 
     def _button(self, label: str, css: str, handler: Callable[[], object], style: str = "") -> W.Button:
-        b = W.Button(description=label, button_style=style, layout=W.Layout(width="auto"))
-        b.add_class(css)
+        b = W.Button(description=label, button_style=style, layout=W.Layout(width="auto"), _dom_classes=(css,))
         b.on_click(lambda _b: handler())
         return b
 
-    def _build_widgets(self, map_height: str) -> None:
+    def _build_widgets(self) -> None:
         self.status = self._html("fortress-status")
         self.tick = self._html("fortress-tick")  # changes after every redraw: a sync point for tests
         self.tick.layout.display = "none"
@@ -94,7 +92,7 @@ class App:
         tabs.add_class("fortress-tabs")
         self.tabs = tabs
         left = W.VBox([self.board_map.map, W.HTML(info.LEGEND), self.tracks],
-                      layout=W.Layout(width="63%", min_width="520px"))
+                      layout=W.Layout(width="63%", min_width="520px", align_self="flex-start"))
         right = W.VBox([self.message, self.panel_box, self.dice, self.cards, tabs, self.fallback],
                        layout=W.Layout(width="37%", min_width="330px", padding="0 0 0 6px"))
         right.add_class("fortress-side")
@@ -308,10 +306,9 @@ class App:
         self.board_map.update(g, view)
         if panel is not None:
             panel.refresh()
-            if self.panel_box.children != (panel.box,):
-                self.panel_box.children = [panel.box]
-        else:
-            self.panel_box.children = [self._idle_box()]
+        box = panel.box if panel is not None else self._idle_box()
+        if self.panel_box.children != (box,):
+            self.panel_box.children = [box]
         if not panel_only:
             self._refresh_views()
         self.bump()
@@ -342,12 +339,12 @@ class App:
     def _idle_box(self) -> W.Widget:
         g = self.game
         if not self.playing:
-            w = W.HTML("<b>Welcome.</b> Choose players and press <b>Start new game</b> in the Game tab below, "
-                       "or resume the last game.")
+            text = ("<b>Welcome.</b> Choose players and press <b>Start new game</b> in the Game tab below, "
+                    "or resume the last game.")
         elif g.is_over:
-            w = W.HTML(f"<b>Game over.</b> {info.result_html(g)} Start a new game in the Game tab.")
+            text = f"<b>Game over.</b> {info.result_html(g)} Start a new game in the Game tab."
         else:
-            w = W.HTML(f"{T.side_chip(g.side)} is played by the <b>{self.bots.name(g.side)}</b> bot. "
-                       "Press <b>Bot: step</b> to watch one move, or <b>Play to my turn</b>.")
-        w.add_class("fortress-idle")
-        return w
+            text = (f"{T.side_chip(g.side)} is played by the <b>{self.bots.name(g.side)}</b> bot. "
+                    "Press <b>Bot: step</b> to watch one move, or <b>Play to my turn</b>.")
+        self._idle.value = text
+        return self._idle

@@ -1,13 +1,18 @@
-"""The board as an ipyleaflet map: one Polygon per area, one DivIcon marker per area.
+"""The board as an ipyleaflet map: one Polygon per area, one DivIcon marker per labelled area.
 
-Updates are incremental: :meth:`BoardMap.update` computes each area's style and label,
-compares with what the browser already has, and sends only the differences (one
-``hold_sync`` message per restyled polygon, one new ``DivIcon`` per changed label).
+The first :meth:`BoardMap.update` builds every layer with its final style and label, and
+hands them to the map in one message (no widget is created, then restyled). Later updates
+are incremental: each area's style and label are compared with what the browser already
+has and only the differences are sent (one ``hold_sync`` message per restyled polygon, one
+new ``DivIcon`` per changed label, the old one closed: the widget count stays flat over a
+game). With ``fit=True`` the view is re-fitted to the whole board whenever the map's size
+in the browser changes.
 """
 from __future__ import annotations
 
 import json
 import logging
+import math
 from collections import Counter
 from dataclasses import dataclass
 from functools import partial
@@ -70,41 +75,126 @@ def load_backdrop(path=None) -> list[L.Polygon]:
     return out
 
 
-class BoardMap:
-    """The map widget and its incremental updates. ``on_click(area_id)`` is called on clicks."""
+#: the dashboard map's height: a share of the window, so the legend and tracks below it stay
+#: above the fold (1280x720, 1440x900), never the height of the column beside it
+MAP_HEIGHT = "clamp(300px, calc(100vh - 300px), 1100px)"
+FIT_PADDING = 6  # px kept free around the board when the view is fitted
+TYPICAL_SIZE = (800, 480)  # px: the map in a 1280-1366 px wide window, for the view before the first fit
 
-    def __init__(self, board: Board, on_click: Callable[[str], None], height: str = "540px") -> None:
+
+def mercator(lat: float, lon: float) -> tuple[float, float]:
+    """Web Mercator pixel coordinates at zoom 0 (256 px world), as Leaflet projects."""
+    y = math.log(math.tan(math.pi / 4 + math.radians(lat) / 2))
+    return 256 * (lon + 180) / 360, 128 * (1 - y / math.pi)
+
+
+def fit_view(bounds: tuple[tuple[float, float], tuple[float, float]], width: float, height: float,
+             snap: float = 0.05) -> tuple[tuple[float, float], float]:
+    """Centre and zoom (a multiple of ``snap``) showing ``bounds`` ((south, west), (north, east))
+    whole in a ``width`` x ``height`` pixel map, as Leaflet's ``fitBounds`` would."""
+    (south, west), (north, east) = bounds
+    x0, y0 = mercator(north, west)
+    x1, y1 = mercator(south, east)
+    scale = min((width - 2 * FIT_PADDING) / (x1 - x0), (height - 2 * FIT_PADDING) / (y1 - y0))
+    zoom = math.floor(math.log2(max(scale, 1e-9)) / snap) * snap
+    ym = (y0 + y1) / 2
+    lat = math.degrees(math.atan(math.sinh(math.pi * (1 - ym / 128))))
+    return (round(lat, 4), round((x0 + x1) / 2 * 360 / 256 - 180, 4)), round(zoom, 2)
+
+
+def board_bounds(board: Board, ids=None) -> tuple[tuple[float, float], tuple[float, float]]:
+    """((south, west), (north, east)) around the shapes of the areas ``ids`` (default: all)."""
+    lats, lons = [], []
+
+    def walk(coords) -> None:
+        if coords and isinstance(coords[0], (int, float)):
+            lons.append(coords[0])
+            lats.append(coords[1])
+        else:
+            for c in coords:
+                walk(c)
+    for aid in board.geometry if ids is None else ids:
+        walk(board.geometry[aid]["coordinates"])
+    return (min(lats), min(lons)), (max(lats), max(lons))
+
+
+class BoardMap:
+    """The map widget and its incremental updates. ``on_click(area_id)`` is called on clicks.
+
+    ``game`` (and ``view``) build the layers at once with their first look; otherwise the
+    first :meth:`update` does. ``fit`` re-fits the view to the board when the map is resized."""
+
+    def __init__(self, board: Board, on_click: Callable[[str], None], height: str = "540px",
+                 game=None, view: MapView | None = None, fit: bool = False) -> None:
         self.board = board
         self.on_click = on_click
-        self.map = L.Map(layers=(), center=(38.0, -97.3), zoom=4.15, zoom_snap=0.05, zoom_delta=0.5,
-                         min_zoom=3, max_zoom=8, attribution_control=False, scroll_wheel_zoom=True,
-                         layout=W.Layout(height=height, width="100%"))
-        self.map.add_class("fortress-map")
         self.polygons: dict[str, L.Polygon] = {}
         self.markers: dict[str, L.Marker] = {}
         self._looks: dict[str, AreaLook] = {}
-        for shape in load_backdrop():
-            self.map.add(shape)
-        for area in sorted(board, key=lambda a: not a.is_zone):  # zones below land: land wins clicks
-            self._add_area(area.id)
-        self.marker_group = L.LayerGroup(layers=tuple(self.markers.values()), name="units")
-        self.map.add(self.marker_group)
+        self._blank: L.DivIcon | None = None  # one empty icon shared by every marker with no label
+        self.stats: Counter[str] = Counter()  # layers changed and view fits, for the benchmark and tests
+        self.bounds = board_bounds(board)
+        self.fitted: tuple[int, int] | None = None  # the map size (px) the view was last fitted to
+        layers = self._build(game, view or MapView()) if game is not None else ()
         credit = board.metadata.get("credit", "")
-        if credit:
-            self.map.add(L.WidgetControl(widget=W.HTML(f"<small>{credit}</small>"), position="bottomleft"))
-        self.stats: Counter[str] = Counter()  # messages sent, for the benchmark
+        controls = (L.ZoomControl(),) + ((L.WidgetControl(widget=W.HTML(f"<small>{credit}</small>"),
+                                                           position="bottomleft"),) if credit else ())
+        # everything given at construction: no update message before the first paint.
+        # keyboard=False: no tabindex, so a mouse-down never focuses (and scrolls) the map
+        centre, zoom = fit_view(self.bounds, *TYPICAL_SIZE)  # until the browser tells the real size
+        self.map = L.Map(layers=layers, controls=controls, zoom_control=False, center=centre, zoom=zoom,
+                         zoom_snap=0.05, zoom_delta=0.5, min_zoom=3, max_zoom=8, attribution_control=False,
+                         scroll_wheel_zoom=True, keyboard=False, _dom_classes=("fortress-map",),
+                         layout=W.Layout(height=height, width="100%", flex="0 0 auto"))
+        if fit:
+            self.map.observe(self._resized, names=["left", "right", "top", "bottom"])
 
-    def _add_area(self, aid: str) -> None:
-        geometry = self.board.geometry.get(aid)
-        area = self.board[aid]
-        if geometry:
-            poly = L.Polygon(locations=_rings(geometry), color=T.BORDER, weight=1, fill_color=T.NEUTRAL,
-                             fill_opacity=0.5, name=aid)
-            poly.on_click(partial(self._clicked, aid))
-            self.polygons[aid] = poly
-            self.map.add(poly)
-        self.markers[aid] = L.Marker(location=tuple(area.label), draggable=False, keyboard=False,
-                                     icon=L.DivIcon(html="", icon_size=(0, 0), icon_anchor=(0, 0)), title=area.name)
+    def _build(self, game, view: MapView) -> tuple:
+        """Every layer, drawn as ``game`` and ``view`` want it: backdrop, areas, labels."""
+        polygons, by_area = [], self._units(game)
+        for area in self.stacking():
+            look = self._look(game, area, by_area, view)
+            self._looks[area.id] = look
+            if area.id in self.board.geometry:
+                polygons.append(self._polygon(area.id, look.style))
+            if look.html:
+                self.markers[area.id] = self._marker(area, look.html)
+        self.marker_group = L.LayerGroup(layers=tuple(self.markers.values()), name="units")
+        return (*load_backdrop(), *polygons, self.marker_group)
+
+    def stacking(self) -> list:
+        """The areas bottom to top: zones, then land, then cities (each larger shapes first), so
+        a click on a small city is never taken by a neighbour's border drawn over it."""
+        def size(area) -> float:
+            if area.id not in self.board.geometry:
+                return 0.0
+            (south, west), (north, east) = board_bounds(self.board, [area.id])
+            return (north - south) * (east - west)
+        return sorted(self.board, key=lambda a: (not a.is_zone, a.is_city, -size(a)))
+
+    def _polygon(self, aid: str, style: Style) -> L.Polygon:
+        fill, opacity, colour, weight, dash = style
+        poly = L.Polygon(locations=_rings(self.board.geometry[aid]), color=colour, weight=weight, fill_color=fill,
+                         fill_opacity=opacity, dash_array=dash, name=aid)
+        poly.on_click(partial(self._clicked, aid))
+        self.polygons[aid] = poly
+        return poly
+
+    def _marker(self, area, html: str) -> L.Marker:
+        return L.Marker(location=tuple(area.label), draggable=False, keyboard=False, title=area.name,
+                        icon=L.DivIcon(html=html, icon_size=(0, 0), icon_anchor=(0, 0)))
+
+    def _resized(self, _change=None) -> None:
+        """Re-fit the view to the whole board when the map's size in the browser changed."""
+        size = (round(self.map.right - self.map.left), round(self.map.bottom - self.map.top))
+        same = self.fitted is not None and all(abs(a - b) <= 2 for a, b in zip(size, self.fitted))
+        if min(size) <= 2 * FIT_PADDING or same:
+            return  # no room, or the same size (a pan or a zoom by hand, rounding)
+        self.fitted = size
+        centre, zoom = fit_view(self.bounds, *size, snap=self.map.zoom_snap)
+        with self.map.hold_sync():
+            self.map.center, self.map.zoom = centre, min(max(zoom, self.map.min_zoom), self.map.max_zoom)
+        self.stats["fits"] += 1
 
     def _clicked(self, aid: str, **event) -> None:
         if event.get("type", "click") == "click":
@@ -117,26 +207,55 @@ class BoardMap:
                                                        "coordinates": [lat, lon]}, [])
 
     # -- drawing --------------------------------------------------------------------------
-    def update(self, game, view: MapView) -> int:
-        """Bring the map up to date with ``game`` and ``view``; returns how many layers changed."""
+    @staticmethod
+    def _units(game) -> dict[str, Counter]:
         by_area: dict[str, Counter] = {}
         for u in game.state.units.values():
             by_area.setdefault(u.area, Counter())[(u.side, u.kind)] += 1
+        return by_area
+
+    def _look(self, game, area, by_area: dict[str, Counter], view: MapView) -> AreaLook:
+        return AreaLook(self._style(game, area, view), self._html(game, area, by_area.get(area.id, Counter()), view))
+
+    def update(self, game, view: MapView) -> int:
+        """Bring the map up to date with ``game`` and ``view``; returns how many layers changed."""
+        if not self._looks:
+            self.map.layers = self._build(game, view)
+            return len(self.map.layers)
+        by_area = self._units(game)
         changed = 0
         for area in self.board:
-            look = AreaLook(self._style(game, area, view), self._html(game, area, by_area.get(area.id, Counter()), view))
-            old = self._looks.get(area.id)
-            if old is not None and old == look:
+            look = self._look(game, area, by_area, view)
+            old = self._looks[area.id]
+            if old == look:
                 continue
             self._looks[area.id] = look
-            if (old is None or old.style != look.style) and area.id in self.polygons:
+            if old.style != look.style and area.id in self.polygons:
                 self._restyle(self.polygons[area.id], look.style)
                 changed += 1
-            if old is None or old.html != look.html:
-                self.markers[area.id].icon = L.DivIcon(html=look.html, icon_size=(0, 0), icon_anchor=(0, 0))
+            if old.html != look.html:
+                self._relabel(area, look.html)
                 changed += 1
         self.stats["changes"] += changed
         return changed
+
+    def _relabel(self, area, html: str) -> None:
+        """A new label: a new icon (Leaflet redraws a marker only for a new icon); the old
+        icon is closed, and markers with no label share one empty icon."""
+        marker = self.markers.get(area.id)
+        if marker is None:
+            self.markers[area.id] = self._marker(area, html)
+            self.marker_group.add(self.markers[area.id])
+            return
+        old = marker.icon
+        if html:
+            marker.icon = L.DivIcon(html=html, icon_size=(0, 0), icon_anchor=(0, 0))
+        else:
+            if self._blank is None:
+                self._blank = L.DivIcon(html="", icon_size=(0, 0), icon_anchor=(0, 0))
+            marker.icon = self._blank
+        if old is not self._blank:
+            old.close()
 
     @staticmethod
     def _restyle(poly: L.Polygon, style: Style) -> None:

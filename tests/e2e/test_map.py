@@ -1,0 +1,117 @@
+"""The dashboard's map on a projector-sized window (1280x720), in headless Chromium against a
+real Voila server (issue 18, bug 1): the map keeps a window-based height whatever the column
+beside it holds, the legend and tracks stay above the fold, clicks near the bottom of the page
+select the territory clicked (no scroll between mouse-down and mouse-up), and the view is
+re-fitted to the whole board when the map's size changes."""
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.test_dashboard import (STEP, act, load_dashboard, play_bots_until_us_reinforcements, status,
+                                      tick, wait_tick)
+
+pytestmark = pytest.mark.browser
+
+BACKDROP = "#9a9a8a"  # the border colour of Canada and Mexico (fortress.ui.board_map.load_backdrop)
+
+#: the targets (".fa-m.t") inside the map, lowest on the page first: [area, x, y]
+LOW_TARGETS_JS = """() => {
+    const map = document.querySelector('.fortress-map').getBoundingClientRect();
+    const out = [];
+    for (const el of document.querySelectorAll('.fa-m.t')) {
+        const r = el.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        if (r.width > 0 && x > map.left + 50 && x < map.right - 10 && y > map.top + 10 && y < map.bottom - 8)
+            out.push([el.dataset.area, x, y]);
+    }
+    return out.sort((a, b) => b[2] - a[2]);
+}"""
+
+#: the map's box, the page's scroll, the bottom of the tracks, and the box around every territory
+GEOMETRY_JS = """() => {
+    const BACKDROP = '%s';
+    const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const map = document.querySelector('.fortress-map');
+    const shapes = [...map.querySelectorAll('path.leaflet-interactive')]
+        .filter(p => p.getAttribute('stroke') !== BACKDROP).map(box);  // not Canada, Mexico
+    const board = [Math.min(...shapes.map(s => s[0])), Math.min(...shapes.map(s => s[1])),
+                   Math.max(...shapes.map(s => s[2])), Math.max(...shapes.map(s => s[3]))];
+    return {map: box(map), scroll: window.scrollY, board,
+            tracks: box(document.querySelector('.fortress-tracks')),
+            legend: box(document.querySelector('.ft-legend'))};
+}""" % BACKDROP
+
+
+def geometry(page) -> dict:
+    return page.evaluate(GEOMETRY_JS)
+
+
+def assert_board_fits(page, height: int) -> None:
+    """The whole board in view, filling the map's width or height; the tracks above the fold."""
+    page.wait_for_function(f"() => ({GEOMETRY_JS})().board[3] <= ({GEOMETRY_JS})().map[3] + 1 && "
+                           f"({GEOMETRY_JS})().board[1] >= ({GEOMETRY_JS})().map[1] - 1", timeout=STEP)
+    page.wait_for_timeout(400)  # let a zoom animation end
+    g = geometry(page)
+    (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
+    assert ml - 1 <= bl and br <= mr + 1 and mt - 1 <= bt and bb <= mb + 1, g
+    assert (br - bl) >= 0.85 * (mr - ml) or (bb - bt) >= 0.85 * (mb - mt), f"the board floats in ocean: {g}"
+    assert g["tracks"][3] <= height and g["legend"][3] <= height, f"legend or tracks below the fold: {g}"
+
+
+def reach_maneuvers(page) -> None:
+    """Start a game against bots and play the U.S. turn's first steps with the panels' buttons."""
+    page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
+    page.locator(".fortress-new-game").click()
+    page.wait_for_selector(".fortress-status:has-text('Round')", timeout=STEP)
+    play_bots_until_us_reinforcements(page)
+    for _ in range(40):
+        if "Maneuvers" in status(page):
+            return
+        if page.locator(".fortress-ground, .fortress-sabotage").count():
+            act(page, ".fortress-ground, .fortress-sabotage")
+        elif "Reinforcements" in status(page) and page.locator(".fa-m.t").count():
+            area, x, y = page.evaluate(LOW_TARGETS_JS)[0]
+            before = tick(page)
+            page.mouse.click(x, y)
+            wait_tick(page, before)
+        else:
+            act(page, ".fortress-end")
+    raise AssertionError(f"never reached Maneuvers: {status(page)}")
+
+
+def test_map_clicks_land_at_1280x720_and_the_map_keeps_its_size(browser, voila_url):
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    load_dashboard(page, voila_url)
+    page.wait_for_selector(".fortress-status", timeout=STEP)
+    assert_board_fits(page, 720)
+    size = geometry(page)["map"]
+    reach_maneuvers(page)
+    picks = page.evaluate(LOW_TARGETS_JS)[:6]
+    assert len(picks) >= 3, picks
+    for area, _x, _y in picks:
+        found = {a: (x, y) for a, x, y in page.evaluate(LOW_TARGETS_JS)}
+        x, y = found[area]
+        before, scroll = tick(page), geometry(page)["scroll"]
+        page.mouse.move(x, y)
+        page.mouse.down()
+        assert geometry(page)["scroll"] == scroll, "the page scrolled between mouse-down and mouse-up"
+        assert page.evaluate("() => !document.activeElement.closest('.fortress-map')"), \
+            "mouse-down focused the map: a browser scrolls a focused map into view"
+        page.mouse.up()
+        wait_tick(page, before)
+        assert page.locator(".fa-m.sel").count() == 1, (area, page.inner_text(".fortress-message"), status(page))
+        selected = page.locator(".fa-m.sel").get_attribute("data-area")
+        assert selected == area, f"clicked {area} at ({x:.0f}, {y:.0f}), selected {selected}"
+        g = geometry(page)
+        assert abs((g["map"][3] - g["map"][1]) - (size[3] - size[1])) <= 1, (size, g["map"])
+        assert g["tracks"][3] <= 720, f"the tracks fell below the fold: {g}"
+        before = tick(page)
+        page.mouse.click(x, y - (g["scroll"] - scroll))  # the same territory again: unselect it
+        wait_tick(page, before)
+        assert page.locator(".fa-m.sel").count() == 0
+    # a bigger window: a bigger map, the view fitted again to the whole board
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.wait_for_function(f"h => ({GEOMETRY_JS})().map[3] - ({GEOMETRY_JS})().map[1] > h + 100",
+                           arg=size[3] - size[1], timeout=STEP)
+    assert_board_fits(page, 900)
+    page.close()

@@ -1,0 +1,136 @@
+"""The dashboard's map as widgets (issue 18, bugs 1 and 9, Speed): a flat widget count over a
+game, few widgets and no update message before the first paint, the view fitted to the board
+when the map is resized, small territories drawn above their neighbours."""
+from __future__ import annotations
+
+import warnings
+from collections import Counter
+
+import comm
+import ipyleaflet as L
+import ipywidgets as W
+import pytest
+
+import fortress
+from fortress.ui import build_app
+from fortress.ui.board_map import FIT_PADDING, BoardMap, MapView, board_bounds, fit_view, mercator
+
+SIDES = ("us", "west", "south", "east")
+
+
+def live_widgets() -> Counter:
+    """The kernel's live widgets by class (``ipywidgets.Widget.widgets``)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return Counter(type(w).__name__ for w in W.Widget.widgets.values())
+
+
+def test_widget_count_stays_flat_over_bot_redraws(tmp_path):
+    app = build_app(display_it=False, save_dir=tmp_path)
+    app.start(fortress.new_game(5), {s: "random" for s in SIDES})
+    moves = 0
+    while moves < 20 and app.bot_step():
+        moves += 1
+    before, first_round = live_widgets(), app.game.round
+    while moves < 400 and app.bot_step():  # a redraw after every move, as "Bot: step" does
+        moves += 1
+    after = live_widgets()
+    assert moves > 300
+    others = {k: after[k] - before[k] for k in after | before if k not in ("Marker", "DivIcon")}
+    rounds = app.game.round - first_round  # the log keeps one widget per finished round
+    assert all(n <= rounds for n in others.values()), f"widgets made per redraw and never closed: {others}"
+    assert len(app.board_map.markers) <= len(app.game.board), "one marker per area at most"
+    new = {k: after[k] - before[k] for k in ("Marker", "DivIcon")}  # other tests' widgets may live on
+    assert new["DivIcon"] <= new["Marker"] + 1, f"a marker's old icons must be closed: {new}"
+
+
+class CountingComm(comm.DummyComm):
+    """A comm that counts what the kernel would send to the browser."""
+
+    sent: Counter = Counter()
+
+    def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+        CountingComm.sent[(data or {}).get("method") or msg_type] += 1
+
+
+@pytest.fixture
+def sent(monkeypatch) -> Counter:
+    CountingComm.sent = Counter()
+    monkeypatch.setattr(comm, "create_comm", CountingComm)
+    return CountingComm.sent
+
+
+def test_first_paint_is_few_widgets_and_no_map_update(tmp_path, sent):
+    before = sum(live_widgets().values())
+    app = build_app(display_it=False, save_dir=tmp_path)
+    made = sum(live_widgets().values()) - before
+    assert made <= 450, f"{made} widgets in the first cell (640 before issue 18)"
+    assert sent["update"] <= 60, f"{sent['update']} update messages before the first paint (421 before)"
+    bm = app.board_map
+    assert len(bm.markers) < len(app.game.board), "areas with nothing to show need no marker"
+    for aid, poly in bm.polygons.items():  # built with their first look: nothing to restyle
+        assert (poly.fill_color, poly.fill_opacity, poly.color, poly.weight, poly.dash_array) == bm._looks[aid].style
+
+
+def test_a_label_change_replaces_the_icon_and_closes_the_old_one(tmp_path):
+    game = fortress.new_game(0, setup="balanced")
+    bm = BoardMap(game.board, lambda aid: None, game=game)
+    aid = next(iter(bm.markers))
+    old = bm.markers[aid].icon
+    assert bm.update(game, MapView(selected=aid)) >= 1
+    assert bm.markers[aid].icon is not old and "sel" in bm.markers[aid].icon.html
+    assert old.comm is None, "the old icon is closed"
+
+
+def test_lazy_board_map_builds_on_first_update():
+    game = fortress.new_game(0, setup="balanced")
+    bm = BoardMap(game.board, lambda aid: None)
+    assert not bm.map.layers
+    bm.update(game, MapView())
+    assert len(bm.polygons) == len(game.board) and bm.marker_group in bm.map.layers
+
+
+def test_fit_view_shows_the_whole_board_at_the_largest_zoom():
+    board = fortress.new_game(0).board
+    bounds = board_bounds(board)
+    (south, west), (north, east) = bounds
+    for width, height in ((787, 480), (900, 630), (520, 300)):
+        (lat, lon), zoom = fit_view(bounds, width, height)
+        x0, y0 = mercator(north, west)
+        x1, y1 = mercator(south, east)
+        room = width - 2 * FIT_PADDING, height - 2 * FIT_PADDING
+        fits = [(x1 - x0) * 2 ** z <= room[0] and (y1 - y0) * 2 ** z <= room[1] for z in (zoom, zoom + 0.05)]
+        assert fits == [True, False], (width, height, zoom)
+        assert west < lon < east and south < lat < north
+
+
+def test_the_view_is_refitted_when_the_map_is_resized():
+    game = fortress.new_game(0)
+    bm = BoardMap(game.board, lambda aid: None, game=game, fit=True)
+    bm.map.set_state({"left": 100.0, "right": 887.0, "top": 50.0, "bottom": 530.0})  # as the browser says
+    assert bm.stats["fits"] == 1 and bm.fitted == (787, 480)
+    assert (tuple(bm.map.center), bm.map.zoom) == fit_view(bm.bounds, 787, 480)
+    bm.map.set_state({"left": 300.0, "right": 1087.0, "top": 90.0, "bottom": 570.0})  # panned: same size
+    bm.map.set_state({"left": 300.0, "right": 1088.5, "top": 90.0, "bottom": 571.0})  # rounding
+    assert bm.stats["fits"] == 1
+    small = bm.map.zoom
+    bm.map.set_state({"left": 0.0, "right": 900.0, "top": 0.0, "bottom": 630.0})  # a bigger window
+    assert bm.stats["fits"] == 2 and bm.map.zoom > small
+
+
+def test_cities_are_drawn_above_their_neighbours(tmp_path):
+    """A city is small: a neighbour drawn over it would take clicks aimed at it (its border)."""
+    app = build_app(display_it=False, save_dir=tmp_path)
+    board = app.game.board
+    order = {layer.name: i for i, layer in enumerate(app.board_map.map.layers) if isinstance(layer, L.Polygon)}
+    for area in board:
+        if area.is_city:
+            below = [n for n in board.neighbours(area.id) if board[n].is_land and not board[n].is_city]
+            assert all(order[n] < order[area.id] for n in below), (area.id, below)
+
+
+def test_map_height_follows_the_window_not_the_column(tmp_path):
+    app = build_app(display_it=False, save_dir=tmp_path)
+    height = app.board_map.map.layout.height
+    assert "vh" in height and app.board_map.map.layout.flex == "0 0 auto"
+    assert not app.board_map.map.keyboard, "a focusable map scrolls into view on mouse-down"
