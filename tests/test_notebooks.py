@@ -1,4 +1,4 @@
-"""The classroom notebooks run top to bottom (nbclient, quick mode), are stored clean, and
+"""The classroom notebooks run top to bottom (nbclient, in full), are stored clean, and
 the helper module behind them (``fortress.notebook_helpers``) works: positions, try-it, the
 classroom-safe bot wrapper, matches, the round robin, odds grids, city falls, replays."""
 from __future__ import annotations
@@ -36,10 +36,11 @@ def test_notebook_is_stored_clean_and_opens_with_its_purpose(name):
 @pytest.mark.notebook
 @pytest.mark.parametrize("name", CLASSROOM)
 def test_notebook_runs_top_to_bottom(name, monkeypatch):
+    """In full, as a teacher runs it (not quick mode: CI sets ``CI``, which would mean quick)."""
     import nbformat
     from nbclient import NotebookClient
 
-    monkeypatch.setenv("FORTRESS_QUICK", "1")
+    monkeypatch.setenv("FORTRESS_QUICK", "0")
     nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
     client = NotebookClient(nb, kernel_name="python3", timeout=600,
                             resources={"metadata": {"path": str(NOTEBOOKS)}})
