@@ -62,3 +62,15 @@ def test_an_ipython_session_displays_a_game_as_svg():
 
 def test_docstring_examples():
     assert doctest.testmod(fortress.render.svg).failed == 0
+
+
+def test_the_readme_picture_is_drawn_by_the_code():
+    """docs/game.svg (README) is what docs/pictures.py draws today: rerun it after a change."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("pictures", root / "docs" / "pictures.py")
+    pictures = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pictures)
+    assert (root / "docs" / "game.svg").read_text() == pictures.game_svg(pictures.pictured_game())
