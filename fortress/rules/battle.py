@@ -36,7 +36,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, TypeVar
 
-from fortress.rules.dice import BLANK, COMBINED_ARMS, DICE, HIT, RETREAT, DiceKey, Rng, roll_face, volley_table
+from fortress.rules.dice import COMBINED_ARMS, HIT, RETREAT, DiceKey, Rng, roll_face, volley_table
 from fortress.rules.units import AIR, CLASSES, FOOT, MECH, UNITS
 
 ATTACKER, DEFENDER = "attacker", "defender"

@@ -100,7 +100,7 @@ def summary(game: "Game") -> dict:
     """What the teacher's list shows of a game (no hidden information)."""
     last = game.history[-1] if game.history else None
     return {"round": game.round, "phase": game.phase, "side": game.side, "captured": game.cities_captured(),
-            "winner": game.winner, "over": game.is_over, "plies": len(game.history),
+            "winner": game.winner, "over": game.is_over,
             "last": game.notation(last) if last is not None else None}
 
 
@@ -378,10 +378,9 @@ class GameStore:
                 for note in conn.notifies(timeout=min(left, 1.0)):
                     if note.payload.split(":")[0] == game_id:
                         break
-            conn.execute(f"UNLISTEN {NOTIFY_CHANNEL}")
             return now
         finally:
-            raw.close()
+            raw.invalidate()  # a listening, autocommitting connection never goes back to the pool
 
     def close(self) -> None:
         self.engine.dispose()
