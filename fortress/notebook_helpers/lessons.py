@@ -95,18 +95,21 @@ def show(game: Game, highlight: Iterable[str] = (), selected: str | None = None,
          height: str = "420px", zoom: float | None = None, table: bool = True):
     """The position on the real board widget (``fortress.ui.board_map.BoardMap``), zoomed
     on ``highlight``, with a status line and (``table``) the units of those areas below.
+    Every map shown shares the kernel's layers (:mod:`fortress.ui.shared_layers`), so an
+    executed notebook stores each area's shape once per look, not once per map.
     Returns the widget; the last expression of a cell displays it."""
     import ipywidgets as W
 
     from fortress.ui.board_map import BoardMap, MapView
+    from fortress.ui.shared_layers import pool_for
     from fortress.ui.theme import style_widget
 
     board = game.board
     ids = [board.find(a) for a in highlight]
     sel = board.find(selected) if selected else None
     bat = board.find(battle) if battle else None
-    bmap = BoardMap(board, on_click=lambda aid: None, height=height)
-    bmap.update(game, MapView(selected=sel, targets=frozenset(ids), battle=bat))
+    bmap = BoardMap(board, on_click=lambda aid: None, height=height, game=game,
+                    view=MapView(selected=sel, targets=frozenset(ids), battle=bat), pool=pool_for(board))
     centre = _centre_of(board, ids + ([sel] if sel else []))
     if centre:
         bmap.map.center = centre

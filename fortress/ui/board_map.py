@@ -6,7 +6,8 @@ are incremental: each area's style and label are compared with what the browser 
 has and only the differences are sent (one ``hold_sync`` message per restyled polygon, one
 new ``DivIcon`` per changed label, the old one closed: the widget count stays flat over a
 game). With ``fit=True`` the view is re-fitted to the whole board whenever the map's size
-in the browser changes.
+in the browser changes. With a ``pool`` (:mod:`fortress.ui.shared_layers`) the layers are
+shared with the kernel's other still maps, so a notebook sends the board's shapes once.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import ipywidgets as W
 
 from fortress.board import GEODATA_DIR, Board
 from fortress.ui import theme as T
+from fortress.ui.shared_layers import LayerPool
 
 log = logging.getLogger(__name__)
 
@@ -122,12 +124,15 @@ class BoardMap:
     """The map widget and its incremental updates. ``on_click(area_id)`` is called on clicks.
 
     ``game`` (and ``view``) build the layers at once with their first look; otherwise the
-    first :meth:`update` does. ``fit`` re-fits the view to the board when the map is resized."""
+    first :meth:`update` does. ``fit`` re-fits the view to the board when the map is resized.
+    With a ``pool`` the layers are the kernel's shared ones and clicks are not reported."""
 
     def __init__(self, board: Board, on_click: Callable[[str], None], height: str = "540px",
-                 game=None, view: MapView | None = None, fit: bool = False) -> None:
+                 game=None, view: MapView | None = None, fit: bool = False,
+                 pool: LayerPool | None = None) -> None:
         self.board = board
         self.on_click = on_click
+        self.pool = pool
         self.polygons: dict[str, L.Polygon] = {}
         self.markers: dict[str, L.Marker] = {}
         self._looks: dict[str, AreaLook] = {}
@@ -160,7 +165,8 @@ class BoardMap:
             if look.html:
                 self.markers[area.id] = self._marker(area, look.html)
         self.marker_group = L.LayerGroup(layers=tuple(self.markers.values()), name="units")
-        return (*load_backdrop(), *polygons, self.marker_group)
+        backdrop = self.pool.backdrop_layers(load_backdrop) if self.pool is not None else load_backdrop()
+        return (*backdrop, *polygons, self.marker_group)
 
     def stacking(self) -> list:
         """The areas bottom to top: zones, then land, then cities (each larger shapes first), so
@@ -173,14 +179,26 @@ class BoardMap:
         return sorted(self.board, key=lambda a: (not a.is_zone, a.is_city, -size(a)))
 
     def _polygon(self, aid: str, style: Style) -> L.Polygon:
-        fill, opacity, colour, weight, dash = style
-        poly = L.Polygon(locations=_rings(self.board.geometry[aid]), color=colour, weight=weight, fill_color=fill,
-                         fill_opacity=opacity, dash_array=dash, name=aid)
-        poly.on_click(partial(self._clicked, aid))
+        if self.pool is not None:
+            poly = self.pool.polygon(aid, style, partial(self._new_polygon, aid, style))
+        else:
+            poly = self._new_polygon(aid, style)
+            poly.on_click(partial(self._clicked, aid))
         self.polygons[aid] = poly
         return poly
 
+    def _new_polygon(self, aid: str, style: Style) -> L.Polygon:
+        fill, opacity, colour, weight, dash = style
+        return L.Polygon(locations=_rings(self.board.geometry[aid]), color=colour, weight=weight, fill_color=fill,
+                         fill_opacity=opacity, dash_array=dash, name=aid)
+
     def _marker(self, area, html: str) -> L.Marker:
+        if self.pool is not None:
+            return self.pool.marker(area, html, partial(self._new_marker, area, html))
+        return self._new_marker(area, html)
+
+    @staticmethod
+    def _new_marker(area, html: str) -> L.Marker:
         return L.Marker(location=tuple(area.label), draggable=False, keyboard=False, title=area.name,
                         icon=L.DivIcon(html=html, icon_size=(0, 0), icon_anchor=(0, 0)))
 
@@ -231,7 +249,11 @@ class BoardMap:
                 continue
             self._looks[area.id] = look
             if old.style != look.style and area.id in self.polygons:
-                self._restyle(self.polygons[area.id], look.style)
+                if self.pool is not None:  # shared with other maps: swap in the pooled layer of the new look
+                    old_poly = self.polygons[area.id]
+                    self.map.substitute(old_poly, self._polygon(area.id, look.style))
+                else:
+                    self._restyle(self.polygons[area.id], look.style)
                 changed += 1
             if old.html != look.html:
                 self._relabel(area, look.html)
@@ -243,9 +265,12 @@ class BoardMap:
         """A new label: a new icon (Leaflet redraws a marker only for a new icon); the old
         icon is closed, and markers with no label share one empty icon."""
         marker = self.markers.get(area.id)
-        if marker is None:
+        if marker is None or self.pool is not None:
             self.markers[area.id] = self._marker(area, html)
-            self.marker_group.add(self.markers[area.id])
+            if marker is None:
+                self.marker_group.add(self.markers[area.id])
+            else:  # shared with other maps: swap in the pooled marker of the new label
+                self.marker_group.substitute(marker, self.markers[area.id])
             return
         old = marker.icon
         if html:
