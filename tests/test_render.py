@@ -1,9 +1,12 @@
 """A Game draws itself as SVG (fortress.render): holders' colours, units, captured cities,
-declared battles; importing fortress.render makes IPython display a Game that way."""
+declared battles; importing fortress.render makes IPython display a Game that way, with the
+map widget besides where a kernel shows widgets."""
 from __future__ import annotations
 
 import doctest
 import xml.etree.ElementTree as ET
+
+import pytest
 
 import fortress
 import fortress.render.svg
@@ -74,3 +77,57 @@ def test_the_readme_picture_is_drawn_by_the_code():
     pictures = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(pictures)
     assert (root / "docs" / "game.svg").read_text() == pictures.game_svg(pictures.pictured_game())
+
+
+# -- the display bundle: SVG everywhere, the widget where a kernel shows widgets ---------------
+def test_outside_a_kernel_a_game_displays_as_svg_without_a_widget():
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from fortress.render.display import WIDGET_VIEW, widgets_live
+
+    shell = InteractiveShell.instance()
+    try:
+        register(shell)
+        data, _ = shell.display_formatter.format(position())
+    finally:
+        InteractiveShell.clear_instance()
+    assert not widgets_live() and WIDGET_VIEW not in data
+    assert data["image/svg+xml"] == game_svg(position()) and data["text/plain"].startswith("<Game round 3")
+
+
+def test_in_a_live_kernel_a_game_also_displays_as_its_map_widget(monkeypatch):
+    from ipywidgets.widgets.widget import _instances
+
+    from fortress.render import display
+
+    monkeypatch.setattr(display, "widgets_live", lambda: True)
+    game = position()
+    data = display.game_bundle(game)
+    assert data["image/svg+xml"].startswith("<svg") and data["text/plain"] == repr(game)
+    box = _instances[data[display.WIDGET_VIEW]["model_id"]]
+    seattle = game.board.find("Seattle")
+    assert "W 2T" in box.board_map._looks[seattle].html and len(box.board_map.polygons) == 118
+
+
+@pytest.mark.notebook
+def test_a_stored_notebook_shows_the_widget_with_its_state_and_the_svg_without(tmp_path):
+    """Executed in a kernel, the output holds both forms; nbconvert (nbviewer's renderer)
+    draws the widget when the widget state was saved, the SVG map when it was not."""
+    import nbformat
+    from nbclient import NotebookClient
+    from nbconvert import HTMLExporter
+
+    from fortress.render.display import WIDGET_VIEW
+
+    def run(store: bool) -> tuple[dict, str]:
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+            "import fortress, fortress.render\nfortress.new_game(seed=1)")])
+        NotebookClient(nb, kernel_name="python3", timeout=300, store_widget_state=store).execute()
+        body, _ = HTMLExporter().from_notebook_node(nb)
+        return nb.cells[0].outputs[0]["data"], body
+
+    data, page = run(store=False)
+    assert {WIDGET_VIEW, "image/svg+xml", "text/plain"} <= set(data)
+    assert "data:image/svg+xml;base64" in page and f'type="{WIDGET_VIEW}"' not in page
+    data, page = run(store=True)
+    assert f'type="{WIDGET_VIEW}"' in page and data[WIDGET_VIEW]["model_id"] in page
