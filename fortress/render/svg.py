@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from fortress.board import Board
 from fortress.ui.theme import BORDER, NEUTRAL, OCEAN, SIDE_COLOURS, SIDE_TAGS, UNIT_ORDER, UNIT_TAGS
+
+if TYPE_CHECKING:
+    from fortress.rules.game import Game
 
 WIDTH = 900  #: pixels; the height follows the board's shape
 CAPTURED = "#000000"
@@ -38,7 +41,7 @@ class Projection:
         return (round(self.margin + (lon - self.lon0) * self.kx * self.scale, 1),
                 round(self.margin + 22 + (self.lat1 - lat) * self.scale, 1))
 
-    def path(self, geometry: dict) -> str:
+    def path(self, geometry: dict[str, Any]) -> str:
         """An SVG path of the polygon(s), on whole pixels (repeated points dropped: ~4x smaller)."""
         polygons = geometry["coordinates"] if geometry["type"] == "MultiPolygon" else [geometry["coordinates"]]
         rings = []
@@ -49,14 +52,14 @@ class Projection:
         return "".join(rings)
 
 
-def _points(geometry: dict) -> Iterable[tuple[float, float]]:
+def _points(geometry: dict[str, Any]) -> Iterable[tuple[float, float]]:
     polygons = geometry["coordinates"] if geometry["type"] == "MultiPolygon" else [geometry["coordinates"]]
     for polygon in polygons:
         for ring in polygon:
             yield from ((lon, lat) for lon, lat in ring)
 
 
-def units_text(counts) -> str:
+def units_text(counts: Mapping[tuple[str, str], int]) -> str:
     """``W 2I 1T`` per side present: the dashboard's tags."""
     parts = []
     for side in SIDE_COLOURS:
@@ -66,7 +69,7 @@ def units_text(counts) -> str:
     return " ".join(parts)
 
 
-def game_svg(game, width: int = WIDTH) -> str:
+def game_svg(game: Game, width: int = WIDTH) -> str:
     """The current position as an SVG document (a string)."""
     board, proj = game.board, Projection(game.board, width)
     declared, captured = set(game.state.declared), dict(game.state.captured)
@@ -100,7 +103,7 @@ def _city(x: float, y: float, by: str | None) -> str:
     return f'<circle cx="{x}" cy="{y}" r="3" fill="#fff" stroke="{BORDER}" stroke-width="1"/>'
 
 
-def _title(game) -> str:
+def _title(game: Game) -> str:
     if game.is_over:
         return f"Game over: {game.winner} win, round {game.round}"
     return (f"Round {game.round} · {game.side} · {game.phase} · cities captured {game.cities_captured()}"

@@ -25,7 +25,7 @@ import time
 import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import create_engine, event, func, insert, select, update
 from sqlalchemy.engine import Engine
@@ -96,7 +96,7 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def summary(game: "Game") -> dict:
+def summary(game: "Game") -> dict[str, Any]:
     """What the teacher's list shows of a game (no hidden information)."""
     last = game.history[-1] if game.history else None
     return {"round": game.round, "phase": game.phase, "side": game.side, "captured": game.cities_captured(),
@@ -104,7 +104,7 @@ def summary(game: "Game") -> dict:
             "last": game.notation(last) if last is not None else None}
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA busy_timeout=30000")
@@ -243,7 +243,7 @@ class GameStore:
             found = conn.execute(select(games.c.plies).where(games.c.id == game_id)).scalar()
         if found is None:
             raise StoreError(f"no game {game_id[:24]!r} in this store")
-        return found
+        return int(found)
 
     def game(self, game_id: str) -> "Game":
         """The game as stored now, rebuilt by replay (cached; only new actions are replayed).
@@ -284,7 +284,7 @@ class GameStore:
                 select(actions.c.ply, actions.c.side, actions.c.action)
                 .where(actions.c.game_id == game_id).order_by(actions.c.ply))]
 
-    def list_games(self) -> list[dict]:
+    def list_games(self) -> list[dict[str, Any]]:
         """Every game, newest first: id, title, code, created and the summary (teacher's view)."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(games.c.id, games.c.title, games.c.code, games.c.created,
@@ -386,5 +386,5 @@ class GameStore:
         self.engine.dispose()
 
 
-def _seat(row) -> Seat:
+def _seat(row: Any) -> Seat:
     return Seat(row["game_id"], row["seat"], tuple(s for s in row["sides"].split(",") if s), row["kind"])
