@@ -1,7 +1,8 @@
 """Maps that share the kernel's layers (``H.show``, :mod:`fortress.ui.shared_layers`) each
 draw the whole board with their own position, in headless Chromium against a real Voila
 server: one widget model shown in two maps is drawn in both, and an area that looks
-different in the second map shows its own look there without changing the first."""
+different in the second map shows its own look there without changing the first. A Game
+left as a cell's value (``fortress.render``) shows as the map widget in Voila."""
 from __future__ import annotations
 
 import os
@@ -20,6 +21,7 @@ CELLS = [
     "import fortress\nfrom fortress import notebook_helpers as H\ngame = fortress.new_game(seed=1)",
     "H.show(game, highlight=['Seattle'], table=False)",
     "H.show(game, highlight=['Seattle', 'Portland', 'Denver'], table=False)",
+    "import fortress.render\ngame  # a Game displays as its map widget where a kernel runs",
 ]
 
 #: per map on the page: how many shapes it draws, and how many have the target border
@@ -29,7 +31,7 @@ SHAPES_JS = f"""() => [...document.querySelectorAll('.fortress-map')].map(m => {
 }})"""
 
 
-def test_two_maps_sharing_layers_each_draw_their_own_position(page, tmp_path):
+def test_maps_sharing_layers_each_draw_their_own_position(page, tmp_path):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLS])
     path = tmp_path / "two_maps.ipynb"
     nbformat.write(nb, path)
@@ -40,10 +42,10 @@ def test_two_maps_sharing_layers_each_draw_their_own_position(page, tmp_path):
         try:
             wait_port(port, proc)
             page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
-            page.wait_for_function(f"() => ({SHAPES_JS})().length === 2 && "
+            page.wait_for_function(f"() => ({SHAPES_JS})().length === 3 && "
                                    f"({SHAPES_JS})().every(m => m[0] > 100)", timeout=120_000)
-            first, second = page.evaluate(SHAPES_JS)
+            first, second, game_map = page.evaluate(SHAPES_JS)
         finally:
             stop(proc)
-    assert first[0] == second[0]  # every area (and Canada, Mexico) in both maps
-    assert (first[1], second[1]) == (1, 3)  # each map its own highlights
+    assert first[0] == second[0] == game_map[0]  # every area (and Canada, Mexico) in each map
+    assert (first[1], second[1], game_map[1]) == (1, 3, 0)  # each map its own highlights
