@@ -83,11 +83,55 @@ def test_a_teachers_copy_replaces_the_packaged_file(tmp_path):
     assert done.stdout.split() == ["7", "12", "data"]  # units.toml is not in the folder: the package's
 
 
-def test_a_broken_teachers_copy_stops_the_import_with_one_line(tmp_path):
+BROKEN_MOVE = "[bomber] move = 'four': allowed: areas moved in Maneuvers, 0 or more"
+
+
+def broken_units(tmp_path: Path) -> Path:
     shutil.copy(DATA_DIR / "units.toml", tmp_path / "units.toml")
-    teacher_copy(tmp_path, "units", "move = 4", 'move = "four"')
-    done = import_with(tmp_path, "import fortress")
+    return teacher_copy(tmp_path, "units", "move = 4", 'move = "four"')
+
+
+def test_a_broken_teachers_copy_stops_the_import_with_one_line(tmp_path):
+    done = import_with(broken_units(tmp_path), "import fortress")
     assert done.returncode != 0
-    last = done.stderr.strip().splitlines()[-1]
-    assert last == f"fortress.data.DataError: {tmp_path / 'units.toml'}: [bomber] move = 'four': " \
-                   "allowed: areas moved in Maneuvers, 0 or more"
+    assert done.stderr.strip() == f"Error: {tmp_path / 'units.toml'}: {BROKEN_MOVE}"  # no traceback
+
+
+@pytest.mark.parametrize("code", [
+    "import runpy; runpy.run_module('fortress', run_name='__main__')",  # python -m fortress
+    "import sys; from fortress.cli import main; sys.exit(main())",     # the `fortress` script
+])
+@pytest.mark.parametrize("args", [["play", "--seed", "1"], ["odds", "-a", "2 infantry", "-d", "1 infantry"]])
+def test_every_command_reports_a_broken_data_file_in_one_line(tmp_path, code, args):
+    """The rules are read as the command starts, before click runs: one line, exit 1."""
+    done = import_with(broken_units(tmp_path), f"import sys; sys.argv = ['fortress', *{args!r}]; {code}")
+    assert done.returncode == 1
+    assert done.stderr.strip() == f"Error: {tmp_path / 'units.toml'}: {BROKEN_MOVE}"
+
+
+def test_a_data_error_while_a_command_runs_is_one_line(monkeypatch):
+    """Read later (data loaded lazily), the error is the command's one line too."""
+    from click.testing import CliRunner
+
+    from fortress.cli import main
+
+    def broken(*args, **kwargs):
+        raise DataError("/x/units.toml: [infantry] die = 'pink': allowed: a die")
+    monkeypatch.setattr(sys.modules["fortress.cli.odds"], "exact", broken)
+    result = CliRunner().invoke(main, ["odds", "-a", "2 infantry", "-d", "1 infantry"])
+    assert result.exit_code == 1 and result.output.strip().splitlines() == [
+        "Error: /x/units.toml: [infantry] die = 'pink': allowed: a die"]
+
+
+@pytest.mark.notebook
+def test_a_notebook_shows_a_broken_data_file_in_one_line(tmp_path, monkeypatch):
+    """``import fortress`` in a notebook: the one line, not a page of traceback."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    monkeypatch.setenv("FORTRESS_DATA", str(broken_units(tmp_path)))
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import fortress")])
+    NotebookClient(nb, kernel_name="python3", timeout=120, allow_errors=True).execute()
+    [error] = nb.cells[0].outputs
+    assert error.output_type == "error" and error.ename == "DataError"
+    assert error.traceback == [f"DataError: {tmp_path / 'units.toml'}: {BROKEN_MOVE}"]

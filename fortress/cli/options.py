@@ -17,6 +17,7 @@ from typing import Any, Callable, TypeVar
 
 import click
 
+from fortress.data import DataError
 from fortress.rules import rulesets
 from fortress.rules.positions import PositionError
 from fortress.rules.save import SaveError
@@ -96,8 +97,8 @@ class UsageLine(click.ClickException):
 
 
 class Group(click.Group):
-    """The ``fortress`` group: a mistake in the command line, a bad save or position, or an
-    output path that cannot be written ends the command with one line (``Error: ...``) and
+    """The ``fortress`` group: a mistake in the command line, a bad save or position, a broken
+    data file, or an output path that cannot be written ends the command with one line (``Error: ...``) and
     a non-zero exit status, never a traceback or a page of usage."""
 
     def invoke(self, ctx: click.Context) -> object:
@@ -106,7 +107,7 @@ class Group(click.Group):
         except click.UsageError as exc:
             hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
             raise UsageLine(_LONG_VALUE.sub(r"\1...", exc.format_message()) + hint) from None
-        except (SaveError, PositionError) as exc:
+        except (SaveError, PositionError, DataError) as exc:
             raise click.ClickException(str(exc)) from None
         except OSError as exc:
             raise click.ClickException(_os_message(exc)) from None

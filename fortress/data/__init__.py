@@ -15,10 +15,12 @@ raises :class:`DataError`, one line naming the file, the key and what is allowed
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any, Callable
 
 import fastjsonschema
 
@@ -31,6 +33,25 @@ NAMES = ("dice", "units", "rules", "cards")
 
 class DataError(ValueError):
     """A data file is unreadable or breaks its schema."""
+
+    def _render_traceback_(self) -> list[str]:
+        """What IPython and Jupyter show instead of a traceback: the one line (``import
+        fortress`` in a notebook with a broken ``FORTRESS_DATA`` file)."""
+        return [f"DataError: {self}"]
+
+
+def _one_line(kind: type[BaseException], value: BaseException, tb: Any,
+              previous: Callable[..., Any] = sys.excepthook) -> None:
+    """``sys.excepthook``: a broken data file that reaches the top (the ``fortress`` command,
+    which loads the rules as it starts; a script) is reported in one line naming the file and
+    key, no traceback (the exit status is 1, as for any uncaught error); anything else as before."""
+    if isinstance(value, DataError):
+        sys.stderr.write(f"Error: {value}\n")
+    else:
+        previous(kind, value, tb)
+
+
+sys.excepthook = _one_line
 
 
 def path(name: str) -> Path:
