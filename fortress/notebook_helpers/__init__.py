@@ -1,4 +1,4 @@
-"""Helpers for the classroom notebooks (``notebooks/*.ipynb``): the logic lives here, tested,
+"""Helpers for the classroom notebooks (``fortress/notebooks/*.ipynb``): the logic lives here, tested,
 so the notebooks stay short.
 
 * quick mode: :func:`quick`, :func:`pick` (small counts under CI / ``FORTRESS_QUICK=1``);
