@@ -87,4 +87,5 @@ def test_executed_tutorial_with_widget_state_stays_small(tmp_path, monkeypatch):
     maps = sum(1 for w in state.values() if w["model_name"] == "LeafletMapModel")
     assert maps >= 10, "the tutorial shows its positions on maps"
     size = out.stat().st_size
-    assert size <= TUTORIAL_BOUND, f"executed tutorial is {size / 1e6:.1f} MB ({len(json.dumps(state)) / 1e6:.1f} MB of widgets)"
+    assert size <= TUTORIAL_BOUND, \
+        f"executed tutorial is {size / 1e6:.1f} MB ({len(json.dumps(state)) / 1e6:.1f} MB of widgets)"
