@@ -18,6 +18,7 @@ from fortress.ui import info
 from fortress.ui import theme as T
 from fortress.ui.bots import BotSeats
 from fortress.ui.board_map import MAP_HEIGHT, BoardMap, MapView
+from fortress.ui.follow_panel import FollowPanel
 from fortress.ui.gamebar import GameControls
 from fortress.ui.logbook import LogBook, Note
 from fortress.ui.odds_panel import OddsPanel
@@ -86,9 +87,9 @@ class App:
         self.fallback.observe(lambda _c: self._refresh_generic(), "selected_index")
         self.odds = OddsPanel(self)
         self.controls = GameControls(self)
-        tabs = W.Tab(children=[self.log, self.pools, self.odds.box, self.controls.box])
-        for i, t in enumerate(("Log", "Pools", "Odds", "Game")):
-            tabs.set_title(i, t)
+        self.follow = FollowPanel(self)
+        tabs = W.Tab(children=[self.log, self.follow.box, self.pools, self.odds.box, self.controls.box],
+                     titles=("Log", "Bot turns", "Pools", "Odds", "Game"))  # titles given: no update message
         tabs.add_class("fortress-tabs")
         self.tabs = tabs
         left = W.VBox([self.board_map.map, W.HTML(info.LEGEND), self.tracks],
@@ -110,6 +111,7 @@ class App:
         self.game_id = game_id or new_game_id(game.state.seed)
         problems = self.bots.configure(seats, game.state.seed)
         self.logbook.clear()
+        self.follow.clear()
         self.recent = frozenset()
         self._panel_key = ()
         self.autosave(with_seats=True)
@@ -210,11 +212,13 @@ class App:
             return False
         side, at = g.side, len(g.events)
         action, reason = self.bots.choose(side, g)
+        before, state = self.follow.tape.snapshot(g), g.state.copy()  # for the Bot turns tab
         try:
             events = g.apply(action)
         except fortress.IllegalAction as exc:  # a bot bug: never crash the page
             self.say(f"The {self.bots.name(side)} bot tried '{g.notation(action)}': {exc.reason}")
             return False
+        self.follow.record(before, g, action, reason, events, state)
         if reason:
             self.logbook.note(at, f"{self.bots.name(side)} bot: {reason}", side, bot=True)
         self.recent = (self.recent if not redraw else frozenset()) | {a for e in events for a in e.areas}
@@ -231,8 +235,11 @@ class App:
         while n < BOT_STEP_LIMIT and self.bot_step(redraw=False):
             n += 1
         self.autosave_soon()
-        self.say(f"The bots made {n} move{'s' if n != 1 else ''} (outlined in olive on the map; see the Log tab)."
-                 if n else "No bot to move now: it is a human player's decision.", refused=False)
+        self.say(f"The bots made {n} move{'s' if n != 1 else ''} (outlined in olive on the map; the Bot turns "
+                 "tab tells and replays them)." if n else "No bot to move now: it is a human player's decision.",
+                 refused=False)
+        if n:
+            self.tabs.selected_index = 1  # Bot turns
         self.refresh()
 
     def _on_auto(self, change: dict[str, Any]) -> None:
@@ -270,6 +277,9 @@ class App:
     # -- map clicks and messages ----------------------------------------------------------------------
     def on_map_click(self, aid: str) -> None:
         if not self._human_may_act():
+            return
+        if self.follow.watching:  # the map shows a position of the bots' turns, not the game
+            self.say("The map shows the bots' moves (Bot turns tab): press 'The game now' to play.")
             return
         self.message.value = ""  # a new selection: the last refusal no longer applies
         self.current_panel().click(aid)
@@ -330,6 +340,7 @@ class App:
         self.dice.value = info.dice_html(g)
         self.logbook.update(g)
         self.odds.refresh()
+        self.follow.refresh()
         self._refresh_generic()
 
     def _refresh_generic(self) -> None:
