@@ -65,11 +65,12 @@ class App:
         self.undo_button = self._button("Undo", "fortress-undo", self.undo)
         self.step_button = self._button("Bot: step", "fortress-step", self.bot_step)
         self.play_button = self._button("Play to my turn", "fortress-play", self.play_to_human, "info")
+        self.hint_button = self._button("Hint", "fortress-hint", self.hint)
         self.auto_box = W.Checkbox(value=False, description="bots move by themselves", indent=False,
                                    layout=W.Layout(width="auto"))
         self.auto_box.add_class("fortress-auto")
         self.auto_box.observe(self._on_auto, "value")
-        buttons = W.HBox([self.undo_button, self.step_button, self.play_button, self.auto_box])
+        buttons = W.HBox([self.undo_button, self.hint_button, self.step_button, self.play_button, self.auto_box])
         buttons.add_class("fortress-header-buttons")
         header = W.HBox([self.status, buttons],
                         layout=W.Layout(justify_content="space-between", align_items="center", width="100%"))
@@ -201,6 +202,15 @@ class App:
         self.say(what, refused=False)
         self.autosave_soon()
         self.refresh()
+
+    def hint(self) -> None:
+        """The Hint button: what a bot would do now and why, with its odds (``fortress.ui.hints``)."""
+        from fortress.ui.hints import hint, hint_bot
+        g = self.game
+        if not self.playing or g.is_over:
+            self.say("No hint: start a game (Game tab)." if not self.playing else "No hint: the game is over.")
+            return
+        self.say(hint(g, hint_bot(self.bots.name(g.side)), seed=len(g.history)).text, refused=False)
 
     # -- bots ---------------------------------------------------------------------------------------
     def bot_step(self, redraw: bool = True) -> bool:
