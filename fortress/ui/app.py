@@ -23,6 +23,7 @@ from fortress.ui.gamebar import GameControls
 from fortress.ui.logbook import LogBook, Note
 from fortress.ui.odds_panel import OddsPanel
 from fortress.ui.panels import PANELS, GenericPanel, Panel
+from fortress.ui.predict_panel import PredictPanel
 from fortress.ui.storage import Autosaver, new_game_id
 
 BOT_STEP_LIMIT = 5000  # "play to my turn" never loops longer than this
@@ -70,7 +71,9 @@ class App:
                                    layout=W.Layout(width="auto"))
         self.auto_box.add_class("fortress-auto")
         self.auto_box.observe(self._on_auto, "value")
-        buttons = W.HBox([self.undo_button, self.hint_button, self.step_button, self.play_button, self.auto_box])
+        self.predict = PredictPanel(self)  # class-prediction mode: its toggle in the header, its box on the right
+        buttons = W.HBox([self.undo_button, self.hint_button, self.step_button, self.play_button, self.auto_box,
+                           self.predict.toggle])
         buttons.add_class("fortress-header-buttons")
         header = W.HBox([self.status, buttons],
                         layout=W.Layout(justify_content="space-between", align_items="center", width="100%"))
@@ -95,7 +98,7 @@ class App:
         self.tabs = tabs
         left = W.VBox([self.board_map.map, W.HTML(info.LEGEND), self.tracks],
                       layout=W.Layout(width="63%", min_width="520px", align_self="flex-start"))
-        right = W.VBox([self.message, self.panel_box, self.dice, self.cards, tabs, self.fallback],
+        right = W.VBox([self.message, self.predict.box, self.panel_box, self.dice, self.cards, tabs, self.fallback],
                        layout=W.Layout(width="37%", min_width="330px", padding="0 0 0 6px"))
         right.add_class("fortress-side")
         for column in (left, right):  # full width, one under the other, on a phone (theme.CSS)
@@ -113,6 +116,7 @@ class App:
         problems = self.bots.configure(seats, game.state.seed)
         self.logbook.clear()
         self.follow.clear()
+        self.predict.clear()
         self.recent = frozenset()
         self._panel_key = ()
         self.autosave(with_seats=True)
@@ -122,10 +126,15 @@ class App:
         self._maybe_auto()
 
     # -- the one way to change the game ---------------------------------------------------------
-    def act(self, action: A.Action | str, after: Callable[[], None] | None = None) -> bool:
-        """Apply a human player's action; show the reason if it is refused."""
+    def act(self, action: A.Action | str, after: Callable[[], None] | None = None, asked: bool = False) -> bool:
+        """Apply a human player's action; show the reason if it is refused. In class-prediction
+        mode a move that rolls dice waits for the class's guess first (``asked`` once it has)."""
         t0 = time.perf_counter()
         if not self._human_may_act():
+            return False
+        if not asked and self.predict.wants(action) and self.game.explain(action) is None:
+            self.predict.ask(self.game, action, lambda: self.act(action, after, asked=True))
+            self.refresh()
             return False
         try:
             events = self.game.apply(action)
@@ -220,8 +229,21 @@ class App:
             if redraw:
                 self.say("No bot to move now: it is a human player's decision.")
             return False
-        side, at = g.side, len(g.events)
+        if self.predict.waiting:
+            if redraw:
+                self.say("The class guesses first (the buttons above the panel).")
+            return False
+        side = g.side
         action, reason = self.bots.choose(side, g)
+        if self.predict.wants(action):  # class-prediction mode: the bot's dice wait for the guess
+            self.predict.ask(g, action, lambda: self._bot_apply(side, action, reason, True))
+            if redraw:
+                self.refresh()
+            return False
+        return self._bot_apply(side, action, reason, redraw)
+
+    def _bot_apply(self, side: str, action: A.Action, reason: str, redraw: bool) -> bool:
+        g, at = self.game, len(self.game.events)
         before, state = self.follow.tape.snapshot(g), g.state.copy()  # for the Bot turns tab
         try:
             events = g.apply(action)
@@ -245,9 +267,10 @@ class App:
         while n < BOT_STEP_LIMIT and self.bot_step(redraw=False):
             n += 1
         self.autosave_soon()
+        paused = " They wait for the class's guess before the dice." if self.predict.waiting else ""
         self.say(f"The bots made {n} move{'s' if n != 1 else ''} (outlined in olive on the map; the Bot turns "
-                 "tab tells and replays them)." if n else "No bot to move now: it is a human player's decision.",
-                 refused=False)
+                 f"tab tells and replays them).{paused}" if n else
+                 paused.strip() or "No bot to move now: it is a human player's decision.", refused=False)
         if n:
             self.tabs.selected_index = 1  # Bot turns
         self.refresh()
@@ -351,6 +374,7 @@ class App:
         self.logbook.update(g)
         self.odds.refresh()
         self.follow.refresh()
+        self.predict.refresh(g)
         self._refresh_generic()
 
     def _refresh_generic(self) -> None:
