@@ -101,9 +101,11 @@ class App:
         right = W.VBox([self.message, self.predict.box, self.panel_box, self.dice, self.cards, tabs, self.fallback],
                        layout=W.Layout(width="37%", min_width="330px", padding="0 0 0 6px"))
         right.add_class("fortress-side")
+        left.add_class("fortress-map-column")  # sticky: the map stays in view while the side column scrolls
         for column in (left, right):  # full width, one under the other, on a phone (theme.CSS)
             column.add_class("fortress-column")
         body = W.HBox([left, right], layout=W.Layout(width="100%", flex_flow="row wrap"))
+        body.add_class("fortress-body")
         self.root = W.VBox([T.style_widget(), header, body, self.tick], layout=W.Layout(width="100%"))
         self.root.add_class("fortress-app")
 
@@ -220,6 +222,7 @@ class App:
             self.say("No hint: start a game (Game tab)." if not self.playing else "No hint: the game is over.")
             return
         self.say(hint(g, hint_bot(self.bots.name(g.side)), seed=len(g.history)).text, refused=False)
+        self.bump()
 
     # -- bots ---------------------------------------------------------------------------------------
     def bot_step(self, redraw: bool = True) -> bool:

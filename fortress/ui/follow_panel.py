@@ -33,6 +33,7 @@ CSS = """<style>
 .fortress-follow-moves .grp { margin: 2px 0; }
 .fortress-follow-moves .mv { display: inline-block; margin: 0 6px 0 0; }
 .fortress-follow-moves .mv.now { background: #fff3bf; outline: 1px solid #7a6a00; }
+.fortress-follow-summary { max-height: 220px; overflow-y: auto; }
 .fortress-follow-summary p { margin: 3px 0; }
 </style>"""
 
@@ -97,7 +98,7 @@ class FollowPanel:
         self.speed.observe(lambda c: setattr(self.play, "interval", c["new"]), "value")
         self.slider.observe(self._moved, "value")
         bar = W.HBox([self.back, self.play, self.next, self.live, self.speed], layout=W.Layout(flex_flow="row wrap"))
-        self.box.children = [W.HTML(CSS), self.summary, bar, self.slider, self.caption, self.moves]
+        self.box.children = [W.HTML(CSS), bar, self.slider, self.caption, self.summary, self.moves]
         self.built = True
 
     @staticmethod
@@ -148,6 +149,7 @@ class FollowPanel:
         else:
             self.show(change["new"])
         self._texts()
+        self.app.bump()  # the end of the kernel's answer (a sync point for the browser tests)
 
     def show(self, position: int) -> None:
         """Draw the position after ``position`` recorded moves (0: before the first), its
