@@ -70,8 +70,8 @@ def test_move_list_groups_by_side_and_phase():
 
 
 # -- the tape: recorded from a real game ----------------------------------------------------------
-def play_bots(game, tape: Tape, bots, until: str = "us") -> None:
-    while game.side != until and not game.is_over:
+def play_bots(game, tape: Tape, bots, until: str = "us", rounds: int = 2) -> None:
+    while game.side != until and not game.is_over and game.round <= rounds:
         bot = bots[game.side]
         action = bot.choose(game)
         before, state = tape.snapshot(game), game.state.copy()
@@ -126,6 +126,18 @@ def test_a_run_breaks_at_another_turn_not_at_a_choice_inside_the_bots_turn():
         game.apply(bot.choose(game))
     bot_move()
     assert len(tape.steps) == 1 and tape.steps[0].side == "south"
+
+
+def test_bots_on_every_side_keep_the_last_four_turns():
+    from fortress.ai import make_bot
+    from fortress.ui.follow import MAX_TURNS
+    game, tape = fortress.new_game(3, setup="balanced"), Tape()
+    bots = {s: make_bot("heuristic", seed=i) for i, s in enumerate(("west", "south", "east", "us"))}
+    play_bots(game, tape, bots, until="nobody", rounds=2)  # two rounds: eight turns
+    turns = tape.turns()
+    assert len(turns) == MAX_TURNS and turns[-1][0].round >= 2
+    assert len(tape.states) == len(tape.steps) + 1 and tape.states[-1].to_dict() == game.state.to_dict()
+    assert tape.cities == len(tape.states[0].captured)  # the cities captured before the oldest turn kept
 
 
 # -- the Bot turns tab ----------------------------------------------------------------------------
@@ -184,6 +196,9 @@ def test_step_through_shows_each_position_with_arrows_then_the_game_now(played):
     assert game.history == history and "The game now" in app.message.value
     press(app, "fortress-follow-live")
     assert not f.watching and bm.polygons[taken].fill_color == now_colour
+    f.go(3)
+    app.refresh()  # any redraw of the game (a click, a bot) shows the game now
+    assert not f.watching and "The game now" in f.caption.value and bm.polygons[taken].fill_color == now_colour
     assert not moves.locations and not attacks.locations and "The game now" in f.caption.value
 
 
@@ -215,3 +230,11 @@ def test_arrow_points_at_its_destination():
     assert barb1[0][1] < tip[1] and barb2[1][1] < tip[1]  # barbs swept back towards the source
     assert barb1[0][0] > 40 > barb2[1][0] or barb1[0][0] < 40 < barb2[1][0]
     assert arrows(None, {}) == ([], [])
+
+
+def test_the_bot_turns_tab_opens_from_the_log_only(tmp_path):
+    app = new_app(tmp_path, seats=HEURISTIC, seed=3)
+    odds = app.tabs.titles.index("Odds")
+    app.tabs.selected_index = odds  # the teacher is working in the Odds tab
+    press(app, "fortress-play")
+    assert app.tabs.selected_index == odds and app.follow.tape.steps

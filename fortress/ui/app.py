@@ -274,7 +274,7 @@ class App:
         self.say(f"The bots made {n} move{'s' if n != 1 else ''} (outlined in olive on the map; the Bot turns "
                  f"tab tells and replays them).{paused}" if n else
                  paused.strip() or "No bot to move now: it is a human player's decision.", refused=False)
-        if n:
+        if n and self.tabs.selected_index == 0:  # from the Log, not from a tab the player chose
             self.tabs.selected_index = 1  # Bot turns
         self.refresh()
 

@@ -18,6 +18,9 @@ from fortress.rules.events import Event
 from fortress.rules.units import SIDE_NAMES
 
 
+MAX_TURNS = 4  #: the tape keeps the bots' last four turns at most (a round of four sides)
+
+
 @dataclass(frozen=True)
 class Fight:
     """A battle as it stood when its dice were rolled: where, how many attacking units,
@@ -103,7 +106,18 @@ class Tape:
                     tuple(events), fight)
         self.steps.append(step)
         self.states.append(game.state.copy())
+        if last is not None and (step.round, step.side) != (last.round, last.side):
+            self._keep_last_turns()
         return step
+
+    def _keep_last_turns(self) -> None:
+        """At most :data:`MAX_TURNS` turns (bots playing every side never break the run): the
+        oldest turn goes, with its positions (about 23 KiB each)."""
+        turns = self.turns()
+        if len(turns) > MAX_TURNS:
+            k = len(turns[0])
+            self.cities += sum(1 for st in turns[0] for e in st.events if e.kind == "city")
+            del self.steps[:k], self.states[:k]
 
     def turns(self) -> list[list[Step]]:
         """The steps cut into sides' turns (round, side), in order."""

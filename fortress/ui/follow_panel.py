@@ -74,6 +74,7 @@ class FollowPanel:
         self.tape = Tape()
         self._view: Any = None  # a copy of the game showing a recorded position
         self._quiet = False
+        self._drawn: tuple[int, int] = (0, -1)  # the tape the texts were written for
         self.summary = W.HTML(NONE_YET, _dom_classes=("fortress-follow-summary",))
         self.box = W.VBox([self.summary])  # the controls come with the first bot move (a light first paint)
         self.box.add_class("fortress-follow")
@@ -189,6 +190,7 @@ class FollowPanel:
                 self.summary.value = NONE_YET
                 return
             self._build()
+        back = self.slider.value != n  # a recorded position was shown: the texts say "now" again
         self._quiet = True
         try:
             self.play.playing = False
@@ -198,8 +200,13 @@ class FollowPanel:
             self._quiet = False
         if self.layers:
             self._draw_arrows(None)
-        self.summary.value = self._summary_html()
-        self._texts()
+        key = (id(self.tape.steps[0]) if n else 0, n)
+        if key != self._drawn:  # the texts change with the tape or the position only, not at every redraw
+            self._drawn = key
+            self.summary.value = self._summary_html()
+            self._texts()
+        elif back:
+            self._texts()
 
     def _summary_html(self) -> str:
         names = {a.id: a.name for a in self.app.game.board}
