@@ -18,10 +18,12 @@ from fortress.ui import info
 from fortress.ui import theme as T
 from fortress.ui.bots import BotSeats
 from fortress.ui.board_map import MAP_HEIGHT, BoardMap, MapView
+from fortress.ui.follow_panel import FollowPanel
 from fortress.ui.gamebar import GameControls
 from fortress.ui.logbook import LogBook, Note
 from fortress.ui.odds_panel import OddsPanel
 from fortress.ui.panels import PANELS, GenericPanel, Panel
+from fortress.ui.predict_panel import PredictPanel
 from fortress.ui.storage import Autosaver, new_game_id
 
 BOT_STEP_LIMIT = 5000  # "play to my turn" never loops longer than this
@@ -64,11 +66,14 @@ class App:
         self.undo_button = self._button("Undo", "fortress-undo", self.undo)
         self.step_button = self._button("Bot: step", "fortress-step", self.bot_step)
         self.play_button = self._button("Play to my turn", "fortress-play", self.play_to_human, "info")
+        self.hint_button = self._button("Hint", "fortress-hint", self.hint)
         self.auto_box = W.Checkbox(value=False, description="bots move by themselves", indent=False,
                                    layout=W.Layout(width="auto"))
         self.auto_box.add_class("fortress-auto")
         self.auto_box.observe(self._on_auto, "value")
-        buttons = W.HBox([self.undo_button, self.step_button, self.play_button, self.auto_box])
+        self.predict = PredictPanel(self)  # class-prediction mode: its toggle in the header, its box on the right
+        buttons = W.HBox([self.undo_button, self.hint_button, self.step_button, self.play_button, self.auto_box,
+                           self.predict.toggle])
         buttons.add_class("fortress-header-buttons")
         header = W.HBox([self.status, buttons],
                         layout=W.Layout(justify_content="space-between", align_items="center", width="100%"))
@@ -86,19 +91,21 @@ class App:
         self.fallback.observe(lambda _c: self._refresh_generic(), "selected_index")
         self.odds = OddsPanel(self)
         self.controls = GameControls(self)
-        tabs = W.Tab(children=[self.log, self.pools, self.odds.box, self.controls.box])
-        for i, t in enumerate(("Log", "Pools", "Odds", "Game")):
-            tabs.set_title(i, t)
+        self.follow = FollowPanel(self)
+        tabs = W.Tab(children=[self.log, self.follow.box, self.pools, self.odds.box, self.controls.box],
+                     titles=("Log", "Bot turns", "Pools", "Odds", "Game"))  # titles given: no update message
         tabs.add_class("fortress-tabs")
         self.tabs = tabs
         left = W.VBox([self.board_map.map, W.HTML(info.LEGEND), self.tracks],
                       layout=W.Layout(width="63%", min_width="520px", align_self="flex-start"))
-        right = W.VBox([self.message, self.panel_box, self.dice, self.cards, tabs, self.fallback],
+        right = W.VBox([self.message, self.predict.box, self.panel_box, self.dice, self.cards, tabs, self.fallback],
                        layout=W.Layout(width="37%", min_width="330px", padding="0 0 0 6px"))
         right.add_class("fortress-side")
+        left.add_class("fortress-map-column")  # sticky: the map stays in view while the side column scrolls
         for column in (left, right):  # full width, one under the other, on a phone (theme.CSS)
             column.add_class("fortress-column")
         body = W.HBox([left, right], layout=W.Layout(width="100%", flex_flow="row wrap"))
+        body.add_class("fortress-body")
         self.root = W.VBox([T.style_widget(), header, body, self.tick], layout=W.Layout(width="100%"))
         self.root.add_class("fortress-app")
 
@@ -110,6 +117,8 @@ class App:
         self.game_id = game_id or new_game_id(game.state.seed)
         problems = self.bots.configure(seats, game.state.seed)
         self.logbook.clear()
+        self.follow.clear()
+        self.predict.clear()
         self.recent = frozenset()
         self._panel_key = ()
         self.autosave(with_seats=True)
@@ -119,10 +128,15 @@ class App:
         self._maybe_auto()
 
     # -- the one way to change the game ---------------------------------------------------------
-    def act(self, action: A.Action | str, after: Callable[[], None] | None = None) -> bool:
-        """Apply a human player's action; show the reason if it is refused."""
+    def act(self, action: A.Action | str, after: Callable[[], None] | None = None, asked: bool = False) -> bool:
+        """Apply a human player's action; show the reason if it is refused. In class-prediction
+        mode a move that rolls dice waits for the class's guess first (``asked`` once it has)."""
         t0 = time.perf_counter()
         if not self._human_may_act():
+            return False
+        if not asked and self.predict.wants(action) and self.game.explain(action) is None:
+            self.predict.ask(self.game, action, lambda: self.act(action, after, asked=True))
+            self.refresh()
             return False
         try:
             events = self.game.apply(action)
@@ -200,6 +214,16 @@ class App:
         self.autosave_soon()
         self.refresh()
 
+    def hint(self) -> None:
+        """The Hint button: what a bot would do now and why, with its odds (``fortress.ui.hints``)."""
+        from fortress.ui.hints import hint, hint_bot
+        g = self.game
+        if not self.playing or g.is_over:
+            self.say("No hint: start a game (Game tab)." if not self.playing else "No hint: the game is over.")
+            return
+        self.say(hint(g, hint_bot(self.bots.name(g.side)), seed=len(g.history)).text, refused=False)
+        self.bump()
+
     # -- bots ---------------------------------------------------------------------------------------
     def bot_step(self, redraw: bool = True) -> bool:
         """Let the bot whose decision it is make one move."""
@@ -208,13 +232,28 @@ class App:
             if redraw:
                 self.say("No bot to move now: it is a human player's decision.")
             return False
-        side, at = g.side, len(g.events)
+        if self.predict.waiting:
+            if redraw:
+                self.say("The class guesses first (the buttons above the panel).")
+            return False
+        side = g.side
         action, reason = self.bots.choose(side, g)
+        if self.predict.wants(action):  # class-prediction mode: the bot's dice wait for the guess
+            self.predict.ask(g, action, lambda: self._bot_apply(side, action, reason, True))
+            if redraw:
+                self.refresh()
+            return False
+        return self._bot_apply(side, action, reason, redraw)
+
+    def _bot_apply(self, side: str, action: A.Action, reason: str, redraw: bool) -> bool:
+        g, at = self.game, len(self.game.events)
+        before, state = self.follow.tape.snapshot(g), g.state.copy()  # for the Bot turns tab
         try:
             events = g.apply(action)
         except fortress.IllegalAction as exc:  # a bot bug: never crash the page
             self.say(f"The {self.bots.name(side)} bot tried '{g.notation(action)}': {exc.reason}")
             return False
+        self.follow.record(before, g, action, reason, events, state)
         if reason:
             self.logbook.note(at, f"{self.bots.name(side)} bot: {reason}", side, bot=True)
         self.recent = (self.recent if not redraw else frozenset()) | {a for e in events for a in e.areas}
@@ -231,8 +270,12 @@ class App:
         while n < BOT_STEP_LIMIT and self.bot_step(redraw=False):
             n += 1
         self.autosave_soon()
-        self.say(f"The bots made {n} move{'s' if n != 1 else ''} (outlined in olive on the map; see the Log tab)."
-                 if n else "No bot to move now: it is a human player's decision.", refused=False)
+        paused = " They wait for the class's guess before the dice." if self.predict.waiting else ""
+        self.say(f"The bots made {n} move{'s' if n != 1 else ''} (outlined in olive on the map; the Bot turns "
+                 f"tab tells and replays them).{paused}" if n else
+                 paused.strip() or "No bot to move now: it is a human player's decision.", refused=False)
+        if n and self.tabs.selected_index == 0:  # from the Log, not from a tab the player chose
+            self.tabs.selected_index = 1  # Bot turns
         self.refresh()
 
     def _on_auto(self, change: dict[str, Any]) -> None:
@@ -270,6 +313,9 @@ class App:
     # -- map clicks and messages ----------------------------------------------------------------------
     def on_map_click(self, aid: str) -> None:
         if not self._human_may_act():
+            return
+        if self.follow.watching:  # the map shows a position of the bots' turns, not the game
+            self.say("The map shows the bots' moves (Bot turns tab): press 'The game now' to play.")
             return
         self.message.value = ""  # a new selection: the last refusal no longer applies
         self.current_panel().click(aid)
@@ -330,6 +376,8 @@ class App:
         self.dice.value = info.dice_html(g)
         self.logbook.update(g)
         self.odds.refresh()
+        self.follow.refresh()
+        self.predict.refresh(g)
         self._refresh_generic()
 
     def _refresh_generic(self) -> None:

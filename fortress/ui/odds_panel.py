@@ -1,77 +1,133 @@
-"""Odds: pick a declared territory, see the exact odds of attacking it with everything
-that can reach it (``fortress.odds``; a failure there shows a message, not a traceback)."""
+"""The Odds tab, a teacher's odds workbench (issue 18): any territory at any step, the forces
+filled from the game (units that could still move there this turn included, as a separate
+line) and editable before asking, as TripleA's battle calculator allows; the exact odds of
+the attack as given side by side with the same attack with / without combined arms.
+
+The logic is :mod:`fortress.ui.workbench`; a failure in the odds shows a message, never a
+traceback. The form is built when a game starts (a light first paint).
+"""
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
+from fortress.odds import TERRAINS, parse_force
+from fortress.rules.units import SIDE_NAMES
 from fortress.ui import theme as T
+from fortress.ui.workbench import Forces, compare, forces_for
 
 if TYPE_CHECKING:
+    from fortress.odds import Odds
     from fortress.ui.app import App
 
+INTRO = ("Odds of an attack on any territory, by the side whose turn it is. The forces come from the game "
+         "(change them freely: '2 infantry, 1 hovertank'); units that could still move there this turn are "
+         "counted when ticked.")
 
-def compute_odds(game, area: str):
-    """``fortress.odds.for_game`` when available, else the exact calculator on the
-    forces the game reports (``attack_forces``/``defence_forces``)."""
-    from fortress import odds
-    if hasattr(odds, "for_game"):
-        return odds.for_game(game, area)
-    attackers = game.attack_forces(area)
-    defenders = game.defence_forces(area)
-    inside = sum(n for (kind, where), n in attackers.items() if where == area)
-    return odds.exact(attackers, defenders, game.board[area].kind, bombers_inside=inside)
+
+def force_text(units: Counter) -> str:
+    """"2 infantry, 1 hovertank" (the calculator's own input format), in a fixed order."""
+    order = list(T.UNIT_ORDER) + sorted(k for k in units if k not in T.UNIT_ORDER)
+    return ", ".join(f"{units[k]} {k}" for k in order if units.get(k))
+
+
+def column_html(label: str, force: Counter, o: "Odds") -> str:
+    """One column of the comparison: the force and its odds."""
+    top = ", ".join(f"{html.escape(out.describe())} ({p:.0%})" for out, p in list(o.outcomes)[:2])
+    return (f"<td><b>{html.escape(label)}</b><br>{html.escape(force_text(force)) or 'nothing'}"
+            f"<br><b>Cleared: {o.p_cleared:.1%}</b><br>all attackers lost: {o.p_attacker_destroyed:.1%}"
+            f"<br>expected losses: attacker {o.attacker_losses:.2f}, defender {o.defender_losses:.2f}"
+            f"<br><small>most likely: {top}</small></td>")
 
 
 class OddsPanel:
     def __init__(self, app: "App") -> None:
         self.app = app
-        self.pick = W.Dropdown(description="territory", options=[], layout=W.Layout(width="95%"))
-        self.pick.add_class("fortress-odds-area")
-        self.go = W.Button(description="Show odds", layout=W.Layout(width="auto"))
-        self.go.add_class("fortress-odds-go")
-        self.go.on_click(lambda _b: self.show())
-        self.out = W.HTML("")
-        self.out.add_class("fortress-odds-result")
-        self.box = W.VBox([W.HTML("Odds of attacking a declared territory with every unit of the side to move "
-                                  "that can reach it."), self.pick, self.go, self.out])
+        self.box = W.VBox([W.HTML(f"<i>{INTRO}</i>")])
         self.box.add_class("fortress-odds")
+        self.forces: Forces | None = None
+        self._declared: tuple[str, ...] = ()
+        self.built = False
+
+    def _build(self) -> None:
+        board = self.app.game.board
+        areas = sorted((a for a in board if a.is_land), key=lambda a: a.name)
+        self.pick = self._widget(W.Dropdown(description="territory", options=[(a.name, a.id) for a in areas],
+                                            value=None), "fortress-odds-area")
+        self.attackers = self._widget(W.Text(description="attackers"), "fortress-odds-attackers")
+        self.coming = self._widget(W.Checkbox(value=True, indent=False, description="with units that could "
+                                              "still come this turn"), "fortress-odds-coming")
+        self.defenders = self._widget(W.Text(description="defenders"), "fortress-odds-defenders")
+        self.terrain = self._widget(W.Dropdown(description="terrain", options=TERRAINS), "fortress-odds-terrain")
+        self.go = W.Button(description="Show odds", layout=W.Layout(width="auto"), _dom_classes=("fortress-odds-go",))
+        self.go.on_click(lambda _b: self.show())
+        self.out = W.HTML("", _dom_classes=("fortress-odds-result",))
+        self.pick.observe(self._picked, "value")
+        self.coming.observe(lambda _c: self.fill(), "value")
+        self.box.children = [*self.box.children, self.pick, self.attackers, self.coming, self.defenders,
+                             self.terrain, self.go, self.out]
+        self.built = True
+
+    @staticmethod
+    def _widget(w: Any, css: str) -> Any:
+        w.layout = W.Layout(width="95%")
+        w.add_class(css)
+        return w
 
     def refresh(self) -> None:
+        """A new declaration is picked (its forces filled in); otherwise the form is left alone."""
+        if not self.app.playing:
+            return
+        if not self.built:
+            self._build()
+        declared = tuple(self.app.game.state.declared)
+        if declared != self._declared:
+            self._declared = declared
+            if declared and self.pick.value != declared[-1]:
+                self.pick.value = declared[-1]
+
+    def _picked(self, _change: dict[str, Any]) -> None:
+        self.out.value = ""
+        self.fill()
+
+    def fill(self) -> None:
+        """The forces for the picked territory, from the game as it is now."""
+        area = self.pick.value
+        if area is None:
+            return
         g = self.app.game
-        options = [(g.board[a].name, a) for a in g.state.declared] if self.app.playing else []
-        if [o[1] for o in options] != [o[1] for o in self.pick.options]:
-            keep = self.pick.value
-            self.pick.options = options
-            ids = [o[1] for o in options]
-            self.pick.value = keep if keep in ids else (ids[-1] if ids else None)
-            self.out.value = ""
+        self.forces = f = forces_for(g, area)
+        att = f.now + (f.coming if self.coming.value else Counter())
+        att["bomber"] += f.inside
+        self.attackers.value = force_text(att)
+        self.defenders.value = force_text(f.defenders)
+        self.terrain.value = f.terrain
+        coming = force_text(f.coming)
+        self.coming.description = (f"with units that could still come this turn ({coming})" if coming
+                                   else "with units that could still come this turn (none)")
+        self.attackers.description = f"{SIDE_NAMES.get(f.side, f.side)} attacks"
 
     def show(self) -> None:
-        g, area = self.app.game, self.pick.value
-        if not area:
-            self.out.value = "<i>No declared territory to look at.</i>"
+        if not self.built or self.pick.value is None:
+            self.refresh()
+        if not self.built or self.pick.value is None:
+            self.out.value = "<i>Pick a territory first.</i>"
             return
         try:
-            o = compute_odds(g, area)
+            attackers, defenders = parse_force(self.attackers.value), parse_force(self.defenders.value)
+            inside = min(self.forces.inside, attackers["bomber"]) if self.forces else 0
+            attackers["bomber"] -= inside
+            rows = compare(attackers, defenders, self.terrain.value, inside)
         except Exception as exc:  # noqa: BLE001 - odds are advice; never break the page
             self.out.value = f"<span class='ft-refused'>Odds unavailable: {html.escape(str(exc) or type(exc).__name__)}</span>"
             return
-        att = {k: n for (k, _w), n in g.attack_forces(area).items()}
-        att_tot: dict[str, int] = {}
-        for (k, _w), n in g.attack_forces(area).items():
-            att_tot[k] = att_tot.get(k, 0) + n
-        dfn: dict[str, int] = {}
-        for (k, _w), n in g.defence_forces(area).items():
-            dfn[k] = dfn.get(k, 0) + n
-        del att
-        rows = "".join(f"<tr><td>{p:.1%}</td><td>{html.escape(out.describe())}</td></tr>"
-                       for out, p in list(o.outcomes)[:5])
-        self.out.value = (
-            f"<div>{T.side_chip(g.state.turn)} {T.unit_summary(att_tot) or 'nothing'} vs "
-            f"{T.unit_summary(dfn) or 'nothing'} in <b>{g.board[area].name}</b> ({o.method})</div>"
-            f"<div><b>Cleared: {o.p_cleared:.1%}</b> &middot; all attackers lost: {o.p_attacker_destroyed:.1%}"
-            f"<br>expected losses: attacker {o.attacker_losses:.2f}, defender {o.defender_losses:.2f}</div>"
-            f"<table class='ft-table'><tr><th>chance</th><th>most likely outcomes</th></tr>{rows}</table>")
+        name = self.app.game.board[self.pick.value].name
+        note = ("" if len(rows) > 1 else "<br><small>In open ground a Combined Arms face is always a hit: with or "
+                "without combined arms the odds are the same.</small>")
+        self.out.value = (f"<div>Attack on <b>{html.escape(name)}</b> ({html.escape(self.terrain.value)}) against "
+                          f"{html.escape(force_text(defenders)) or 'nobody'} (exact odds){note}</div>"
+                          f"<table class='ft-table ft-odds-compare'><tr>"
+                          f"{''.join(column_html(*r) for r in rows)}</tr></table>")

@@ -114,7 +114,13 @@ CSS = f"""
 .fortress-header {{ flex-wrap: wrap; gap: 4px; }}
 .fortress-header .fortress-header-buttons {{ flex-wrap: wrap; gap: 2px; }}
 .fortress-header .widget-button {{ min-width: max-content; }}
+.fortress-app .fortress-map-column {{ position: sticky; top: 0; z-index: 1; }}
+/* the map column sticks to the top of the page while the side column scrolls: no box between it and the
+   page's scroller may clip (widget boxes and Jupyter's output area do, with overflow auto or hidden) */
+.fortress-app.widget-box, .fortress-app .fortress-body, .jp-OutputArea:has(.fortress-app),
+.jp-OutputArea-child:has(.fortress-app), .jp-OutputArea-output:has(.fortress-app) {{ overflow: visible; }}
 @media (max-width: 700px) {{
+  .fortress-app .fortress-map-column {{ position: static; }}
   .fortress-app .fortress-column {{ width: 100% !important; min-width: 0 !important; padding: 0 !important; }}
   .fortress-app .fortress-status {{ width: 100% !important; }}
 }}

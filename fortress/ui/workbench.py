@@ -1,0 +1,137 @@
+"""The teacher's odds workbench (issue 18), the logic: the forces for any territory at any
+step, units that could still come this turn included, and the odds "with / without
+combined arms" side by side. No widgets here (``fortress.ui.odds_panel`` shows them).
+
+The attacker is the side whose turn it is. "Could still come" is read from the engine's own
+legal moves: in that side's Maneuvers, every unit with a legal move after which it could join
+the battle (each move tried in a copy of the game); before its Maneuvers, the same in a copy of the game
+(hidden cards and dice re-drawn) where the target is declared and the steps before are ended.
+Reinforcements not yet placed are not counted.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from fortress.odds import Odds, exact
+from fortress.rules import actions as A
+from fortress.rules.battle import COMBINED_TERRAIN
+from fortress.rules.units import CLASSES, UNITS
+
+MANEUVERS = "maneuvers"
+BEFORE_MANEUVERS = ("reinforcements", "declare")
+
+
+@dataclass(frozen=True)
+class Forces:
+    """A battle to ask about: who attacks, with what, against what, where."""
+
+    area: str
+    side: str  # the attacker: the side whose turn it is
+    terrain: str
+    now: Counter  # attacking units that can join now (sent ones included), by type
+    coming: Counter  # units that could still move into reach this turn, by type
+    inside: int  # attacking bombers already in the territory (bombing it)
+    defenders: Counter
+
+
+def kinds(tokens: dict) -> Counter:
+    """``{(type, where): n}`` -> Counter of types."""
+    out: Counter = Counter()
+    for (kind, _where), n in tokens.items():
+        out[kind] += n
+    return out
+
+
+def forces_for(game, area: str) -> Forces:
+    """The forces for a battle at ``area`` now, with what could still come this turn."""
+    tokens = game.attack_forces(area)
+    inside = sum(n for (kind, where), n in tokens.items() if where == area and kind == "bomber")
+    now = kinds({t: n for t, n in tokens.items() if t[1] != area})
+    return Forces(area, game.state.turn, game.board[area].kind, now, could_still_come(game, area), inside,
+                  kinds(game.defence_forces(area)))
+
+
+def could_still_come(game, area: str) -> Counter:
+    """Units of the side in turn, not able to join a battle at ``area`` now, with a legal
+    Maneuvers move after which they can (tried in a copy: a helicopter that would end up
+    scouting, for one, could not), by type."""
+    side = game.state.turn
+    if game.phase in BEFORE_MANEUVERS and game.side == side:
+        game = _at_maneuvers(game, area)
+    if game is None or game.phase != MANEUVERS or game.side != side:
+        return Counter()
+    reach, now = game.board.neighbours(area), kinds(game.attack_forces(area))
+    largest: dict[tuple, A.Move] = {}  # the largest group of each kind of move into reach
+    for m in game.legal_actions():
+        if isinstance(m, A.Move) and m.src != area and m.src not in reach and (m.dst in reach or m.dst == area):
+            key = (m.unit, m.src, m.dst, m.passenger)
+            if key not in largest or m.count > largest[key].count:
+                largest[key] = m
+    best: dict[tuple[str, str], int] = {}
+    for m in largest.values():
+        after = game.copy()
+        after.apply(m)
+        gained = kinds(after.attack_forces(area)) - now
+        for kind, n in ((m.unit, m.count), (m.passenger, 1)):
+            if kind and gained[kind]:
+                best[(kind, m.src)] = max(best.get((kind, m.src), 0), min(n, gained[kind]))
+    return kinds(best)
+
+
+def _at_maneuvers(game, area: str):
+    """A copy (hidden things re-drawn) brought to this side's Maneuvers with ``area`` declared;
+    None if the steps before cannot be ended (e.g. units still to place)."""
+    copy = game.determinized(len(game.history))
+    if copy.phase == "declare" and copy.explain(A.Declare(area)) is None:
+        copy.apply(A.Declare(area))
+    for _ in range(len(BEFORE_MANEUVERS)):
+        if copy.phase == MANEUVERS or copy.explain(A.End()) is not None:
+            break
+        copy.apply(A.End())
+    return copy if copy.phase == MANEUVERS else None
+
+
+# -- with / without combined arms ------------------------------------------------------------
+def classes(units: Counter) -> set[str]:
+    return {UNITS[k].cls for k, n in units.items() if n > 0}
+
+
+def other_way(attackers: Counter, terrain: str) -> tuple[str, Counter] | None:
+    """The same attack the other way round for combined arms: with all three classes, the
+    force without its smallest class; without them, with one unit of each missing class
+    added (the cheapest of each). None in open ground (a Combined Arms face always counts)
+    or with no attacker."""
+    if terrain not in COMBINED_TERRAIN or not +attackers:
+        return None
+    have = classes(attackers)
+    if len(have) == len(CLASSES):
+        drop = min(CLASSES, key=lambda c: (sum(n for k, n in attackers.items() if UNITS[k].cls == c), c))
+        left = Counter({k: n for k, n in attackers.items() if UNITS[k].cls != drop})
+        return f"without combined arms (no {drop} unit)", left
+    added = Counter(attackers)
+    names = []
+    for cls in CLASSES:
+        if cls not in have:
+            kind = min((k for k in UNITS if UNITS[k].cls == cls and k != "partisan"), key=lambda k: (UNITS[k].value, k))
+            added[kind] += 1
+            names.append(kind)
+    return f"with combined arms (+1 {', +1 '.join(names)})", added
+
+
+def attack_odds(attackers: Counter, defenders: Counter, terrain: str, inside: int = 0) -> Odds:
+    """Exact odds; ``inside`` bombers already in the territory join the attackers."""
+    return exact(+attackers, +defenders, terrain, bombers_inside=inside)
+
+
+def compare(attackers: Counter, defenders: Counter, terrain: str, inside: int = 0) -> list[tuple[str, Counter, Odds]]:
+    """(label, attacking force, odds): the force as given, and the other way round for
+    combined arms when that matters (see :func:`other_way`)."""
+    total = Counter(attackers)
+    total["bomber"] += inside
+    out = [("as given", +total, attack_odds(attackers, defenders, terrain, inside))]
+    other = other_way(total, terrain)
+    if other is not None:
+        label, force = other
+        out.append((label, +force, attack_odds(force, defenders, terrain)))
+    return out

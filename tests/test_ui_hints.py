@@ -1,0 +1,63 @@
+"""The Hint button (issue 18): a bot's move and reason, with the odds it relied on."""
+from __future__ import annotations
+
+import fortress
+from fortress.ai import make_bot
+from fortress.ui.follow import fight_of
+from fortress.ui.hints import battle_area, hint, hint_bot
+from tests.test_ui_helpers import new_app, press
+
+
+def to_battle(seed: int = 3):
+    """A heuristic game at its first battle being assembled (some units sent)."""
+    game, bot = fortress.new_game(seed, setup="balanced"), make_bot("heuristic")
+    while not (game.battle is not None and sum(game.battle.attackers.values()) and not game.battle.rolls):
+        game.apply(bot.choose(game))
+    return game
+
+
+def test_a_hint_changes_nothing_and_is_the_bots_legal_move():
+    game = to_battle()
+    before, history = game.state.to_dict(), list(game.history)
+    h = hint(game)
+    assert game.state.to_dict() == before and game.history == history
+    assert game.explain(h.action) is None
+    bot = make_bot("heuristic")
+    assert h.action == bot.choose(game.copy()) and h.why and h.why in bot.reason
+
+
+def test_a_battle_hint_gives_the_odds_with_everything_and_with_what_was_sent():
+    game = to_battle()
+    area = game.battle.area
+    h = hint(game)
+    assert battle_area(game, h.action) == area
+    every = fortress.odds.for_game(game, area)
+    sent = fight_of(game, game.battle)
+    assert f"{every.p_cleared:.0%} to clear {game.board[area].name} with every unit that can join" in h.text
+    assert f"{sent.odds:.0%} with the {sent.units} units sent so far" in h.text
+    assert h.text.startswith(f"The heuristic bot would play {game.notation(h.action)}: ")
+
+
+def test_an_empty_territory_is_taken_without_dice_and_a_move_without_battle_has_no_odds():
+    game = fortress.new_game(3, setup="balanced")  # West declares first: an undefended coast
+    h = hint(game)
+    assert isinstance(h.action, fortress.actions.Declare) and not game.defence_forces(h.action.area)
+    assert h.odds == f"No enemy unit stands in {game.board[h.action.area].name}: it is taken without dice."
+    bot = make_bot("heuristic")
+    while game.phase != "invasion":
+        game.apply(bot.choose(game))
+    h = hint(game)
+    assert battle_area(game, h.action) is None and h.odds == "" and "%" not in h.text
+
+
+def test_the_seats_bot_answers():
+    assert hint_bot("search") == "search"
+    assert hint_bot("human") == hint_bot("random") == hint_bot("heuristic") == "heuristic"
+
+
+def test_the_hint_button_says_it_in_the_message_area(tmp_path):
+    app = new_app(tmp_path, seed=3)
+    history = list(app.game.history)
+    press(app, "fortress-hint")
+    assert "The heuristic bot would play declare" in app.message.value and "ft-info" in app.message.value
+    assert app.game.history == history
