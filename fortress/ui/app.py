@@ -15,6 +15,7 @@ import ipywidgets as W
 import fortress
 from fortress.rules import actions as A
 from fortress.ui import info
+from fortress.ui.banner import Banner
 from fortress.ui import theme as T
 from fortress.ui.bots import BotSeats
 from fortress.ui.board_map import MAP_HEIGHT, BoardMap, MapView
@@ -36,6 +37,7 @@ class App:
         self.playing = False
         self.game_id = ""
         self.bots = BotSeats()
+        self.banner = Banner()
         self.logbook = LogBook()
         self.recent: frozenset[str] = frozenset()
         self.timings: list[float] = []
@@ -73,6 +75,8 @@ class App:
         header = W.HBox([self.status, buttons],
                         layout=W.Layout(justify_content="space-between", align_items="center", width="100%"))
         header.add_class("fortress-header")
+        strip = W.HBox([self.banner.widget, self.banner.busy], layout=W.Layout(width="100%", align_items="center"))
+        strip.add_class("fortress-banner-strip")
         self.tracks = self._html("fortress-tracks")
         self.pools = self._html("fortress-pools-view")
         self.cards = self._html("fortress-cards-view")
@@ -99,7 +103,7 @@ class App:
         for column in (left, right):  # full width, one under the other, on a phone (theme.CSS)
             column.add_class("fortress-column")
         body = W.HBox([left, right], layout=W.Layout(width="100%", flex_flow="row wrap"))
-        self.root = W.VBox([T.style_widget(), header, body, self.tick], layout=W.Layout(width="100%"))
+        self.root = W.VBox([T.style_widget(), header, strip, body, self.tick], layout=W.Layout(width="100%"))
         self.root.add_class("fortress-app")
 
     # -- starting and loading -------------------------------------------------------------------
@@ -110,6 +114,7 @@ class App:
         self.game_id = game_id or new_game_id(game.state.seed)
         problems = self.bots.configure(seats, game.state.seed)
         self.logbook.clear()
+        self.banner.reset()
         self.recent = frozenset()
         self._panel_key = ()
         self.autosave(with_seats=True)
@@ -124,11 +129,13 @@ class App:
         t0 = time.perf_counter()
         if not self._human_may_act():
             return False
+        side = self.game.side
         try:
             events = self.game.apply(action)
         except fortress.IllegalAction as exc:
             self.say(exc.reason)
             return False
+        self.banner.acted(self.game, side)
         self.recent = frozenset(a for e in events for a in e.areas)
         if after is not None:
             after()
@@ -145,19 +152,23 @@ class App:
             return False
         touched: set[str] = set()
         for action in actions:
+            side = self.game.side
             try:
                 events = self.game.apply(action)
             except fortress.IllegalAction as exc:
                 self.say(exc.reason)
                 break
+            self.banner.acted(self.game, side)
             touched.update(a for e in events for a in e.areas)
         self.recent = frozenset(touched)
         self.autosave_soon()
         self.refresh()
         return True
 
-    def after_external(self, note: str) -> None:
-        """A panel applied actions itself (e.g. a batch of placements): log, save, redraw."""
+    def after_external(self, note: str, side: str | None = None) -> None:
+        """A panel applied actions itself (e.g. a batch of placements by ``side``): log, save, redraw."""
+        if side is not None:
+            self.banner.acted(self.game, side)
         self.logbook.note(len(self.game.events), note)
         self.autosave_soon()
         self.say(note, refused=False)
@@ -209,7 +220,12 @@ class App:
                 self.say("No bot to move now: it is a human player's decision.")
             return False
         side, at = g.side, len(g.events)
-        action, reason = self.bots.choose(side, g)
+        self.banner.busy_on(side, self.bots.name(side))
+        try:
+            action, reason = self.bots.choose(side, g)
+        finally:
+            if redraw:
+                self.banner.busy_off()
         try:
             events = g.apply(action)
         except fortress.IllegalAction as exc:  # a bot bug: never crash the page
@@ -228,8 +244,11 @@ class App:
         """Bots move until a human must decide (or the game ends)."""
         self.recent = frozenset()
         n = 0
-        while n < BOT_STEP_LIMIT and self.bot_step(redraw=False):
-            n += 1
+        try:
+            while n < BOT_STEP_LIMIT and self.bot_step(redraw=False):
+                n += 1
+        finally:
+            self.banner.busy_off()
         self.autosave_soon()
         self.say(f"The bots made {n} move{'s' if n != 1 else ''} (outlined in olive on the map; see the Log tab)."
                  if n else "No bot to move now: it is a human player's decision.", refused=False)
@@ -319,6 +338,7 @@ class App:
 
     def _refresh_views(self) -> None:
         g = self.game
+        self.banner.update(g, self.bots.seats, self.playing)
         self.status.value = info.status_html(g, self.bots.seats) if self.playing else \
             "<span class='ft-title'>Fortress America</span> Start a new game or resume one (Game tab)."
         self.undo_button.disabled = not (self.playing and g.undoable)

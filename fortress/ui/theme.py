@@ -112,6 +112,18 @@ CSS = f"""
 .ft-card {{ border: 1px solid #888; border-radius: 5px; padding: 3px 5px; margin: 2px 0; background: #fffbe6; }}
 .ft-legend span {{ margin-right: 8px; }}
 .fortress-header {{ flex-wrap: wrap; gap: 4px; }}
+.fortress-banner-strip {{ flex-wrap: wrap; gap: 6px; margin: 3px 0; }}
+.fortress-banner {{ flex: 1 1 auto; }}
+.ft-banner {{ font-size: 17px; font-weight: 800; letter-spacing: .02em; padding: 4px 10px; border-radius: 4px;
+    border: 2px solid #1d2733; }}
+.ft-handover {{ display: inline-block; margin-left: 14px; padding: 1px 8px; background: #fff3bf; color: #1d2733;
+    border-radius: 4px; animation: ft-pulse 1.2s ease-in-out 3; }}
+.ft-busy {{ display: inline-block; font-weight: 700; padding: 4px 10px; background: #fff3bf; color: #1d2733;
+    border: 2px solid #1d2733; border-radius: 4px; }}
+.ft-spinner {{ display: inline-block; width: 12px; height: 12px; margin-right: 6px; border: 3px solid #1d2733;
+    border-top-color: transparent; border-radius: 50%; animation: ft-spin .8s linear infinite; vertical-align: -2px; }}
+@keyframes ft-spin {{ to {{ transform: rotate(360deg); }} }}
+@keyframes ft-pulse {{ 50% {{ transform: scale(1.08); }} }}
 .fortress-header .fortress-header-buttons {{ flex-wrap: wrap; gap: 2px; }}
 .fortress-header .widget-button {{ min-width: max-content; }}
 @media (max-width: 700px) {{
