@@ -7,7 +7,7 @@ import re
 import fortress
 from fortress.ai import make_bot
 from fortress.ui import banner as B
-from tests.test_ui_helpers import new_app, press
+from tests.test_ui_helpers import find, new_app, press
 
 BOTS = {"west": "random", "south": "random", "east": "random"}
 
@@ -99,3 +99,127 @@ def test_busy_line_is_cleared_when_a_bot_fails(tmp_path):
     except RuntimeError:
         pass
     assert app.banner.busy.value == ""
+
+
+# -- 3. territory names: hover, printed on the map, lit when a panel names them ---------------
+def test_hovering_a_territory_or_its_label_names_it(tmp_path):
+    app = new_app(tmp_path, seats=BOTS)
+    bm = app.board_map
+    aid = next(a for a in bm.markers if app.game.units_in(a))
+    area = app.game.board[aid]
+    bm.polygons[aid]._handle_mouse_events(None, {"event": "interaction", "type": "mouseover",
+                                                 "coordinates": list(area.label)}, [])
+    assert area.name in app.tools.hover.value and "held by" in app.tools.hover.value
+    bm.polygons[aid]._handle_mouse_events(None, {"event": "interaction", "type": "mouseout",
+                                                 "coordinates": list(area.label)}, [])
+    assert app.tools.hover.value == ""
+    bm.markers[aid]._handle_mouse_events(None, {"event": "interaction", "type": "mouseover",
+                                                "coordinates": list(area.label)}, [])
+    assert area.name in app.tools.hover.value
+
+
+def test_names_toggle_prints_every_territory_name_and_back(tmp_path):
+    app = new_app(tmp_path)
+    bm = app.board_map
+    assert not any("class='nm'" in m.icon.html for m in bm.markers.values())
+    app.tools.names.value = True
+    shown = {aid for aid, m in bm.markers.items() if "class='nm'" in m.icon.html}
+    assert shown == {a.id for a in app.game.board}
+    assert all(app.game.board[a].name in bm.markers[a].icon.html for a in ("seattle", "new-york"))
+    app.tools.names.value = False
+    assert not any("class='nm'" in m.icon.html for m in bm.markers.values())
+
+
+def test_a_click_on_a_label_acts_on_its_own_territory(tmp_path):
+    """A label moved aside may sit over a neighbour: a click on it is a click on its area."""
+    app = new_app(tmp_path)
+    target = sorted(app.current_panel().targets())[0]  # West declares a battle by clicking
+    marker = app.board_map.markers[target]
+    marker._handle_mouse_events(None, {"event": "interaction", "type": "click", "coordinates": [0, 0]}, [])
+    assert target in app.game.state.declared
+
+
+def test_a_territory_named_in_a_panel_is_marked_to_light_up_on_the_map(tmp_path):
+    app = new_app(tmp_path)
+    target = sorted(app.current_panel().targets())[0]
+    app.board_map.click(target)  # declared: the Declare panel lists it by name
+    panel = app.panel_box.children[0]
+    text = "".join(getattr(w, "value", "") for w in panel.children if hasattr(w, "value"))
+    assert f"<span class='ft-area' data-area='{target}'>" in text
+    css = app.root.children[0].value
+    assert f".ft-area[data-area='{target}']:hover" in css and f".fa-m[data-area='{target}']" in css
+
+
+def test_buttons_acting_on_a_territory_light_it_up(tmp_path):
+    app = new_app(tmp_path)
+    panel = app.current_panel()
+    button = panel.button("Attack", fortress.rules.actions.Attack("seattle"))
+    assert "ft-at-seattle" in button._dom_classes
+    send = panel.button("Send", fortress.rules.actions.Commit(1, "infantry", "oregon"))
+    assert "ft-at-oregon" in send._dom_classes
+
+
+# -- 4. projector mode; stacked chips that never overlap; markers that scale with the zoom ----
+def unit_boxes(bm) -> dict:
+    """The estimated boxes (px) of the labels with units, as laid out."""
+    from fortress.ui import labels as LB
+    game, view = bm._drawn
+    font, scale = LB.font_px(bm.zoom, bm.projector), 2 ** bm.zoom
+    sizes = {}
+    for area in game.board:
+        lab = bm._label(game, area, game.units_in(area.id), view)
+        if lab is not None and lab.chips:
+            sizes[area.id] = lab.size(font, bm.projector)
+    anchors = {a: bm.anchor(a, scale) for a in sizes}
+    return LB.boxes(anchors, sizes, {a: bm.offsets()[a] for a in sizes})
+
+
+def crossing(boxes: dict) -> list:
+    items = list(boxes.items())
+    return [(a, b) for i, (a, p) in enumerate(items) for b, q in items[i + 1:]
+            if min(p[2], q[2]) > max(p[0], q[0]) and min(p[3], q[3]) > max(p[1], q[1])]
+
+
+def test_projector_mode_doubles_the_counters_and_no_two_overlap(tmp_path):
+    app = new_app(tmp_path, seats=BOTS)
+    press(app, "fortress-play")
+    bm = app.board_map
+    assert not crossing(unit_boxes(bm))
+    small = dict(unit_boxes(bm))
+    app.tools.projector.value = True
+    assert "fortress-projector" in app.root._dom_classes
+    big = unit_boxes(bm)
+    assert not crossing(big), crossing(big)
+    aid = next(iter(big))
+    assert (big[aid][3] - big[aid][1]) > 1.6 * (small[aid][3] - small[aid][1])
+    moved = [a for a, (dx, dy) in bm.offsets().items() if dx or dy]
+    assert moved and any("fa-lead" in bm.markers[a].icon.html for a in moved), "moved labels get leader lines"
+    app.tools.projector.value = False
+    assert "fortress-projector" not in app.root._dom_classes
+
+
+def test_chips_are_stacked_per_side_with_a_count():
+    from collections import Counter
+
+    from fortress.ui import labels as LB
+    rows = LB.chips(Counter({("west", "infantry"): 2, ("west", "hovertank"): 1, ("us", "partisan"): 1}))
+    assert [r for r, _h in rows] == ["US 1|1P", "W 3|2I 1T"]
+    assert "class='u s3'" in rows[1][1] and "<b>W 3</b>" in rows[1][1]
+    assert "class='u'" in rows[0][1]
+
+
+def test_markers_scale_with_the_zoom_and_are_laid_out_again(tmp_path):
+    from fortress.ui import labels as LB
+    app = new_app(tmp_path, seats=BOTS)
+    bm = app.board_map
+    assert LB.zoom_class(bm.zoom) in bm.map._dom_classes
+    before = unit_boxes(bm)
+    bm.map.zoom = bm.zoom + 1.0  # the reader zooms in
+    assert LB.zoom_class(bm.zoom) in bm.map._dom_classes and len([c for c in bm.map._dom_classes
+                                                                   if c.startswith("ft-z")]) == 1
+    after = unit_boxes(bm)
+    aid = next(iter(after))
+    assert after[aid][2] - after[aid][0] > 1.3 * (before[aid][2] - before[aid][0])
+    assert not crossing(after)
+    assert LB.font_px(3.0) < LB.font_px(4.15) < LB.font_px(6.0) and abs(LB.font_px(4.15, True) - 2 * LB.font_px(4.15)) < 0.15
+    assert f".{LB.zoom_class(6.0)} .fa-m {{ font-size: {LB.font_px(6.0)}px" in app.root.children[0].value

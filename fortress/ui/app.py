@@ -21,6 +21,7 @@ from fortress.ui.bots import BotSeats
 from fortress.ui.board_map import MAP_HEIGHT, BoardMap, MapView
 from fortress.ui.gamebar import GameControls
 from fortress.ui.logbook import LogBook, Note
+from fortress.ui.maptools import MapTools
 from fortress.ui.odds_panel import OddsPanel
 from fortress.ui.panels import PANELS, GenericPanel, Panel
 from fortress.ui.storage import Autosaver, new_game_id
@@ -44,7 +45,9 @@ class App:
         self._save_pending = False
         self._panels: dict[type, Panel] = {}
         self._panel_key: tuple = ()
-        self.board_map = BoardMap(self.game.board, self.on_map_click, height=map_height, game=self.game, fit=True)
+        self.tools = MapTools(self)
+        self.board_map = BoardMap(self.game.board, self.on_map_click, height=map_height, game=self.game, fit=True,
+                                  on_hover=self.tools.hovered, tools=self.tools.control)
         self._idle = self._html("fortress-idle")  # one widget, its text changed: no widget per redraw
         self._build_widgets()
         self.refresh()
@@ -75,8 +78,8 @@ class App:
         header = W.HBox([self.status, buttons],
                         layout=W.Layout(justify_content="space-between", align_items="center", width="100%"))
         header.add_class("fortress-header")
-        strip = W.HBox([self.banner.widget, self.banner.busy], layout=W.Layout(width="100%", align_items="center"))
-        strip.add_class("fortress-banner-strip")
+        strip = W.HBox([self.banner.widget, self.banner.busy], layout=W.Layout(width="100%", align_items="center"),
+                       _dom_classes=("fortress-banner-strip",))
         self.tracks = self._html("fortress-tracks")
         self.pools = self._html("fortress-pools-view")
         self.cards = self._html("fortress-cards-view")
@@ -103,7 +106,7 @@ class App:
         for column in (left, right):  # full width, one under the other, on a phone (theme.CSS)
             column.add_class("fortress-column")
         body = W.HBox([left, right], layout=W.Layout(width="100%", flex_flow="row wrap"))
-        self.root = W.VBox([T.style_widget(), header, strip, body, self.tick], layout=W.Layout(width="100%"))
+        self.root = W.VBox([T.style_widget(a.id for a in self.game.board), header, strip, body, self.tick], layout=W.Layout(width="100%"))
         self.root.add_class("fortress-app")
 
     # -- starting and loading -------------------------------------------------------------------
