@@ -153,7 +153,8 @@ class BoardMap:
         # everything given at construction: no update message before the first paint.
         # keyboard=False: no tabindex, so a mouse-down never focuses (and scrolls) the map
         self.map = L.Map(layers=layers, controls=controls, zoom_control=False, center=centre, zoom=zoom,
-                         zoom_snap=0.05, zoom_delta=0.5, min_zoom=3, max_zoom=8, attribution_control=False,
+                         zoom_snap=0.05, zoom_delta=0.5, min_zoom=2,  # 2: the whole board on a phone
+                         max_zoom=8, attribution_control=False,
                          scroll_wheel_zoom=True, keyboard=False, _dom_classes=("fortress-map", LB.zoom_class(zoom)),
                          layout=W.Layout(height=height, width="100%", flex="0 0 auto"))
         if fit:
@@ -212,7 +213,10 @@ class BoardMap:
         same = self.fitted is not None and all(abs(a - b) <= 2 for a, b in zip(size, self.fitted))
         if min(size) <= 2 * FIT_PADDING or same:
             return  # no room, or the same size (a pan or a zoom by hand, rounding)
+        was = self.narrow
         self.fitted = size
+        if self.narrow != was:
+            (self.map.add_class if self.narrow else self.map.remove_class)("ft-compact")
         centre, zoom = fit_view(self.bounds, *size, snap=self.map.zoom_snap)
         self._fitting = True  # the new view goes to the browser first, the labels after
         try:
@@ -273,15 +277,30 @@ class BoardMap:
         labs = {a.id: lab for a in self.board
                 if (lab := self._label(game, a, by_area.get(a.id, Counter()), view)) is not None}
         font, scale = LB.font_px(self.zoom, self.projector), 2 ** self.zoom
-        sizes = {aid: lab.size(font, self.projector) for aid, lab in labs.items()}
+        compact = self.projector or self.narrow  # chips without their breakdown (CSS: the same)
+        sizes = {aid: lab.size(font, compact) for aid, lab in labs.items()}
         units = {aid: size for aid, size in sizes.items() if labs[aid].chips}  # the rest stay on their point
-        key = (round(self.zoom, 2), self.projector, tuple(sorted(units.items())))
+        frame = self.view_box(scale)
+        key = (round(self.zoom, 2), compact, frame, tuple(sorted(units.items())))
         if self._layout is None or self._layout[0] != key:
             anchors = {aid: self.anchor(aid, scale) for aid in units}
             order = sorted(units, key=lambda a: (-len(labs[a].rows), -self.board[a].label[0], self.board[a].label[1]))
-            self._layout = (key, LB.place(anchors, units, order))
+            self._layout = (key, LB.place(anchors, units, order, frame))
         offsets = self._layout[1]
         return {aid: LB.positioned(lab, offsets.get(aid, (0.0, 0.0)), sizes[aid]) for aid, lab in labs.items()}
+
+    @property
+    def narrow(self) -> bool:
+        """A map too narrow for the chips' breakdown (a phone): it is shown on hover only."""
+        return self.fitted is not None and self.fitted[0] < LB.NARROW
+
+    def view_box(self, scale: float) -> LB.Box | None:
+        """The map's view as last fitted, in Leaflet's pixels (None before the browser said its size)."""
+        if self.fitted is None:
+            return None
+        x, y = mercator(*self.map.center)
+        w, h = self.fitted
+        return (round(x * scale - w / 2), round(y * scale - h / 2), round(x * scale + w / 2), round(y * scale + h / 2))
 
     def anchor(self, aid: str, scale: float) -> tuple[float, float]:
         """An area's label point in Leaflet's pixels at zoom ``log2(scale)``."""

@@ -22,6 +22,7 @@ ZOOMS = [z / 4 for z in range(12, 33)]  # 3.0 .. 8.0: the zoom steps the CSS kno
 CHAR_EM = 0.66  # a bold character's width, in em (generous: an estimate must not fall short)
 LINE_EM = 1.3  # a row's height, in em
 GAP = 3.0  # px kept free between two labels
+NARROW = 600  # px: a map narrower than this (a phone) shows chips without their breakdown
 MAX_MOVE = 220.0  # px: how far a label may go from its point (beyond, it takes the least covered spot)
 
 
@@ -49,9 +50,10 @@ class Label:
     html: str
     chips: int = 0  #: sides with units here: a label without any stays on its point (never laid out)
 
-    def size(self, font: float, projector: bool) -> tuple[float, float]:
-        """Estimated width and height in px (the chips' breakdown is hidden in projector mode)."""
-        rows = [r.split("|")[0] if projector else r.replace("|", " ") for r in self.rows]
+    def size(self, font: float, compact: bool) -> tuple[float, float]:
+        """Estimated width and height in px (``compact``: the chips' breakdown hidden, as in
+        projector mode and on a narrow map)."""
+        rows = [r.split("|")[0] if compact else r.replace("|", " ") for r in self.rows]
         width = max(len(r) for r in rows) * CHAR_EM * font + 8
         return width, len(rows) * LINE_EM * font + 4 * len(rows) + 4
 
@@ -143,17 +145,28 @@ class _Grid:
             self.cells.setdefault(k, []).append(b)
 
 
+def _outside(b: Box, view: Box | None) -> float:
+    """How much of box ``b`` falls outside the map's ``view`` (px²)."""
+    if view is None:
+        return 0.0
+    w = max(0.0, min(b[2], view[2]) - max(b[0], view[0]))
+    h = max(0.0, min(b[3], view[3]) - max(b[1], view[1]))
+    return (b[2] - b[0]) * (b[3] - b[1]) - w * h
+
+
 def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float, float]],
-          order: list[str]) -> dict[str, tuple[float, float]]:
+          order: list[str], view: Box | None = None) -> dict[str, tuple[float, float]]:
     """An offset (px) per label so that no two labels' boxes overlap: each label in ``order``
-    takes the nearest free spot around its anchor (the least covered one if none is free)."""
+    takes the nearest free spot around its anchor (the least covered one if none is free),
+    a spot outside the map's ``view`` counting as covered."""
     grid = _Grid()
     out: dict[str, tuple[float, float]] = {}
     for aid in order:
         (x, y), (w, h) = anchors[aid], sizes[aid]
         best, best_cover = (0.0, 0.0), math.inf
         for dx, dy in _candidates(w, h):
-            cover = grid.cover(_box(x + dx, y + dy, w, h))
+            box = _box(x + dx, y + dy, w, h)
+            cover = grid.cover(box) + _outside(box, view)
             if cover < best_cover:
                 best, best_cover = (dx, dy), cover
                 if cover == 0:

@@ -73,7 +73,7 @@ CSS = f"""
 .fa-m .u.s3 {{ box-shadow: 0 0 0 1px rgba(0,0,0,.55), 2px 2px 0 0 #fff, 2px 2px 0 1px rgba(0,0,0,.55),
     4px 4px 0 0 #fff, 4px 4px 0 1px rgba(0,0,0,.55); }}
 .fa-m .u .k {{ font-weight: 500; }}
-.fortress-projector .fa-m .u .k {{ display: none; }}
+.fortress-projector .fa-m .u .k, .ft-compact .fa-m .u .k {{ display: none; }}
 .fa-m .g {{ display: block; color: #111; text-shadow: 0 0 2px #fff, 0 0 2px #fff; }}
 .fa-m .nm {{ display: block; color: #111; font-weight: 700; text-shadow: 0 0 2px #fff, 0 0 2px #fff, 0 0 3px #fff; }}
 .fa-m.t::before {{ content: '\\25C6'; color: {TARGET}; font-size: 1.3em; text-shadow: 0 0 2px #fff;
@@ -156,6 +156,7 @@ CSS = f"""
 @media (max-width: 700px) {{
   .fortress-app .fortress-column {{ width: 100% !important; min-width: 0 !important; padding: 0 !important; }}
   .fortress-app .fortress-status {{ width: 100% !important; }}
+  .fortress-app .fortress-map {{ height: clamp(240px, 72vw, 520px) !important; }}
 }}
 </style>
 """

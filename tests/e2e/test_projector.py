@@ -1,12 +1,13 @@
 """The map read from the back of the room (issue 18), in headless Chromium at 1280x720 against
 a real Voila server: projector mode doubles the counters, no two labels overlap (moved ones
 get a leader line and still select their territory), names on hover and printed on the map.
-Writes docs/dashboard-projector.png."""
+Writes docs/dashboard-projector.png and docs/dashboard-phone.png."""
 from __future__ import annotations
 
 import pytest
 
 from tests.e2e.test_dashboard import DOCS, STEP, load_dashboard, play_bots_until_us_reinforcements, tick, wait_tick
+from tests.e2e.test_map import GEOMETRY_JS
 
 pytestmark = pytest.mark.browser
 
@@ -33,9 +34,16 @@ def overlaps(boxes: list) -> list:
 
 
 def settle(page) -> list:
-    """The labels once the kernel has redrawn them (sizes stop changing)."""
-    page.wait_for_timeout(600)
-    return page.evaluate(LABELS_JS)
+    """The labels once the kernel has redrawn them and the map stopped moving (two reads
+    half a second apart agree)."""
+    last = None
+    for _ in range(30):
+        page.wait_for_timeout(500)
+        now = page.evaluate(LABELS_JS)
+        if now == last:
+            return now
+        last = now
+    raise AssertionError("the labels never settled")
 
 
 def new_game(browser, url: str, width: int = 1280, height: int = 720):
@@ -83,4 +91,23 @@ def test_projector_mode_names_and_no_overlapping_counters(browser, voila_url):
 
     page.locator(".fortress-names-toggle").click()
     page.wait_for_function("() => document.querySelectorAll('.fortress-map .fa-m .nm').length > 100", timeout=STEP)
+    page.close()
+
+
+def test_phone_width_shows_the_whole_board(browser, voila_url):
+    """At 400 px the board was clipped on both sides (the map could not zoom out far enough)."""
+    page = new_game(browser, voila_url, 400, 860)
+    page.wait_for_function(f"() => {{ const g = ({GEOMETRY_JS})(); return g.board[0] >= g.map[0] - 1 && "
+                           "g.board[2] <= g.map[2] + 1; }", timeout=STEP)
+    page.wait_for_timeout(400)
+    g = page.evaluate(GEOMETRY_JS)
+    (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
+    assert ml - 1 <= bl and br <= mr + 1 and mt - 1 <= bt and bb <= mb + 1, g
+    assert br - bl >= 0.85 * (mr - ml), f"the board fills the phone's width: {g}"
+    assert mr <= 400 and (mb - mt) <= 0.8 * (mr - ml), f"the map's height follows its width on a phone: {g}"
+    labels = settle(page)
+    assert labels and not overlaps(labels), (overlaps(labels), g, labels)
+    page.evaluate("() => { for (const e of document.querySelectorAll('*')) e.scrollTop = 0; }")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(DOCS / "dashboard-phone.png"))
     page.close()
