@@ -104,10 +104,7 @@ def _box(x: float, y: float, w: float, h: float) -> Box:
     return x - w / 2, y - h / 2, x + w / 2, y + h / 2
 
 
-def _overlap(a: Box, b: Box) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0]) + GAP
-    h = min(a[3], b[3]) - max(a[1], b[1]) + GAP
-    return w * h if w > 0 and h > 0 else 0.0
+_DIRECTIONS = [(math.cos(2 * math.pi * k / 16), math.sin(2 * math.pi * k / 16)) for k in range(16)]
 
 
 def _candidates(w: float, h: float) -> Iterator[tuple[float, float]]:
@@ -117,15 +114,14 @@ def _candidates(w: float, h: float) -> Iterator[tuple[float, float]]:
     step = max(h, 14.0) * 0.55
     for ring in range(1, 1 + min(12, int(MAX_MOVE // step))):
         r = ring * step
-        for k in range(16):
-            t = 2 * math.pi * k / 16
-            yield round(r * math.cos(t) * stretch, 1), round(r * math.sin(t), 1)
+        for cx, cy in _DIRECTIONS:
+            yield r * cx * stretch, r * cy
 
 
 class _Grid:
     """Placed boxes by grid cell, so that a box is checked only against its neighbours."""
 
-    CELL = 48.0
+    CELL = 96.0
 
     def __init__(self) -> None:
         self.cells: dict[tuple[int, int], list[Box]] = {}
@@ -136,13 +132,28 @@ class _Grid:
             for j in range(math.floor((b[1] - GAP) / c), math.floor((b[3] + GAP) / c) + 1):
                 yield i, j
 
-    def cover(self, b: Box) -> float:
-        near = {id(p): p for k in self._keys(b) for p in self.cells.get(k, ())}
-        return sum(_overlap(b, p) for p in near.values())
+    def near(self, b: Box) -> list[Box]:
+        """The placed boxes in the cells ``b`` touches."""
+        return list({id(p): p for k in self._keys(b) for p in self.cells.get(k, ())}.values())
 
     def add(self, b: Box) -> None:
         for k in self._keys(b):
             self.cells.setdefault(k, []).append(b)
+
+
+def _covered(box: Box, near: list[Box], enough: float) -> float:
+    """How much of ``box`` the boxes ``near`` cover (counting stops past ``enough``): the inner
+    loop of the layout, written out for speed."""
+    left, top, right, bottom = box[0] - GAP, box[1] - GAP, box[2] + GAP, box[3] + GAP
+    cover = 0.0
+    for pl, pt, pr, pb in near:
+        if pr <= left or right <= pl or pb <= top or bottom <= pt:
+            continue
+        cover += ((right if right < pr else pr) - (left if left > pl else pl)) * \
+            ((bottom if bottom < pb else pb) - (top if top > pt else pt))
+        if cover >= enough:
+            break
+    return cover
 
 
 def _outside(b: Box, view: Box | None) -> float:
@@ -163,10 +174,12 @@ def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float,
     out: dict[str, tuple[float, float]] = {}
     for aid in order:
         (x, y), (w, h) = anchors[aid], sizes[aid]
+        reach = MAX_MOVE * 1.5 + max(w, h)
+        near = grid.near((x - reach, y - reach, x + reach, y + reach))
         best, best_cover = (0.0, 0.0), math.inf
         for dx, dy in _candidates(w, h):
             box = _box(x + dx, y + dy, w, h)
-            cover = grid.cover(box) + _outside(box, view)
+            cover = _outside(box, view) + _covered(box, near, best_cover)
             if cover < best_cover:
                 best, best_cover = (dx, dy), cover
                 if cover == 0:
