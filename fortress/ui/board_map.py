@@ -6,7 +6,9 @@ are incremental: each area's style and label are compared with what the browser 
 has and only the differences are sent (one ``hold_sync`` message per restyled polygon, one
 new ``DivIcon`` per changed label, the old one closed: the widget count stays flat over a
 game). With ``fit=True`` the view is re-fitted to the whole board whenever the map's size
-in the browser changes.
+in the browser changes. The labels are laid out by :mod:`fortress.ui.labels` for the map's
+zoom (and projector mode): none overlaps another, a label moved aside gets a leader line and
+takes clicks for its own area.
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ against a real Voila server: the Invaders' turns with "Play to my turn", the U.S
 clicks on the map (laser, a declared battle, a move) and on the panels' buttons (a battle
 fought, every choice, every step ended). Every click is answered (no lost click: each one
 changes the page's redraw counter), the map keeps its size and the whole board stays in view,
-and the banner always says whose turn it is."""
+the banner always says whose turn it is, and the busy line shows while the bots play."""
 from __future__ import annotations
 
 import re
@@ -16,6 +16,10 @@ from tests.e2e.test_projector import new_game
 
 pytestmark = pytest.mark.browser
 
+#: remembers whether the busy line ever showed (it is set before the bots start, cleared after)
+BUSY_JS = """() => { window.__busy = false; const box = document.querySelector('.fortress-busy');
+    new MutationObserver(() => { if (box.querySelector('.ft-busy')) window.__busy = true; })
+        .observe(box, {childList: true, subtree: true, characterData: true}); }"""
 BANNER = re.compile(r"(U\.S\.|WEST|SOUTH|EAST)'S TURN · [A-Z][a-z]+")
 
 
@@ -70,7 +74,9 @@ def test_a_whole_round_by_clicks_at_1280x720(browser, voila_url):
         assert clicks < 150, f"the round never ended: {status(page)}"
         assert BANNER.search(page.inner_text(".fortress-banner")), page.inner_text(".fortress-banner")
         if has(page, ".fortress-play:not([disabled])"):
+            page.evaluate(BUSY_JS)
             act(page, ".fortress-play")
+            page.wait_for_function("() => window.__busy && !document.querySelector('.ft-busy')", timeout=STEP)
         else:
             us_step(page, done)
         g = geometry(page)
