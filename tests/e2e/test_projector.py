@@ -74,6 +74,12 @@ def test_projector_mode_names_and_no_overlapping_counters(browser, voila_url):
                            " return e && parseFloat(getComputedStyle(e).fontSize) >= 1.9 * f; }",
                            arg=normal[0][5], timeout=STEP)
     big = settle(page)
+    g = page.evaluate(GEOMETRY_JS)  # a taller map, the board fitted to it again (centred, filling it)
+    (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
+    assert mb - mt > 450 and ml - 1 <= bl and br <= mr + 1 and mt - 1 <= bt and bb <= mb + 1, g
+    assert (br - bl) >= 0.85 * (mr - ml) or (bb - bt) >= 0.85 * (mb - mt), f"the board floats in ocean: {g}"
+    assert abs((bt - mt) - (mb - bb)) <= 0.1 * (mb - mt) and abs((bl - ml) - (mr - br)) <= 0.1 * (mr - ml), \
+        f"the board is not centred in the taller map (Leaflet never measured it again): {g}"
     assert min(b[5] for b in big) >= 1.9 * max(b[5] for b in normal), "projector counters are twice as large"
     assert not overlaps(big), overlaps(big)
     moved = [b for b in big if b[6]]
