@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 import html
+
 import ipywidgets as W
 
+from fortress.rules.state import Stage
 from fortress.ui import theme as T
 from fortress.ui.bots import HUMAN
+from fortress.ui.info import PHASE_NAMES, winner_text
 
 #: what the side to move does in each step, when no battle choice is waiting
 DOING = {"setup": "places its starting units", "reinforcements": "places reinforcements",
@@ -31,7 +34,7 @@ def doing(game) -> str:
     if b is not None and b.decision is not None:
         what = CHOOSING.get(b.decision.kind, "decides")
     elif b is not None:
-        what = "sends units into the battle, then fights" if str(b.stage) == "assemble" else "fights"
+        what = "sends units into the battle, then fights" if b.stage == Stage.ASSEMBLE else "fights"
     else:
         what = DOING.get(game.phase, "acts")
     return f"{the(game.side)} {what}"
@@ -39,17 +42,11 @@ def doing(game) -> str:
 
 def banner_text(game) -> str:
     """The banner's words: "WEST'S TURN · Combat · the U.S. chooses a casualty"."""
-    from fortress.ui.info import PHASE_NAMES
     if game.is_over:
-        return "GAME OVER · " + " ".join(filter(None, _winner(game)))
+        return "GAME OVER · " + " ".join(filter(None, winner_text(game)))
     turn = game.state.turn if game.phase != "setup" else game.side
     return (f"{T.side_label(turn).upper()}'S TURN · {PHASE_NAMES.get(game.phase, game.phase)} · "
             f"{doing(game)}")
-
-
-def _winner(game) -> tuple[str, str]:
-    from fortress.ui.info import winner_text
-    return winner_text(game)
 
 
 def human_seats(game, seats: dict[str, str]) -> list[int]:
