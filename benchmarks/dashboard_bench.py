@@ -1,7 +1,13 @@
 """Dashboard figures: first paint (cold and preheated Voila), click-to-map latency in
 headless Chromium, and kernel memory (RSS).
 
-    .venv/bin/python benchmarks/dashboard_bench.py [--moves 8] [--preheat 2]
+    .venv/bin/python benchmarks/dashboard_bench.py [--moves 8] [--preheat 2] [--projector]
+    .venv/bin/python benchmarks/dashboard_bench.py --game [--bot random] [--seed 1]
+
+``--projector`` measures the clicks with the map in projector mode. ``--game`` plays a whole
+game of bot turns in a fresh process through the dashboard (``Bot: step``, a redraw after
+every move, as in a kernel) and prints the live widgets over the game and the process's
+memory at the end (the kernel's share of a game, without Voila).
 
 Click latency is measured inside the page: a capturing click listener stamps
 ``performance.now()`` when the click lands, and a MutationObserver on Leaflet's marker
@@ -75,10 +81,13 @@ def first_paint(browser, url: str) -> float:
     return seconds
 
 
-def click_latency(browser, url: str, moves: int) -> list[float]:
+def click_latency(browser, url: str, moves: int, projector: bool = False) -> list[float]:
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.goto(url, timeout=180_000)
     page.wait_for_selector("path.leaflet-interactive", timeout=180_000)
+    if projector:
+        page.locator(".fortress-projector-toggle").click()
+        page.wait_for_selector(".fortress-app.fortress-projector", timeout=60_000)
     page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
     page.locator(".fortress-new-game").click()
     page.wait_for_selector(".fortress-status:has-text('Round')", timeout=60_000)
@@ -111,11 +120,48 @@ def click_latency(browser, url: str, moves: int) -> list[float]:
     return out
 
 
+def whole_game(bot: str, seed: int) -> None:
+    """Bot turns through the dashboard until the game ends: widgets and memory."""
+    import warnings
+
+    import ipywidgets as W
+    import psutil
+
+    import fortress
+    from fortress.ui import build_app
+
+    def widgets() -> int:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return len(W.Widget.widgets)
+    app = build_app(display_it=False, save_dir=tempfile.mkdtemp(prefix="fortress-bench-"))
+    app.start(fortress.new_game(seed), {s: bot for s in ("us", "west", "south", "east")})
+    rss0, t0 = psutil.Process().memory_info().rss / 2**20, time.perf_counter()
+    counts, moves = [widgets()], 0
+    while app.bot_step():
+        moves += 1
+        if moves % 200 == 0:
+            counts.append(widgets())
+    counts.append(widgets())
+    rss = psutil.Process().memory_info().rss / 2**20
+    print(f"a whole game of {bot} bots (seed {seed}): {moves} moves, round {app.game.round}, "
+          f"{'over' if app.game.is_over else 'not over'}, {time.perf_counter() - t0:.0f} s")
+    print(f"live widgets every 200 moves: {', '.join(map(str, counts))}")
+    print(f"process RSS: {rss0:.0f} MiB after the first paint, {rss:.0f} MiB at the end")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--moves", type=int, default=8)
     ap.add_argument("--preheat", type=int, default=2)
+    ap.add_argument("--projector", action="store_true", help="measure the clicks in projector mode")
+    ap.add_argument("--game", action="store_true", help="a whole game of bot turns: widgets and memory")
+    ap.add_argument("--bot", default="random")
+    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
+    if args.game:
+        whole_game(args.bot, args.seed)
+        return
     save_dir = tempfile.mkdtemp(prefix="fortress-bench-")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
@@ -124,7 +170,7 @@ def main() -> None:
         try:
             cold = first_paint(browser, url)
             warm = first_paint(browser, url)
-            lat = click_latency(browser, url, args.moves)
+            lat = click_latency(browser, url, args.moves, args.projector)
             rss = kernels_rss(proc)
             srv = server_rss(proc)
         finally:

@@ -15,12 +15,14 @@ import ipywidgets as W
 import fortress
 from fortress.rules import actions as A
 from fortress.ui import info
+from fortress.ui.banner import Banner
 from fortress.ui import theme as T
 from fortress.ui.bots import BotSeats
 from fortress.ui.board_map import MAP_HEIGHT, BoardMap, MapView
 from fortress.ui.follow_panel import FollowPanel
 from fortress.ui.gamebar import GameControls
 from fortress.ui.logbook import LogBook, Note
+from fortress.ui.maptools import MapTools
 from fortress.ui.odds_panel import OddsPanel
 from fortress.ui.panels import PANELS, GenericPanel, Panel
 from fortress.ui.predict_panel import PredictPanel
@@ -38,13 +40,16 @@ class App:
         self.playing = False
         self.game_id = ""
         self.bots = BotSeats()
+        self.banner = Banner()
         self.logbook = LogBook()
         self.recent: frozenset[str] = frozenset()
         self.timings: list[float] = []
         self._save_pending = False
         self._panels: dict[type, Panel] = {}
         self._panel_key: tuple = ()
-        self.board_map = BoardMap(self.game.board, self.on_map_click, height=map_height, game=self.game, fit=True)
+        self.tools = MapTools(self)
+        self.board_map = BoardMap(self.game.board, self.on_map_click, height=map_height, game=self.game, fit=True,
+                                  on_hover=self.tools.hovered, tools=self.tools.control)
         self._idle = self._html("fortress-idle")  # one widget, its text changed: no widget per redraw
         self._build_widgets()
         self.refresh()
@@ -78,6 +83,8 @@ class App:
         header = W.HBox([self.status, buttons],
                         layout=W.Layout(justify_content="space-between", align_items="center", width="100%"))
         header.add_class("fortress-header")
+        strip = W.HBox([self.banner.widget, self.banner.busy], layout=W.Layout(width="100%", align_items="center"),
+                       _dom_classes=("fortress-banner-strip",))
         self.tracks = self._html("fortress-tracks")
         self.pools = self._html("fortress-pools-view")
         self.cards = self._html("fortress-cards-view")
@@ -106,7 +113,8 @@ class App:
             column.add_class("fortress-column")
         body = W.HBox([left, right], layout=W.Layout(width="100%", flex_flow="row wrap"))
         body.add_class("fortress-body")
-        self.root = W.VBox([T.style_widget(), header, body, self.tick], layout=W.Layout(width="100%"))
+        self.root = W.VBox([T.style_widget(a.id for a in self.game.board), header, strip, body, self.tick],
+                           layout=W.Layout(width="100%"))
         self.root.add_class("fortress-app")
 
     # -- starting and loading -------------------------------------------------------------------
@@ -119,6 +127,7 @@ class App:
         self.logbook.clear()
         self.follow.clear()
         self.predict.clear()
+        self.banner.reset()
         self.recent = frozenset()
         self._panel_key = ()
         self.autosave(with_seats=True)
@@ -138,11 +147,13 @@ class App:
             self.predict.ask(self.game, action, lambda: self.act(action, after, asked=True))
             self.refresh()
             return False
+        side = self.game.side
         try:
             events = self.game.apply(action)
         except fortress.IllegalAction as exc:
             self.say(exc.reason)
             return False
+        self.banner.acted(self.game, side)
         self.recent = frozenset(a for e in events for a in e.areas)
         if after is not None:
             after()
@@ -159,19 +170,23 @@ class App:
             return False
         touched: set[str] = set()
         for action in actions:
+            side = self.game.side
             try:
                 events = self.game.apply(action)
             except fortress.IllegalAction as exc:
                 self.say(exc.reason)
                 break
+            self.banner.acted(self.game, side)
             touched.update(a for e in events for a in e.areas)
         self.recent = frozenset(touched)
         self.autosave_soon()
         self.refresh()
         return True
 
-    def after_external(self, note: str) -> None:
-        """A panel applied actions itself (e.g. a batch of placements): log, save, redraw."""
+    def after_external(self, note: str, side: str | None = None) -> None:
+        """A panel applied actions itself (e.g. a batch of placements by ``side``): log, save, redraw."""
+        if side is not None:
+            self.banner.acted(self.game, side)
         self.logbook.note(len(self.game.events), note)
         self.autosave_soon()
         self.say(note, refused=False)
@@ -237,7 +252,12 @@ class App:
                 self.say("The class guesses first (the buttons above the panel).")
             return False
         side = g.side
-        action, reason = self.bots.choose(side, g)
+        self.banner.busy_on(side, self.bots.name(side))
+        try:
+            action, reason = self.bots.choose(side, g)
+        finally:
+            if redraw:
+                self.banner.busy_off()
         if self.predict.wants(action):  # class-prediction mode: the bot's dice wait for the guess
             self.predict.ask(g, action, lambda: self._bot_apply(side, action, reason, True))
             if redraw:
@@ -267,8 +287,11 @@ class App:
         """Bots move until a human must decide (or the game ends)."""
         self.recent = frozenset()
         n = 0
-        while n < BOT_STEP_LIMIT and self.bot_step(redraw=False):
-            n += 1
+        try:
+            while n < BOT_STEP_LIMIT and self.bot_step(redraw=False):
+                n += 1
+        finally:
+            self.banner.busy_off()
         self.autosave_soon()
         paused = " They wait for the class's guess before the dice." if self.predict.waiting else ""
         self.say(f"The bots made {n} move{'s' if n != 1 else ''} (outlined in olive on the map; the Bot turns "
@@ -365,6 +388,7 @@ class App:
 
     def _refresh_views(self) -> None:
         g = self.game
+        self.banner.update(g, self.bots.seats, self.playing)
         self.status.value = info.status_html(g, self.bots.seats) if self.playing else \
             "<span class='ft-title'>Fortress America</span> Start a new game or resume one (Game tab)."
         self.undo_button.disabled = not (self.playing and g.undoable)

@@ -8,6 +8,9 @@ new ``DivIcon`` per changed label, the old one closed: the widget count stays fl
 game). With ``fit=True`` the view is re-fitted to the whole board whenever the map's size
 in the browser changes. With a ``pool`` (:mod:`fortress.ui.shared_layers`) the layers are
 shared with the kernel's other still maps, so a notebook sends the board's shapes once.
+The labels are laid out by :mod:`fortress.ui.labels` for the map's
+zoom (and projector mode): none overlaps another, a label moved aside gets a leader line and
+takes clicks for its own area.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ import ipyleaflet as L
 import ipywidgets as W
 
 from fortress.board import GEODATA_DIR, Board
+from fortress.ui import labels as LB
 from fortress.ui import theme as T
 from fortress.ui.shared_layers import LayerPool
 
@@ -79,7 +83,7 @@ def load_backdrop(path=None) -> list[L.Polygon]:
 
 #: the dashboard map's height: a share of the window, so the legend and tracks below it stay
 #: above the fold (1280x720, 1440x900), never the height of the column beside it
-MAP_HEIGHT = "clamp(300px, calc(100vh - 300px), 1100px)"
+MAP_HEIGHT = "clamp(300px, calc(100vh - 330px), 1100px)"
 FIT_PADDING = 6  # px kept free around the board when the view is fitted
 TYPICAL_SIZE = (800, 480)  # px: the map in a 1280-1366 px wide window, for the view before the first fit
 
@@ -129,10 +133,16 @@ class BoardMap:
 
     def __init__(self, board: Board, on_click: Callable[[str], None], height: str = "540px",
                  game=None, view: MapView | None = None, fit: bool = False,
-                 pool: LayerPool | None = None) -> None:
+                 pool: LayerPool | None = None,
+                 on_hover: Callable[[str | None], None] | None = None, tools: L.Control | None = None) -> None:
         self.board = board
         self.on_click = on_click
         self.pool = pool
+        self.on_hover = on_hover
+        self.names = False  # print every territory's name on the map
+        self.projector = False  # counters twice as large (the page's CSS class says so too)
+        self._drawn: tuple | None = None  # the last (game, view) drawn: redrawn on zoom
+        self._layout: tuple[tuple, dict] | None = None  # (sizes and zoom, offsets) last laid out
         self.polygons: dict[str, L.Polygon] = {}
         self.markers: dict[str, L.Marker] = {}
         self._looks: dict[str, AreaLook] = {}
@@ -140,25 +150,31 @@ class BoardMap:
         self.stats: Counter[str] = Counter()  # layers changed and view fits, for the benchmark and tests
         self.bounds = board_bounds(board)
         self.fitted: tuple[int, int] | None = None  # the map size (px) the view was last fitted to
+        centre, zoom = fit_view(self.bounds, *TYPICAL_SIZE)  # until the browser tells the real size
+        self.zoom = self.zoom_drawn = zoom  # the zoom the labels are sized for (the map's CSS class)
+        self._fitting = False
         layers = self._build(game, view or MapView()) if game is not None else ()
         credit = board.metadata.get("credit", "")
         controls = (L.ZoomControl(),) + ((L.WidgetControl(widget=W.HTML(f"<small>{credit}</small>"),
                                                            position="bottomleft"),) if credit else ())
+        controls += (tools,) if tools is not None else ()
         # everything given at construction: no update message before the first paint.
         # keyboard=False: no tabindex, so a mouse-down never focuses (and scrolls) the map
-        centre, zoom = fit_view(self.bounds, *TYPICAL_SIZE)  # until the browser tells the real size
         self.map = L.Map(layers=layers, controls=controls, zoom_control=False, center=centre, zoom=zoom,
-                         zoom_snap=0.05, zoom_delta=0.5, min_zoom=3, max_zoom=8, attribution_control=False,
-                         scroll_wheel_zoom=True, keyboard=False, _dom_classes=("fortress-map",),
+                         zoom_snap=0.05, zoom_delta=0.5, min_zoom=2,  # 2: the whole board on a phone
+                         max_zoom=8, attribution_control=False,
+                         scroll_wheel_zoom=True, keyboard=False, _dom_classes=("fortress-map", LB.zoom_class(zoom)),
                          layout=W.Layout(height=height, width="100%", flex="0 0 auto"))
         if fit:
             self.map.observe(self._resized, names=["left", "right", "top", "bottom"])
+        self.map.observe(self._zoomed, names=["zoom"])
 
     def _build(self, game, view: MapView) -> tuple:
         """Every layer, drawn as ``game`` and ``view`` want it: backdrop, areas, labels."""
-        polygons, by_area = [], self._units(game)
+        polygons, texts = [], self._labels(game, view)
+        self._drawn = (game, view)
         for area in self.stacking():
-            look = self._look(game, area, by_area, view)
+            look = AreaLook(self._style(game, area, view), texts.get(area.id, ""))
             self._looks[area.id] = look
             if area.id in self.board.geometry:
                 polygons.append(self._polygon(area.id, look.style))
@@ -179,11 +195,11 @@ class BoardMap:
         return sorted(self.board, key=lambda a: (not a.is_zone, a.is_city, -size(a)))
 
     def _polygon(self, aid: str, style: Style) -> L.Polygon:
-        if self.pool is not None:
+        if self.pool is not None:  # shared with other maps: no listeners of this map's
             poly = self.pool.polygon(aid, style, partial(self._new_polygon, aid, style))
         else:
             poly = self._new_polygon(aid, style)
-            poly.on_click(partial(self._clicked, aid))
+            self._listen(poly, aid)
         self.polygons[aid] = poly
         return poly
 
@@ -193,14 +209,24 @@ class BoardMap:
                          fill_opacity=opacity, dash_array=dash, name=aid)
 
     def _marker(self, area, html: str) -> L.Marker:
+        """A label: a click or hover on it is one on its area (a label moved aside by the
+        layout may sit over another territory)."""
         if self.pool is not None:
             return self.pool.marker(area, html, partial(self._new_marker, area, html))
-        return self._new_marker(area, html)
+        marker = self._new_marker(area, html)
+        self._listen(marker, area.id)
+        return marker
 
     @staticmethod
     def _new_marker(area, html: str) -> L.Marker:
         return L.Marker(location=tuple(area.label), draggable=False, keyboard=False, title=area.name,
                         icon=L.DivIcon(html=html, icon_size=(0, 0), icon_anchor=(0, 0)))
+
+    def _listen(self, layer: L.Layer, aid: str) -> None:
+        layer.on_click(partial(self._clicked, aid))
+        if self.on_hover is not None:
+            layer.on_mouseover(partial(self._hovered, aid))
+            layer.on_mouseout(partial(self._hovered, None))
 
     def _resized(self, _change=None) -> None:
         """Re-fit the view to the whole board when the map's size in the browser changed."""
@@ -208,15 +234,49 @@ class BoardMap:
         same = self.fitted is not None and all(abs(a - b) <= 2 for a, b in zip(size, self.fitted))
         if min(size) <= 2 * FIT_PADDING or same:
             return  # no room, or the same size (a pan or a zoom by hand, rounding)
+        was = self.narrow
         self.fitted = size
+        if self.narrow != was:
+            (self.map.add_class if self.narrow else self.map.remove_class)("ft-compact")
         centre, zoom = fit_view(self.bounds, *size, snap=self.map.zoom_snap)
-        with self.map.hold_sync():
-            self.map.center, self.map.zoom = centre, min(max(zoom, self.map.min_zoom), self.map.max_zoom)
+        self._fitting = True  # the new view goes to the browser first, the labels after
+        try:
+            with self.map.hold_sync():
+                self.map.center, self.map.zoom = centre, min(max(zoom, self.map.min_zoom), self.map.max_zoom)
+        finally:
+            self._fitting = False
         self.stats["fits"] += 1
+        self._zoomed({"new": self.map.zoom})
+
+    def _zoomed(self, change) -> None:
+        """A new zoom: labels sized for it (the map's CSS class) and laid out again."""
+        if self._fitting:
+            return
+        self.zoom = change["new"]
+        old, new = LB.zoom_class(self.zoom_drawn), LB.zoom_class(self.zoom)
+        if old != new:
+            self.map.remove_class(old)
+            self.map.add_class(new)
+        self.zoom_drawn = self.zoom
+        self.redraw()
+
+    def redraw(self) -> int:
+        """Draw the last game and view again (after a change of zoom, names or projector)."""
+        return self.update(*self._drawn) if self._drawn is not None and self._looks else 0
+
+    def set_options(self, names: bool | None = None, projector: bool | None = None) -> int:
+        """Print the names or not; projector mode or not; the labels are laid out again."""
+        self.names = self.names if names is None else names
+        self.projector = self.projector if projector is None else projector
+        return self.redraw()
 
     def _clicked(self, aid: str, **event) -> None:
         if event.get("type", "click") == "click":
             self.on_click(aid)
+
+    def _hovered(self, aid: str | None, **_event) -> None:
+        if self.on_hover is not None:
+            self.on_hover(aid)
 
     def click(self, aid: str) -> None:
         """Simulate a mouse click on an area (tests), the way the browser would send it."""
@@ -232,18 +292,56 @@ class BoardMap:
             by_area.setdefault(u.area, Counter())[(u.side, u.kind)] += 1
         return by_area
 
-    def _look(self, game, area, by_area: dict[str, Counter], view: MapView) -> AreaLook:
-        return AreaLook(self._style(game, area, view), self._html(game, area, by_area.get(area.id, Counter()), view))
+    def _labels(self, game, view: MapView) -> dict[str, str]:
+        """Each labelled area's marker HTML, laid out so that no two labels overlap."""
+        by_area = self._units(game)
+        labs = {a.id: lab for a in self.board
+                if (lab := self._label(game, a, by_area.get(a.id, Counter()), view)) is not None}
+        font, scale = LB.font_px(self.zoom, self.projector), 2 ** self.zoom
+        compact = self.projector or self.narrow  # chips without their breakdown (CSS: the same)
+        sizes = {aid: lab.size(font, compact) for aid, lab in labs.items()}
+        units = {aid: size for aid, size in sizes.items() if labs[aid].chips}  # the rest stay on their point
+        frame = self.view_box(scale)
+        key = (round(self.zoom, 2), compact, frame, tuple(sorted(units.items())))
+        if self._layout is None or self._layout[0] != key:
+            anchors = {aid: self.anchor(aid, scale) for aid in units}
+            order = sorted(units, key=lambda a: (-len(labs[a].rows), -self.board[a].label[0], self.board[a].label[1]))
+            self._layout = (key, LB.place(anchors, units, order, frame))
+        offsets = self._layout[1]
+        return {aid: LB.positioned(lab, offsets.get(aid, (0.0, 0.0)), sizes[aid]) for aid, lab in labs.items()}
+
+    @property
+    def narrow(self) -> bool:
+        """A map too narrow for the chips' breakdown (a phone): it is shown on hover only."""
+        return self.fitted is not None and self.fitted[0] < LB.NARROW
+
+    def view_box(self, scale: float) -> LB.Box | None:
+        """The map's view as last fitted, in Leaflet's pixels (None before the browser said its size)."""
+        if self.fitted is None:
+            return None
+        x, y = mercator(*self.map.center)
+        w, h = self.fitted
+        return (round(x * scale - w / 2), round(y * scale - h / 2), round(x * scale + w / 2), round(y * scale + h / 2))
+
+    def anchor(self, aid: str, scale: float) -> tuple[float, float]:
+        """An area's label point in Leaflet's pixels at zoom ``log2(scale)``."""
+        x, y = mercator(*self.board[aid].label)
+        return x * scale, y * scale
+
+    def offsets(self) -> dict[str, tuple[float, float]]:
+        """The last layout: each label's offset (px) from its area's label point."""
+        return dict(self._layout[1]) if self._layout is not None else {}
 
     def update(self, game, view: MapView) -> int:
         """Bring the map up to date with ``game`` and ``view``; returns how many layers changed."""
         if not self._looks:
             self.map.layers = self._build(game, view)
             return len(self.map.layers)
-        by_area = self._units(game)
+        self._drawn = (game, view)
+        texts = self._labels(game, view)
         changed = 0
         for area in self.board:
-            look = self._look(game, area, by_area, view)
+            look = AreaLook(self._style(game, area, view), texts.get(area.id, ""))
             old = self._looks[area.id]
             if old == look:
                 continue
@@ -308,7 +406,7 @@ class BoardMap:
             colour, weight, dash = T.SELECT, 5, None
         return fill, opacity, colour, weight, dash
 
-    def _html(self, game, area, units: Counter, view: MapView) -> str:
+    def _label(self, game, area, units: Counter, view: MapView) -> LB.Label | None:
         s = game.state
         glyphs = []
         if area.is_city:
@@ -323,15 +421,5 @@ class BoardMap:
             glyphs.append(T.GLYPH_BATTLE)
         if area.id in s.captured:
             glyphs.append("\u2691" + T.SIDE_TAGS.get(s.captured[area.id], ""))
-        rows = []
-        for side in ("us", "west", "south", "east"):
-            counts = {kind: n for (sd, kind), n in units.items() if sd == side}
-            if counts:
-                bg, fg = T.SIDE_COLOURS[side]
-                rows.append(f"<span class='u' style='background:{bg};color:{fg}'>{T.SIDE_TAGS[side]} "
-                            f"{T.unit_summary(counts)}</span>")
         cls = "fa-m" + (" t" if area.id in view.targets else "") + (" sel" if area.id == view.selected else "")
-        if not rows and not glyphs and cls == "fa-m":
-            return ""
-        head = f"<span class='g'>{' '.join(glyphs)}</span>" if glyphs else ""
-        return f"<div class='{cls}' data-area='{area.id}'>{head}{''.join(rows)}</div>"
+        return LB.label(area.name, glyphs, units, self.names, cls, area.id)

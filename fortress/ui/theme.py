@@ -66,12 +66,39 @@ CSS = f"""
 .fortress-app .leaflet-marker-icon.leaflet-div-icon {{ background: transparent; border: none;
     pointer-events: none !important; }}
 .fa-m {{ position: absolute; transform: translate(-50%, -50%); white-space: nowrap; font-size: 10px;
-    line-height: 11px; text-align: center; pointer-events: none; font-weight: 600; }}
-.fa-m .u {{ display: block; border-radius: 3px; padding: 0 2px; margin: 1px 0;
+    line-height: 1.3em; text-align: center; pointer-events: auto; cursor: pointer; font-weight: 600; }}
+.fa-m .u {{ display: block; border-radius: 3px; padding: 0 2px; margin: 2px 0;
     box-shadow: 0 0 0 1px rgba(0,0,0,.55); }}
-.fa-m .g {{ display: inline-block; color: #111; text-shadow: 0 0 2px #fff, 0 0 2px #fff; font-size: 11px; }}
-.fa-m.t::before {{ content: '\\25C6'; color: {TARGET}; font-size: 13px; text-shadow: 0 0 2px #fff; }}
-.fa-m.sel::before {{ content: '\\25C9'; color: #000; font-size: 14px; text-shadow: 0 0 2px #fff; }}
+.fa-m .u.s2 {{ box-shadow: 0 0 0 1px rgba(0,0,0,.55), 2px 2px 0 0 #fff, 2px 2px 0 1px rgba(0,0,0,.55); }}
+.fa-m .u.s3 {{ box-shadow: 0 0 0 1px rgba(0,0,0,.55), 2px 2px 0 0 #fff, 2px 2px 0 1px rgba(0,0,0,.55),
+    4px 4px 0 0 #fff, 4px 4px 0 1px rgba(0,0,0,.55); }}
+.fa-m .u .k {{ font-weight: 500; }}
+.fortress-projector .fa-m .u .k, .ft-compact .fa-m .u .k {{ display: none; }}
+.fa-m .g {{ display: block; color: #111; text-shadow: 0 0 2px #fff, 0 0 2px #fff; }}
+.fa-m .nm {{ display: block; color: #111; font-weight: 700; text-shadow: 0 0 2px #fff, 0 0 2px #fff, 0 0 3px #fff; }}
+.fa-m.t::before {{ content: '\\25C6'; color: {TARGET}; font-size: 1.3em; text-shadow: 0 0 2px #fff;
+    position: absolute; left: -1em; top: 0; }}
+.fa-m.sel::before {{ content: '\\25C9'; color: #000; font-size: 1.4em; text-shadow: 0 0 2px #fff;
+    position: absolute; left: -1em; top: 0; }}
+.leaflet-marker-icon:has(.u) {{ z-index: 1000 !important; }}
+.fa-lead {{ position: absolute; left: 0; top: 0; overflow: visible; pointer-events: none; }}
+.fa-lead line {{ stroke: #1d2733; stroke-width: 1.5; stroke-opacity: .6; }}
+.fa-lead circle {{ fill: #1d2733; stroke: #fff; stroke-width: 1; }}
+.fa-m.ft-lit, .fa-m.hl {{ outline: 3px solid #000; background: rgba(255,243,191,.92); border-radius: 4px; z-index: 5; }}
+.ft-area {{ text-decoration: underline dotted; cursor: help; }}
+.fortress-projector.fortress-app {{ font-size: 18px; }}
+.fortress-projector .ft-banner {{ font-size: 26px; line-height: 32px; }}
+.fortress-projector .fortress-map {{ height: clamp(300px, calc(100vh - 230px), 1400px) !important; }}
+.fortress-projector .fortress-status .ft-title {{ font-size: 24px; }}
+.fortress-projector .widget-button, .fortress-projector .widget-html-content,
+.fortress-projector .widget-label, .fortress-projector .widget-checkbox label {{ font-size: 17px; }}
+.fortress-projector .widget-button {{ height: auto; min-height: 32px; }}
+.fortress-projector .ft-legend {{ font-size: 15px; }}
+.fortress-map-tools {{ background: rgba(255,255,255,.85); padding: 2px 4px; border-radius: 4px;
+    box-shadow: 0 0 0 1px rgba(0,0,0,.3); }}
+.fortress-map-tools .widget-toggle-button {{ font-size: 12px; }}
+.fortress-hover .widget-html-content {{ font-size: 12px; line-height: 15px; white-space: normal; }}
+.fortress-projector .fortress-hover .widget-html-content {{ font-size: 18px; line-height: 22px; }}
 .fa-m .zone {{ font-style: italic; color: #222; text-shadow: 0 0 2px #fff; font-weight: 500; }}
 .ft-chip {{ display: inline-block; border-radius: 4px; padding: 0 6px; margin: 0 2px; background: #ddd;
     border: 1px solid rgba(0,0,0,.4); font-weight: 600; }}
@@ -112,6 +139,18 @@ CSS = f"""
 .ft-card {{ border: 1px solid #888; border-radius: 5px; padding: 3px 5px; margin: 2px 0; background: #fffbe6; }}
 .ft-legend span {{ margin-right: 8px; }}
 .fortress-header {{ flex-wrap: wrap; gap: 4px; }}
+.fortress-banner-strip {{ flex-wrap: wrap; gap: 6px; margin: 2px 0; }}
+.fortress-banner {{ flex: 1 1 auto; }}
+.ft-banner {{ font-size: 15px; line-height: 20px; font-weight: 800; letter-spacing: .02em; padding: 1px 10px;
+    border-radius: 4px; border: 2px solid #1d2733; }}
+.ft-handover {{ display: inline-block; margin-left: 14px; padding: 1px 8px; background: #fff3bf; color: #1d2733;
+    border-radius: 4px; animation: ft-pulse 1.2s ease-in-out 3; }}
+.ft-busy {{ display: inline-block; font-weight: 700; padding: 1px 10px; line-height: 20px; background: #fff3bf; color: #1d2733;
+    border: 2px solid #1d2733; border-radius: 4px; }}
+.ft-spinner {{ display: inline-block; width: 12px; height: 12px; margin-right: 6px; border: 3px solid #1d2733;
+    border-top-color: transparent; border-radius: 50%; animation: ft-spin .8s linear infinite; vertical-align: -2px; }}
+@keyframes ft-spin {{ to {{ transform: rotate(360deg); }} }}
+@keyframes ft-pulse {{ 50% {{ transform: scale(1.08); }} }}
 .fortress-header .fortress-header-buttons {{ flex-wrap: wrap; gap: 2px; }}
 .fortress-header .widget-button {{ min-width: max-content; }}
 .fortress-app .fortress-map-column {{ position: sticky; top: 0; z-index: 1; }}
@@ -123,11 +162,27 @@ CSS = f"""
   .fortress-app .fortress-map-column {{ position: static; }}
   .fortress-app .fortress-column {{ width: 100% !important; min-width: 0 !important; padding: 0 !important; }}
   .fortress-app .fortress-status {{ width: 100% !important; }}
+  .fortress-app .fortress-map {{ height: clamp(240px, 72vw, 520px) !important; }}
 }}
 </style>
 """
 
 
-def style_widget() -> W.HTML:
-    """The CSS, as a widget (works in Voila and JupyterLab)."""
-    return W.HTML(CSS)
+def area_css(area_ids) -> str:
+    """A territory named in a panel (``area_ref``, or a button acting on it) lights up its
+    marker on the map while the pointer is on the name (CSS ``:has``: no message to the kernel)."""
+    return "\n".join(f".fortress-app:has(.ft-area[data-area='{a}']:hover, .ft-at-{a}:hover) "
+                      f".fa-m[data-area='{a}'] {{ outline: 3px solid #000; background: rgba(255,243,191,.92); }}"
+                      for a in area_ids)
+
+
+def area_ref(area_id: str, name: str) -> str:
+    """A territory's name in a panel's HTML, marked so that pointing at it lights it on the map."""
+    return f"<span class='ft-area' data-area='{area_id}'>{name}</span>"
+
+
+def style_widget(area_ids=()) -> W.HTML:
+    """The CSS, as a widget (works in Voila and JupyterLab): the theme, the map labels' sizes
+    per zoom (:mod:`fortress.ui.labels`), the highlight of the territories ``area_ids``."""
+    from fortress.ui import labels
+    return W.HTML(CSS.replace("</style>", f"{labels.css()}\n{area_css(area_ids)}\n</style>"))

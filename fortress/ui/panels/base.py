@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Iterable, TypeVar, overload
 import ipywidgets as W
 
 from fortress.rules import actions as A
+from fortress.ui import theme as T
 
 if TYPE_CHECKING:
     from fortress.ui.app import App
@@ -98,6 +99,10 @@ class Panel:
     def name(self, aid: str | None) -> str:
         return self.game.board[aid].name if aid else "nowhere"
 
+    def ref(self, aid: str | None) -> str:
+        """The territory's name for the panel's HTML: pointing at it lights it on the map."""
+        return T.area_ref(aid, html.escape(self.name(aid))) if aid else "nowhere"
+
     def refresh(self) -> None:
         if not hasattr(self, "_head"):
             self._head = [W.HTML(f"<b>{self.title}</b>")] if self.title else []
@@ -109,6 +114,8 @@ class Panel:
         b = W.Button(description=label, tooltip=self.game.notation(action), button_style=style,
                      layout=W.Layout(width="auto", max_width="100%"))
         b.add_class(css)
+        for aid in {getattr(action, f, None) for f in ("area", "src", "dst")} - {None}:
+            b.add_class(f"ft-at-{aid}")  # pointing at the button lights the territory (theme.area_css)
         b.on_click(lambda _b: self.app.act(action))
         return b
 

@@ -45,7 +45,7 @@ class CombatPanel(Panel):
                 self.end_button("End combat")]
 
     def _forces(self, b: BattleView) -> str:
-        return (f"Battle for <b>{self.name(b.area)}</b> ({self.game.board[b.area].kind}): "
+        return (f"Battle for <b>{self.ref(b.area)}</b> ({self.game.board[b.area].kind}): "
                 f"{T.side_chip(b.attacker)} attacks with {T.unit_summary(b.units('attacker')) or 'nothing yet'}; "
                 f"{T.side_chip(b.defender)} defends with {T.unit_summary(b.units('defender'))}.")
 

@@ -15,7 +15,7 @@ class DeclarePanel(Panel):
         return frozenset(a.area for a in self.legal(A.Declare))
 
     def build(self) -> list[W.Widget]:
-        declared = ", ".join(self.name(a) for a in self.game.state.declared) or "none yet"
+        declared = ", ".join(self.ref(a) for a in self.game.state.declared) or "none yet"
         return [W.HTML("Click the enemy territories you mean to fight for this turn "
                        "(green dotted outline). Declared: <b>" + declared + "</b>."),
                 self.end_button("Done declaring")]

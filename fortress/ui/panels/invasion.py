@@ -24,7 +24,7 @@ class InvasionPanel(Panel):
             for a in self.legal(A.Invade):
                 if a.dst == self.selected:
                     groups[(a.unit, a.src)] = max(groups[(a.unit, a.src)], a.count)
-            out.append(W.HTML(f"Into <b>{self.name(self.selected)}</b>:"))
+            out.append(W.HTML(f"Into <b>{self.ref(self.selected)}</b>:"))
             rows = []
             for (unit, src), n in sorted(groups.items()):
                 for k in sorted({1, n}):

@@ -22,7 +22,7 @@ class LasersPanel(Panel):
                       "territory without a targeting marker (black d10, 5+ destroys). Click a highlighted territory.")]
         if self.selected:
             fires = [a for a in self.legal(A.Fire) if a.area == self.selected]
-            out.append(W.HTML(f"Targets in <b>{self.name(self.selected)}</b>:"))
+            out.append(W.HTML(f"Targets in <b>{self.ref(self.selected)}</b>:"))
             out.append(self.buttons([(f"Fire at {T.side_label(a.side)} {a.unit}", a) for a in fires],
                                     "fortress-fire"))
         out.append(self.end_button("Done firing"))

@@ -108,7 +108,7 @@ class ManeuverPanel(Panel):
         self._set(self.unit_pick, options=tuple(kinds), value=self.unit)
         counts = tuple(sorted({m.count for m in here if m.unit == self.unit and m.passenger is None})) or (1,)
         self._set(self.count_pick, options=counts, value=self.count if self.count in counts else counts[-1])
-        self.intro.value = (f"From <b>{self.name(self.selected)}</b>: choose units, then click a destination "
+        self.intro.value = (f"From <b>{self.ref(self.selected)}</b>: choose units, then click a destination "
                             "(green outline, \u25c6).")
         out = [self.intro, self.unit_pick, self.count_pick]
         riders = sorted({m.passenger for m in here if m.unit == self.unit and m.passenger})
@@ -129,7 +129,7 @@ class ManeuverPanel(Panel):
         for d in sorted(self.targets()):
             if g.controller(d) != side:
                 enemy = any(sd != side for sd, _k in g.units_in(d))
-                out.append(f"{'bomb' if enemy else 'scout'} {self.name(d)}")
+                out.append(f"{'bomb' if enemy else 'scout'} {self.ref(d)}")
         return out
 
     def _on_unit(self, change) -> None:

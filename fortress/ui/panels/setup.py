@@ -65,4 +65,4 @@ class SetupPanel(Panel):
             action = rng.choice(options)
             self.game.apply(action)
             actions.append(action)
-        self.app.after_external(f"{T.side_label(side)}: {len(actions)} units placed at random.")
+        self.app.after_external(f"{T.side_label(side)}: {len(actions)} units placed at random.", side)

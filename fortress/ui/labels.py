@@ -1,0 +1,217 @@
+"""The map's unit markers as stacked chips, sized with the zoom (and 2x in projector mode),
+placed so that no two overlap: a label that would cover another is moved aside and joined
+to its territory by a leader line (issue 18, "a map you can read from the back of the room").
+
+The layout works in Leaflet's pixels at the map's zoom, with each label's size estimated
+from its text; :data:`CSS` draws the labels with the very sizes the estimate assumes
+(:func:`font_px`), so the estimate and the page agree."""
+from __future__ import annotations
+
+import html
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterator
+
+from fortress.ui import theme as T
+
+REFERENCE_ZOOM = 4.15  # the board fitted in a 1280-1366 px wide window
+PROJECTOR = 2.0  # projector mode: counters and their text twice as large
+BASE_FONT = 10.0  # px at the reference zoom
+ZOOMS = [z / 4 for z in range(12, 33)]  # 3.0 .. 8.0: the zoom steps the CSS knows
+CHAR_EM = 0.66  # a bold character's width, in em (generous: an estimate must not fall short)
+LINE_EM = 1.3  # a row's height, in em
+GAP = 3.0  # px kept free between two labels
+NARROW = 600  # px: a map narrower than this (a phone) shows chips without their breakdown
+MAX_MOVE = 220.0  # px: how far a label may go from its point (beyond, it takes the least covered spot)
+
+
+def zoom_step(zoom: float) -> float:
+    """The zoom the CSS has a rule for, nearest to ``zoom``."""
+    return min(ZOOMS, key=lambda z: abs(z - zoom))
+
+
+def font_px(zoom: float, projector: bool = False) -> float:
+    """Label text size: grows with the zoom (half as fast as the map), 2x in projector mode."""
+    scale = min(max(2 ** ((zoom_step(zoom) - REFERENCE_ZOOM) * 0.5), 0.8), 2.0)
+    return round(BASE_FONT * scale * (PROJECTOR if projector else 1.0), 1)
+
+
+def zoom_class(zoom: float) -> str:
+    return f"ft-z{round(zoom_step(zoom) * 100)}"
+
+
+# -- what a label says --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Label:
+    """One area's label: its rows of text (for the size estimate) and its HTML."""
+
+    rows: tuple[str, ...]
+    html: str
+    chips: int = 0  #: sides with units here: a label without any stays on its point (never laid out)
+
+    def size(self, font: float, compact: bool) -> tuple[float, float]:
+        """Estimated width and height in px (``compact``: the chips' breakdown hidden, as in
+        projector mode and on a narrow map)."""
+        rows = [r.split("|")[0] if compact else r.replace("|", " ") for r in self.rows]
+        width = max(len(r) for r in rows) * CHAR_EM * font + 8
+        return width, len(rows) * LINE_EM * font + 4 * len(rows) + 4
+
+
+def chips(units: Counter) -> list[tuple[str, str]]:
+    """Per side, a stacked chip: (text row for the estimate, HTML). The chip shows the side's
+    tag and how many units it has there, the breakdown (``2I 1T``) after it."""
+    out = []
+    for side in ("us", "west", "south", "east"):
+        counts = {kind: n for (sd, kind), n in units.items() if sd == side}
+        if not counts:
+            continue
+        total = sum(counts.values())
+        bg, fg = T.SIDE_COLOURS[side]
+        stack = " s3" if total >= 3 else (" s2" if total == 2 else "")
+        kinds = T.unit_summary(counts)
+        out.append((f"{T.SIDE_TAGS[side]} {total}|{kinds}",
+                    f"<span class='u{stack}' style='background:{bg};color:{fg}'><b>{T.SIDE_TAGS[side]} {total}</b>"
+                    f"<span class='k'> {kinds}</span></span>"))
+    return out
+
+
+def label(name: str, glyphs: list[str], units: Counter, names: bool, cls: str, aid: str) -> Label | None:
+    """The label of one area (None: nothing to show)."""
+    rows: list[str] = []
+    parts: list[str] = []
+    sides = chips(units)
+    if names:
+        rows.append(name)
+        parts.append(f"<span class='nm'>{html.escape(name)}</span>")
+    if glyphs:
+        rows.append(" ".join(glyphs) + "  ")
+        parts.append(f"<span class='g'>{' '.join(glyphs)}</span>")
+    for row, part in sides:
+        rows.append(row)
+        parts.append(part)
+    if not parts and cls == "fa-m":
+        return None
+    return Label(tuple(rows) or ("  ",), f"<div class='{cls}' data-area='{aid}'{{style}}>{''.join(parts)}</div>",
+                 len(sides))
+
+
+# -- where labels go ----------------------------------------------------------------------------
+Box = tuple[float, float, float, float]  # left, top, right, bottom (px)
+
+
+def _box(x: float, y: float, w: float, h: float) -> Box:
+    return x - w / 2, y - h / 2, x + w / 2, y + h / 2
+
+
+_DIRECTIONS = [(math.cos(2 * math.pi * k / 16), math.sin(2 * math.pi * k / 16)) for k in range(16)]
+
+
+def _candidates(w: float, h: float) -> Iterator[tuple[float, float]]:
+    """Offsets to try, nearest first: the anchor, then rings of 16 directions."""
+    yield 0.0, 0.0
+    stretch = max(w / h, 1.0) ** 0.5  # wide labels move further sideways than up or down
+    step = max(h, 14.0) * 0.55
+    for ring in range(1, 1 + min(12, int(MAX_MOVE // step))):
+        r = ring * step
+        for cx, cy in _DIRECTIONS:
+            yield r * cx * stretch, r * cy
+
+
+class _Grid:
+    """Placed boxes by grid cell, so that a box is checked only against its neighbours."""
+
+    CELL = 96.0
+
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], list[Box]] = {}
+
+    def _keys(self, b: Box) -> Iterator[tuple[int, int]]:
+        c = self.CELL
+        for i in range(math.floor((b[0] - GAP) / c), math.floor((b[2] + GAP) / c) + 1):
+            for j in range(math.floor((b[1] - GAP) / c), math.floor((b[3] + GAP) / c) + 1):
+                yield i, j
+
+    def near(self, b: Box) -> list[Box]:
+        """The placed boxes in the cells ``b`` touches."""
+        return list({id(p): p for k in self._keys(b) for p in self.cells.get(k, ())}.values())
+
+    def add(self, b: Box) -> None:
+        for k in self._keys(b):
+            self.cells.setdefault(k, []).append(b)
+
+
+def _covered(box: Box, near: list[Box], enough: float) -> float:
+    """How much of ``box`` the boxes ``near`` cover (counting stops past ``enough``): the inner
+    loop of the layout, written out for speed."""
+    left, top, right, bottom = box[0] - GAP, box[1] - GAP, box[2] + GAP, box[3] + GAP
+    cover = 0.0
+    for pl, pt, pr, pb in near:
+        if pr <= left or right <= pl or pb <= top or bottom <= pt:
+            continue
+        cover += ((right if right < pr else pr) - (left if left > pl else pl)) * \
+            ((bottom if bottom < pb else pb) - (top if top > pt else pt))
+        if cover >= enough:
+            break
+    return cover
+
+
+def _outside(b: Box, view: Box | None) -> float:
+    """How much of box ``b`` falls outside the map's ``view`` (px²)."""
+    if view is None:
+        return 0.0
+    w = max(0.0, min(b[2], view[2]) - max(b[0], view[0]))
+    h = max(0.0, min(b[3], view[3]) - max(b[1], view[1]))
+    return (b[2] - b[0]) * (b[3] - b[1]) - w * h
+
+
+def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float, float]],
+          order: list[str], view: Box | None = None) -> dict[str, tuple[float, float]]:
+    """An offset (px) per label so that no two labels' boxes overlap: each label in ``order``
+    takes the nearest free spot around its anchor (the least covered one if none is free),
+    a spot outside the map's ``view`` counting as covered."""
+    grid = _Grid()
+    out: dict[str, tuple[float, float]] = {}
+    for aid in order:
+        (x, y), (w, h) = anchors[aid], sizes[aid]
+        reach = MAX_MOVE * 1.5 + max(w, h)
+        near = grid.near((x - reach, y - reach, x + reach, y + reach))
+        best, best_cover = (0.0, 0.0), math.inf
+        for dx, dy in _candidates(w, h):
+            box = _box(x + dx, y + dy, w, h)
+            cover = _outside(box, view) + _covered(box, near, best_cover)
+            if cover < best_cover:
+                best, best_cover = (dx, dy), cover
+                if cover == 0:
+                    break
+        out[aid] = best
+        grid.add(_box(x + best[0], y + best[1], w, h))
+    return out
+
+
+def boxes(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float, float]],
+          offsets: dict[str, tuple[float, float]]) -> dict[str, Box]:
+    """Each label's box once moved by its offset."""
+    return {a: _box(anchors[a][0] + offsets[a][0], anchors[a][1] + offsets[a][1], *sizes[a]) for a in offsets}
+
+
+def positioned(lab: Label, offset: tuple[float, float], size: tuple[float, float]) -> str:
+    """The label's HTML at its offset, with a leader line to the anchor once moved off it."""
+    dx, dy = round(offset[0]), round(offset[1])
+    if not (dx or dy):
+        return lab.html.replace("{style}", "")
+    if abs(dx) < size[0] / 2 and abs(dy) < size[1] / 2:  # still over its point: no line needed
+        return lab.html.replace("{style}", f" style='left:{dx}px;top:{dy}px'")
+    lead = (f"<svg class='fa-lead' width='1' height='1'><line x1='0' y1='0' x2='{dx}' y2='{dy}'/>"
+            f"<circle cx='0' cy='0' r='3'/></svg>")
+    return lead + lab.html.replace("{style}", f" style='left:{dx}px;top:{dy}px'")
+
+
+def css() -> str:
+    """Label sizes per zoom step and mode: the sizes :func:`font_px` gives the layout."""
+    rules = []
+    for z in ZOOMS:
+        cls = zoom_class(z)
+        rules.append(f".{cls} .fa-m {{ font-size: {font_px(z)}px; line-height: {LINE_EM}em; }}")
+        rules.append(f".fortress-projector .{cls} .fa-m {{ font-size: {font_px(z, True)}px; }}")
+    return "\n".join(rules)

@@ -1,0 +1,119 @@
+"""The map read from the back of the room (issue 18), in headless Chromium at 1280x720 against
+a real Voila server: projector mode doubles the counters, no two labels overlap (moved ones
+get a leader line and still select their territory), names on hover and printed on the map.
+Writes docs/dashboard-projector.png and docs/dashboard-phone.png."""
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.test_dashboard import DOCS, STEP, load_dashboard, play_bots_until_us_reinforcements, tick, wait_tick
+from tests.e2e.test_map import GEOMETRY_JS
+
+pytestmark = pytest.mark.browser
+
+#: every unit label's box inside the map: [area, left, top, right, bottom, font px, moved]
+LABELS_JS = """() => {
+    const map = document.querySelector('.fortress-map').getBoundingClientRect();
+    return [...document.querySelectorAll('.fortress-map .fa-m')].filter(e => e.querySelector('.u')).map(e => {
+        const r = e.getBoundingClientRect();
+        return [e.dataset.area, r.left, r.top, r.right, r.bottom, parseFloat(getComputedStyle(e).fontSize),
+                e.style.left !== ''];
+    }).filter(b => b[3] > map.left && b[1] < map.right && b[4] > map.top && b[2] < map.bottom && b[3] > b[1]);
+}"""
+
+
+def overlaps(boxes: list) -> list:
+    out = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            w = min(a[3], b[3]) - max(a[1], b[1])
+            h = min(a[4], b[4]) - max(a[2], b[2])
+            if w > 1 and h > 1:
+                out.append((a[0], b[0], round(w), round(h)))
+    return out
+
+
+def settle(page) -> list:
+    """The labels once the kernel has redrawn them and the map stopped moving (two reads
+    half a second apart agree)."""
+    last = None
+    for _ in range(30):
+        page.wait_for_timeout(500)
+        now = page.evaluate(LABELS_JS)
+        if now == last:
+            return now
+        last = now
+    raise AssertionError("the labels never settled")
+
+
+def new_game(browser, url: str, width: int = 1280, height: int = 720):
+    """A page at ``width`` x ``height`` with a new game (U.S. human, random Invaders) started."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    load_dashboard(page, url)
+    page.wait_for_selector(".fortress-status", timeout=STEP)
+    page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
+    page.locator(".fortress-new-game").click()
+    page.wait_for_selector(".fortress-status:has-text('Round')", timeout=STEP)
+    return page
+
+
+def test_projector_mode_names_and_no_overlapping_counters(browser, voila_url):
+    page = new_game(browser, voila_url)
+    play_bots_until_us_reinforcements(page)
+    page.wait_for_selector(".fa-m.t", timeout=STEP)
+    normal = settle(page)
+    assert not overlaps(normal), overlaps(normal)
+
+    # hover: the territory's name (and holder, units) in the map's box
+    page.mouse.move(*[(b[1] + b[3]) / 2 for b in normal[:1]], (normal[0][2] + normal[0][4]) / 2)
+    page.wait_for_function("() => document.querySelector('.fortress-hover').innerText.length > 3", timeout=STEP)
+
+    page.locator(".fortress-projector-toggle").click()
+    page.wait_for_selector(".fortress-app.fortress-projector", timeout=STEP)
+    page.wait_for_function("f => { const e = document.querySelector('.fortress-map .fa-m');"
+                           " return e && parseFloat(getComputedStyle(e).fontSize) >= 1.9 * f; }",
+                           arg=normal[0][5], timeout=STEP)
+    big = settle(page)
+    g = page.evaluate(GEOMETRY_JS)  # a taller map, the board fitted to it again (centred, filling it)
+    (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
+    assert mb - mt > 450 and ml - 1 <= bl and br <= mr + 1 and mt - 1 <= bt and bb <= mb + 1, g
+    assert (br - bl) >= 0.85 * (mr - ml) or (bb - bt) >= 0.85 * (mb - mt), f"the board floats in ocean: {g}"
+    assert abs((bt - mt) - (mb - bb)) <= 0.1 * (mb - mt) and abs((bl - ml) - (mr - br)) <= 0.1 * (mr - ml), \
+        f"the board is not centred in the taller map (Leaflet never measured it again): {g}"
+    assert min(b[5] for b in big) >= 1.9 * max(b[5] for b in normal), "projector counters are twice as large"
+    assert not overlaps(big), overlaps(big)
+    moved = [b for b in big if b[6]]
+    assert moved and page.locator(".fortress-map .fa-lead").count() >= 1, "labels moved aside get a leader line"
+    page.screenshot(path=str(DOCS / "dashboard-projector.png"))
+
+    # a label moved aside still acts on its own territory when clicked: here, the laser goes there
+    targets = [b for b in moved if page.locator(f".fa-m.t[data-area='{b[0]}']").count()]
+    assert targets, "a moved label among the laser's cities"
+    area, left, top, right, bottom = targets[0][:5]
+    before = tick(page)
+    page.mouse.click((left + right) / 2, (top + bottom) / 2)
+    wait_tick(page, before)
+    page.wait_for_selector(f".fa-m[data-area='{area}']:has-text('\u26a1')", timeout=STEP)
+
+    page.locator(".fortress-names-toggle").click()
+    page.wait_for_function("() => document.querySelectorAll('.fortress-map .fa-m .nm').length > 100", timeout=STEP)
+    page.close()
+
+
+def test_phone_width_shows_the_whole_board(browser, voila_url):
+    """At 400 px the board was clipped on both sides (the map could not zoom out far enough)."""
+    page = new_game(browser, voila_url, 400, 860)
+    page.wait_for_function(f"() => {{ const g = ({GEOMETRY_JS})(); return g.board[0] >= g.map[0] - 1 && "
+                           "g.board[2] <= g.map[2] + 1; }", timeout=STEP)
+    page.wait_for_timeout(400)
+    g = page.evaluate(GEOMETRY_JS)
+    (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
+    assert ml - 1 <= bl and br <= mr + 1 and mt - 1 <= bt and bb <= mb + 1, g
+    assert br - bl >= 0.85 * (mr - ml), f"the board fills the phone's width: {g}"
+    assert mr <= 400 and (mb - mt) <= 0.8 * (mr - ml), f"the map's height follows its width on a phone: {g}"
+    labels = settle(page)
+    assert labels and not overlaps(labels), (overlaps(labels), g, labels)
+    page.evaluate("() => { for (const e of document.querySelectorAll('*')) e.scrollTop = 0; }")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(DOCS / "dashboard-phone.png"))
+    page.close()

@@ -1,0 +1,225 @@
+"""Issue 18, "a map you can read from the back of the room": the banner (whose turn, which
+step, who acts now; the hot-seat hand-over), the busy line while a bot thinks."""
+from __future__ import annotations
+
+import re
+
+import fortress
+from fortress.ai import make_bot
+from fortress.ui import banner as B
+from tests.test_ui_helpers import find, new_app, press
+
+BOTS = {"west": "random", "south": "random", "east": "random"}
+
+
+def words(app) -> str:
+    return re.sub(r"<[^>]+>", "", app.banner.widget.value).replace("&#x27;", "'").replace("&middot;", "·")
+
+
+def play_until(game, stop, limit: int = 3000):
+    bot = make_bot("random", seed=3)
+    for _ in range(limit):
+        if stop(game):
+            return game
+        game.apply(bot.choose(game))
+    raise AssertionError("never reached")
+
+
+# -- 1. the banner ---------------------------------------------------------------------------
+def test_the_banner_says_whose_turn_which_step_and_who_acts(tmp_path):
+    app = new_app(tmp_path, seats=BOTS)
+    assert words(app).startswith("WEST'S TURN · Declare battles · West declares battles"), words(app)
+    press(app, "fortress-play")
+    assert words(app).startswith("U.S.'S TURN · Reinforcements · the U.S. places reinforcements"), words(app)
+
+
+def test_the_banner_names_the_decider_of_a_battle_choice():
+    """Mid-battle the decider is not the side whose turn it is: the banner says both."""
+    game = play_until(fortress.new_game(4), lambda g: g.battle is not None and g.battle.decision is not None
+                      and g.side != g.state.turn)
+    text = B.banner_text(game)
+    turn, decider = fortress.rules.units.SIDE_NAMES[game.state.turn], B.the(game.side)
+    assert text.startswith(f"{turn.upper()}'S TURN · Combat · {decider} chooses "), text
+    assert B.CHOOSING[game.battle.decision.kind] in text
+
+
+def test_game_over_banner_names_the_winner(tmp_path):
+    app = new_app(tmp_path)
+    app.act(fortress.rules.actions.Surrender())
+    assert words(app).startswith("GAME OVER · The U.S. won."), words(app)
+
+
+def test_hot_seat_asks_to_pass_the_laptop_between_human_players(tmp_path):
+    app = new_app(tmp_path, seats={"south": "random", "east": "random"})  # U.S. and West human
+    assert "Pass the laptop to West" in words(app)  # the first human player is named too
+    press(app, "fortress-end")  # West ends Declare...
+    assert app.game.side == "west" and "Pass the laptop" not in words(app)  # ...and keeps the laptop
+    while app.bots.is_bot(app.game.side) or app.game.side == "west":
+        if app.bots.is_bot(app.game.side):
+            press(app, "fortress-play")
+        else:
+            press(app, "fortress-end")
+    assert app.game.side == "us" and "Pass the laptop to the U.S." in words(app)
+
+
+def test_no_hand_over_prompt_with_one_human_player(tmp_path):
+    app = new_app(tmp_path, seats=BOTS)
+    press(app, "fortress-play")
+    assert app.game.side == "us" and "Pass the laptop" not in words(app)
+
+
+# -- 2. the busy line --------------------------------------------------------------------------
+def test_busy_line_is_shown_while_the_bot_thinks_and_cleared_after(tmp_path):
+    app = new_app(tmp_path, seats=BOTS)
+    seen: list[str] = []
+    real = app.bots.choose
+
+    def choose(side, game):
+        seen.append(app.banner.busy.value)  # what the browser shows while the bot thinks
+        return real(side, game)
+    app.bots.choose = choose  # type: ignore[method-assign]
+    press(app, "fortress-step")
+    assert seen and "West (random bot) is thinking" in seen[0], seen
+    assert app.banner.busy.value == ""
+    seen.clear()
+    press(app, "fortress-play")  # "Play to my turn": shown for every bot move, cleared at the end
+    assert len(seen) > 5 and all("is thinking" in s for s in seen)
+    assert {"West", "South", "East"} <= {s for v in seen for s in ("West", "South", "East") if s in v}
+    assert app.banner.busy.value == ""
+
+
+def test_busy_line_is_cleared_when_a_bot_fails(tmp_path):
+    app = new_app(tmp_path, seats=BOTS)
+
+    def broken(side, game):
+        raise RuntimeError("boom")
+    app.bots.choose = broken  # type: ignore[method-assign]
+    try:
+        app.play_to_human()
+    except RuntimeError:
+        pass
+    assert app.banner.busy.value == ""
+
+
+# -- 3. territory names: hover, printed on the map, lit when a panel names them ---------------
+def test_hovering_a_territory_or_its_label_names_it(tmp_path):
+    app = new_app(tmp_path, seats=BOTS)
+    bm = app.board_map
+    aid = next(a for a in bm.markers if app.game.units_in(a))
+    area = app.game.board[aid]
+    bm.polygons[aid]._handle_mouse_events(None, {"event": "interaction", "type": "mouseover",
+                                                 "coordinates": list(area.label)}, [])
+    assert area.name in app.tools.hover.value and "held by" in app.tools.hover.value
+    bm.polygons[aid]._handle_mouse_events(None, {"event": "interaction", "type": "mouseout",
+                                                 "coordinates": list(area.label)}, [])
+    assert app.tools.hover.value == ""
+    bm.markers[aid]._handle_mouse_events(None, {"event": "interaction", "type": "mouseover",
+                                                "coordinates": list(area.label)}, [])
+    assert area.name in app.tools.hover.value
+
+
+def test_names_toggle_prints_every_territory_name_and_back(tmp_path):
+    app = new_app(tmp_path)
+    bm = app.board_map
+    assert not any("class='nm'" in m.icon.html for m in bm.markers.values())
+    app.tools.names.value = True
+    shown = {aid for aid, m in bm.markers.items() if "class='nm'" in m.icon.html}
+    assert shown == {a.id for a in app.game.board}
+    assert all(app.game.board[a].name in bm.markers[a].icon.html for a in ("seattle", "new-york"))
+    app.tools.names.value = False
+    assert not any("class='nm'" in m.icon.html for m in bm.markers.values())
+
+
+def test_a_click_on_a_label_acts_on_its_own_territory(tmp_path):
+    """A label moved aside may sit over a neighbour: a click on it is a click on its area."""
+    app = new_app(tmp_path)
+    target = sorted(app.current_panel().targets())[0]  # West declares a battle by clicking
+    marker = app.board_map.markers[target]
+    marker._handle_mouse_events(None, {"event": "interaction", "type": "click", "coordinates": [0, 0]}, [])
+    assert target in app.game.state.declared
+
+
+def test_a_territory_named_in_a_panel_is_marked_to_light_up_on_the_map(tmp_path):
+    app = new_app(tmp_path)
+    target = sorted(app.current_panel().targets())[0]
+    app.board_map.click(target)  # declared: the Declare panel lists it by name
+    panel = app.panel_box.children[0]
+    text = "".join(getattr(w, "value", "") for w in panel.children if hasattr(w, "value"))
+    assert f"<span class='ft-area' data-area='{target}'>" in text
+    css = app.root.children[0].value
+    assert f".ft-area[data-area='{target}']:hover" in css and f".fa-m[data-area='{target}']" in css
+
+
+def test_buttons_acting_on_a_territory_light_it_up(tmp_path):
+    app = new_app(tmp_path)
+    panel = app.current_panel()
+    button = panel.button("Attack", fortress.rules.actions.Attack("seattle"))
+    assert "ft-at-seattle" in button._dom_classes
+    send = panel.button("Send", fortress.rules.actions.Commit(1, "infantry", "oregon"))
+    assert "ft-at-oregon" in send._dom_classes
+
+
+# -- 4. projector mode; stacked chips that never overlap; markers that scale with the zoom ----
+def unit_boxes(bm) -> dict:
+    """The estimated boxes (px) of the labels with units, as laid out."""
+    from fortress.ui import labels as LB
+    game, view = bm._drawn
+    font, scale = LB.font_px(bm.zoom, bm.projector), 2 ** bm.zoom
+    sizes = {}
+    for area in game.board:
+        lab = bm._label(game, area, game.units_in(area.id), view)
+        if lab is not None and lab.chips:
+            sizes[area.id] = lab.size(font, bm.projector)
+    anchors = {a: bm.anchor(a, scale) for a in sizes}
+    return LB.boxes(anchors, sizes, {a: bm.offsets()[a] for a in sizes})
+
+
+def crossing(boxes: dict) -> list:
+    items = list(boxes.items())
+    return [(a, b) for i, (a, p) in enumerate(items) for b, q in items[i + 1:]
+            if min(p[2], q[2]) > max(p[0], q[0]) and min(p[3], q[3]) > max(p[1], q[1])]
+
+
+def test_projector_mode_doubles_the_counters_and_no_two_overlap(tmp_path):
+    app = new_app(tmp_path, seats=BOTS)
+    press(app, "fortress-play")
+    bm = app.board_map
+    assert not crossing(unit_boxes(bm))
+    small = dict(unit_boxes(bm))
+    app.tools.projector.value = True
+    assert "fortress-projector" in app.root._dom_classes
+    big = unit_boxes(bm)
+    assert not crossing(big), crossing(big)
+    aid = next(iter(big))
+    assert (big[aid][3] - big[aid][1]) > 1.6 * (small[aid][3] - small[aid][1])
+    moved = [a for a, (dx, dy) in bm.offsets().items() if dx or dy]
+    assert moved and any("fa-lead" in bm.markers[a].icon.html for a in moved), "moved labels get leader lines"
+    app.tools.projector.value = False
+    assert "fortress-projector" not in app.root._dom_classes
+
+
+def test_chips_are_stacked_per_side_with_a_count():
+    from collections import Counter
+
+    from fortress.ui import labels as LB
+    rows = LB.chips(Counter({("west", "infantry"): 2, ("west", "hovertank"): 1, ("us", "partisan"): 1}))
+    assert [r for r, _h in rows] == ["US 1|1P", "W 3|2I 1T"]
+    assert "class='u s3'" in rows[1][1] and "<b>W 3</b>" in rows[1][1]
+    assert "class='u'" in rows[0][1]
+
+
+def test_markers_scale_with_the_zoom_and_are_laid_out_again(tmp_path):
+    from fortress.ui import labels as LB
+    app = new_app(tmp_path, seats=BOTS)
+    bm = app.board_map
+    assert LB.zoom_class(bm.zoom) in bm.map._dom_classes
+    before = unit_boxes(bm)
+    bm.map.zoom = bm.zoom + 1.0  # the reader zooms in
+    assert LB.zoom_class(bm.zoom) in bm.map._dom_classes and len([c for c in bm.map._dom_classes
+                                                                   if c.startswith("ft-z")]) == 1
+    after = unit_boxes(bm)
+    aid = next(iter(after))
+    assert after[aid][2] - after[aid][0] > 1.3 * (before[aid][2] - before[aid][0])
+    assert not crossing(after)
+    assert LB.font_px(3.0) < LB.font_px(4.15) < LB.font_px(6.0) and abs(LB.font_px(4.15, True) - 2 * LB.font_px(4.15)) < 0.15
+    assert f".{LB.zoom_class(6.0)} .fa-m {{ font-size: {LB.font_px(6.0)}px" in app.root.children[0].value
