@@ -236,6 +236,17 @@ class GameStore:
             rows = conn.execute(select(seat_table).where(seat_table.c.game_id == game_id).order_by(seat_table.c.seat)).mappings()
             return [_seat(r) for r in rows]
 
+    def seats_filled(self) -> dict[str, tuple[int, int]]:
+        """Per game: how many of its human seats are taken (a link opened or a code used), of how many."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seat_table.c.game_id, seat_table.c.claimed)
+                                .where(seat_table.c.kind == "human")).all()
+        out: dict[str, tuple[int, int]] = {}
+        for game_id, claimed in rows:
+            taken, total = out.get(game_id, (0, 0))
+            out[game_id] = (taken + bool(claimed), total + 1)
+        return out
+
     # -- reading games ---------------------------------------------------------------------------
     def plies(self, game_id: str) -> int:
         """How many actions the game has stored: the cheap check for a change."""
