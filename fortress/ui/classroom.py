@@ -139,7 +139,8 @@ def turn_html(shared: SharedGame, game: "Game", seats: dict[str, str]) -> str:
     you = (f"you play {' + '.join(T.side_chip(s) for s in mine)}" if mine
            else "you are watching (spectator link): you act for no side")
     if game.is_over:
-        return f"<span class='ft-info'>Shared game {html.escape(shared.code)}: the game is over; {you}.</span>"
+        return (f"<span class='ft-info fortress-turn-now' data-ply='{shared.ply}' data-side=''>Shared game "
+                f"{html.escape(shared.code)}: the game is over; {you}.</span>")
     side = game.side
     if side in mine:
         now = f"<b>Your move</b> ({T.side_chip(side)})"
@@ -147,7 +148,7 @@ def turn_html(shared: SharedGame, game: "Game", seats: dict[str, str]) -> str:
         now = f"{T.side_chip(side)} is moving (the {html.escape(seats[side])} bot, on the server)"
     else:
         now = f"Waiting for {T.side_chip(side)}: another player's move; this page updates when they move"
-    return f"<span class='fortress-turn-now'>{now}</span> &middot; <small>{you}; join code " \
+    return f"<span class='fortress-turn-now' data-ply='{shared.ply}' data-side='{side}'>{now}</span> &middot; <small>{you}; join code " \
            f"<b class='fortress-join-code'>{html.escape(shared.code)}</b></small>"
 
 
