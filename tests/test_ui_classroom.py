@@ -208,3 +208,9 @@ def test_serve_passes_the_store_and_a_teacher_token_to_the_pages(tmp_path, monke
     assert store_env(None)["FORTRESS_STORE"] == url
     with pytest.raises(BadParameter, match="cannot open the game store"):
         store_env(f"sqlite:///{tmp_path / 'no' / 'such' / 'folder.sqlite3'}")
+
+
+def test_a_shared_game_in_progress_hands_out_no_save(store, tmp_path):
+    a, _b = us_v_west(store, tmp_path)
+    a.controls.save()
+    assert a.controls.download.value == "" and "seed" in a.message.value

@@ -445,6 +445,8 @@ class App:
             self.panel_box.children = [box]
         if not panel_only:
             self._refresh_views()
+        # last: a page whose turn note shows a ply has drawn everything of that ply
+        self.turn_note.value = classroom.turn_html(self.shared, g, self.bots.seats) if self.shared else ""
         self.bump()
 
     def bump(self) -> None:
@@ -456,7 +458,6 @@ class App:
         self.status.value = info.status_html(g, self.bots.seats, self.others) if self.playing else \
             "<span class='ft-title'>Fortress America</span> Start a new game or resume one (Game tab)."
         self.undo_button.disabled = not (self.playing and g.undoable) or self.shared is not None
-        self.turn_note.value = classroom.turn_html(self.shared, g, self.bots.seats) if self.shared else ""
         bot_turn = self.playing and not g.is_over and self.bots.is_bot(g.side)
         self.step_button.disabled = self.play_button.disabled = not bot_turn
         self.tracks.value = info.tracks_html(g)

@@ -190,6 +190,10 @@ class GameControls:
         if not self.app.playing:
             self.app.say("No game to save yet.")
             return
+        if self.app.shared is not None and not self.app.game.is_over:
+            self.app.say("A shared game is kept on the server; its save holds the seed that decides the "
+                         "cards and dice to come, so it is handed out once the game is over.")
+            return
         data = base64.b64encode(self.app.game.to_json(seats=self.app.bots.seats).encode()).decode()
         name = f"fortress-{self.app.game_id}.json"
         self.download.value = (f"<a class='fortress-download-link' download='{name}' "

@@ -2,15 +2,13 @@
 store: two Chromium contexts play U.S. v West (South and East are bots played by the
 server) to the end of round 2, each seeing the other's moves; a third spectates; the
 teacher's view lists the game; one page's kernel is killed mid-turn and its reloaded page
-resumes with nothing lost. The click-to-other-screen latency goes to docs/performance.md
-(with FORTRESS_WRITE_LATENCY=1)."""
+resumes with nothing lost. Prints the click-to-other-screen latency (docs/performance.md
+keeps the figures) and asserts the target: median <= 1 s, p95 <= 2 s."""
 from __future__ import annotations
 
-import os
 import re
 import statistics
 import time
-from pathlib import Path
 
 import psutil
 import pytest
@@ -25,7 +23,6 @@ pytestmark = pytest.mark.browser
 KERNEL = 180_000  # ms: a page's first draw on a busy 2-core machine
 STEP = 30_000
 TEACHER = "teacher-token-for-the-browser-test"
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def ply_of(page) -> int:
@@ -149,6 +146,3 @@ def record(latencies: list[float], moves: dict[str, int]) -> None:
     print(f"click on one browser to the other's redraw: n={len(ordered)} median {median:.3f} s, "
           f"p95 {p95:.3f} s, max {ordered[-1]:.3f} s; moves {moves}")
     assert median <= 1.0 and p95 <= 2.0, (median, p95)
-    if os.environ.get("FORTRESS_WRITE_LATENCY"):
-        (DOCS / "classroom_latency.txt").write_text(
-            f"n={len(ordered)} median={median:.3f} p95={p95:.3f} max={ordered[-1]:.3f}\n")
