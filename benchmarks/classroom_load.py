@@ -104,7 +104,7 @@ def main() -> None:
                 seats = {}
                 for seat, side in (("1", "us"), ("2", "invaders")):
                     page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-                    page.goto(f"{url}?seat={made.tokens[seat]}")
+                    page.goto(f"{url}?seat={made.tokens[seat]}", wait_until="commit", timeout=600_000)
                     seats[side] = page
                 pages.append(seats)
             for seats in pages:

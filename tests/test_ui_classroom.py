@@ -3,6 +3,9 @@ two pages on one game see each other's moves, a lost race reloads and says so, a
 cannot act, a wrong token shows nothing, bots move exactly once, the teacher's view."""
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 
 from fortress.ai import make_bot
@@ -11,6 +14,7 @@ from fortress.ui import build_app
 from fortress.ui.app import App
 from fortress.ui.classroom import page_query
 from fortress.ui.teacher import TeacherView, allowed, batch_csv, games_rows, make_batch
+from tests.test_store import pg_url, store_url  # noqa: F401 - fixtures: a SQLite file, a PostgreSQL database
 
 
 @pytest.fixture
@@ -66,6 +70,30 @@ def test_two_pages_on_one_store_see_each_others_moves(store, tmp_path):
     assert {"us", "west"} <= sides_moved
     sides = {side for _ply, side, _text in store.actions(a.game_id)}
     assert {"south", "east"} <= sides  # the bot seats were played by the store
+
+
+def test_the_follower_redraws_when_another_seat_moves(store_url, tmp_path):  # noqa: F811 - the fixture
+    """The page's follower task (on the kernel's loop in a served page) pulls the other seat's
+    move and bot moves: on SQLite by polling, on PostgreSQL by LISTEN/NOTIFY."""
+    shared_store = GameStore(store_url)
+    a, b = us_v_west(shared_store, tmp_path)
+    moving, waiting = (a, b) if a.game.side == "us" else (b, a)
+
+    async def scenario() -> float:
+        waiting.follow()
+        await asyncio.sleep(0.2)
+        t0 = time.perf_counter()
+        assert move(moving)
+        while waiting.shared.ply < moving.shared.ply and time.perf_counter() - t0 < 10:
+            await asyncio.sleep(0.01)
+        seen = time.perf_counter() - t0
+        waiting.closed = True
+        await asyncio.sleep(0)
+        return seen
+
+    seen = asyncio.run(scenario())
+    assert waiting.game.history == moving.game.history and seen < 3.0
+    shared_store.close()
 
 
 def test_whose_turn_is_said_on_every_page(store, tmp_path):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 import time
 import zlib
@@ -115,7 +116,6 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 def default_url() -> str:
     """The default store: one SQLite file in fortress's data folder (``FORTRESS_DATA_DIR``,
     else the user's data folder), created on first use."""
-    import os
     from pathlib import Path
 
     from platformdirs import user_data_dir
@@ -374,9 +374,25 @@ class GameStore:
         end = time.monotonic() + timeout
         if self.postgres:
             return self._listen(game_id, ply, end)
-        while (now := self.plies(game_id)) <= ply and time.monotonic() < end:
+        files = self._files()
+        seen: tuple | None = None
+        asked, now = 0.0, 0
+        while True:
+            # a query only when the database's files changed (a stat costs microseconds, a
+            # query far more: 30 waiting pages polled 0.75 of a core), and each second anyway
+            signature = _signature(files) if files else None
+            if signature is None or signature != seen or time.monotonic() - asked >= 1.0:
+                seen, asked = signature, time.monotonic()
+                if (now := self.plies(game_id)) > ply:
+                    return now
+            if time.monotonic() >= end:
+                return now
             time.sleep(0.05)
-        return now
+
+    def _files(self) -> list[str]:
+        """The SQLite database's file and its write-ahead log (none in memory)."""
+        name = self.engine.url.database
+        return [name, name + "-wal"] if name and name != ":memory:" else []
 
     def _listen(self, game_id: str, ply: int, end: float) -> int:
         raw = self.engine.raw_connection()
@@ -395,6 +411,18 @@ class GameStore:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _signature(files: list[str]) -> tuple:
+    """Size and modification time of each file: changes with every write to the database."""
+    out = []
+    for name in files:
+        try:
+            st = os.stat(name)
+            out.append((st.st_size, st.st_mtime_ns))
+        except OSError:
+            out.append(None)
+    return tuple(out)
 
 
 def _seat(row) -> Seat:

@@ -232,15 +232,14 @@ async def follow(app: "App", url: str) -> None:
             continue
         try:
             now = await loop.run_in_executor(None, watcher.wait_for_change, shared.game_id, shared.ply, IDLE_BOTS)
-        except StoreError:
+            if app.shared is not shared:
+                continue
+            if now != shared.ply:
+                app.pull()
+            else:
+                app.store_bots()
+        except Exception:  # noqa: BLE001 - a database hiccup (locked, restarted): the page keeps following
             await asyncio.sleep(1.0)
-            continue
-        if app.shared is not shared:
-            continue
-        if now != shared.ply:
-            app.pull()
-        else:
-            app.store_bots()
 
 
 __all__ = ["ClassroomBox", "SharedGame", "SeatError", "StaleGame", "create", "follow", "open_seat",
