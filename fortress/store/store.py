@@ -415,7 +415,7 @@ class GameStore:
 
 def _signature(files: list[str]) -> tuple:
     """Size and modification time of each file: changes with every write to the database."""
-    out = []
+    out: list[tuple[int, int] | None] = []
     for name in files:
         try:
             st = os.stat(name)
