@@ -96,6 +96,33 @@ def test_the_follower_redraws_when_another_seat_moves(store_url, tmp_path):  # n
     shared_store.close()
 
 
+def test_a_bot_turn_never_stalls_when_the_driving_page_closes(store, tmp_path):
+    """The page that moved is gone before its bots moved: any page still following the game
+    plays them once the bot turn has been quiet for a moment."""
+    a = page(store, tmp_path)
+    a.controls.players.value = 2
+    a.controls.seat_pickers[1].value = "random"
+    a.controls.new_game()
+    token, game_id = a.shared.token, a.game_id
+    watcher = page(store, tmp_path, seat=a.shared.made.tokens["spectator"])
+    ply, game = store.snapshot(game_id)
+    while game.side == "us":  # the U.S. player's turn, stored without any page playing the bots after it
+        game = store.submit(token, ply, game.notation(make_bot("random", seed=ply).choose(game)))
+        ply += 1
+    assert game.side != "us" and store.plies(game_id) == ply
+
+    async def scenario() -> None:
+        watcher.follow()
+        t0 = time.perf_counter()
+        while store.game(game_id).side != "us" and time.perf_counter() - t0 < 30:
+            await asyncio.sleep(0.05)
+        watcher.closed = True
+
+    asyncio.run(scenario())
+    assert store.game(game_id).side == "us" and store.plies(game_id) > ply
+    assert watcher.game.history == store.game(game_id).history
+
+
 def test_whose_turn_is_said_on_every_page(store, tmp_path):
     a, b = us_v_west(store, tmp_path)
     waiting, moving = (a, b) if b.game.side == "west" else (b, a)
