@@ -80,6 +80,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=15)
     ap.add_argument("--rounds", type=int, default=6, help="moves per game (each seat in turn)")
+    ap.add_argument("--arrive", type=int, default=2, help="games whose pages open together")
     args = ap.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="classroom_load_"))
     url_db = f"sqlite:///{folder / 'class.sqlite3'}"
@@ -88,7 +89,8 @@ def main() -> None:
                                title=f"Table {i + 1}") for i in range(args.games)]
     port = free_port()
     env = voila_env(dict(os.environ, FORTRESS_STORE=url_db, FORTRESS_SAVE_DIR=str(folder / "autosave")))
-    cmd = voila_command(notebook_path(), "127.0.0.1", port, no_browser=True, max_kernels=2 * args.games + 4)
+    cmd = voila_command(notebook_path(), "127.0.0.1", port, no_browser=True, max_kernels=2 * args.games + 4,
+                        cull_idle=0)  # a slow start on a busy machine must not cull the first tables
     proc = subprocess.Popen(cmd, cwd=notebook_path().parent, env=env, stdout=(folder / "voila.log").open("w"),
                             stderr=subprocess.STDOUT)
     latencies: list[float] = []
@@ -99,18 +101,22 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
             t0 = time.time()
-            pages = []
-            for made in games:
-                seats = {}
-                for seat, side in (("1", "us"), ("2", "invaders")):
-                    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-                    page.goto(f"{url}?seat={made.tokens[seat]}", wait_until="commit", timeout=600_000)
-                    seats[side] = page
-                pages.append(seats)
-            for seats in pages:
-                for page in seats.values():
-                    page.wait_for_selector(".fortress-turn-now", timeout=900_000)
-                    page.evaluate(WATCH_JS)
+            pages: list[dict] = []
+            for first in range(0, len(games), args.arrive):  # students arrive a few tables at a time
+                batch = []
+                for made in games[first:first + args.arrive]:
+                    seats = {}
+                    for seat, side in (("1", "us"), ("2", "invaders")):
+                        page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+                        page.goto(f"{url}?seat={made.tokens[seat]}", wait_until="commit", timeout=600_000)
+                        seats[side] = page
+                    batch.append(seats)
+                for seats in batch:
+                    for page in seats.values():
+                        page.wait_for_selector(".fortress-turn-now", timeout=900_000)
+                        page.evaluate(WATCH_JS)
+                pages += batch
+                print(f"{len(pages)} games up after {time.time() - t0:.0f} s", flush=True)
             up = time.time() - t0
             server_mb, kernel_mb = rss(proc)
             idle_cpu = cpu_of(proc, 10)

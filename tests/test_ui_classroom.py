@@ -261,8 +261,10 @@ def test_serve_passes_the_store_and_a_teacher_token_to_the_pages(tmp_path, monke
     assert (tmp_path / "class.sqlite3").exists()
     monkeypatch.setenv("FORTRESS_STORE", url)
     assert store_env(None)["FORTRESS_STORE"] == url
-    with pytest.raises(BadParameter, match="cannot open the game store"):
+    with pytest.raises(BadParameter, match="cannot open the game store .*unable to open database file"):
         store_env(f"sqlite:///{tmp_path / 'no' / 'such' / 'folder.sqlite3'}")
+    with pytest.raises(BadParameter, match="neither sqlite"):
+        store_env("mysql://somewhere/games")
 
 
 def test_a_shared_game_in_progress_hands_out_no_save(store, tmp_path):

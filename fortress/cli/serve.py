@@ -52,12 +52,14 @@ def store_env(store_url: str | None) -> dict[str, str]:
     from fortress.store import GameStore, StoreError, default_url
 
     url = store_url or os.environ.get("FORTRESS_STORE") or default_url()
+    if not url.startswith(("sqlite:", "postgresql:", "postgresql+psycopg:")):
+        raise click.BadParameter(f"{url!r} is neither sqlite:///FILE nor postgresql://...", param_hint="--store")
     try:
         GameStore(url).close()
     except (StoreError, ValueError, ImportError) as exc:
         raise click.BadParameter(f"cannot open the game store {url!r}: {exc}", param_hint="--store") from None
     except Exception as exc:  # noqa: BLE001 - SQLAlchemy's driver errors: say which store, in one line
-        raise click.BadParameter(f"cannot open the game store {url!r}: {type(exc).__name__}: {str(exc)[:200]}",
-                                 param_hint="--store") from None
+        why = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200]  # the driver's own words
+        raise click.BadParameter(f"cannot open the game store {url!r}: {why}", param_hint="--store") from None
     token = os.environ.get("FORTRESS_TEACHER_TOKEN") or secrets.token_urlsafe(18)
     return dict(os.environ, FORTRESS_STORE=url, FORTRESS_TEACHER_TOKEN=token)
