@@ -1,6 +1,8 @@
 """``fortress serve``: the dashboard in a browser tab, served by Voila."""
 from __future__ import annotations
 
+import os
+import secrets
 import subprocess
 
 import click
@@ -20,10 +22,13 @@ from fortress.ui.serve import CULL_IDLE, IOPUB_TIMEOUT, MAX_KERNELS, notebook_pa
               metavar="SECONDS", help="Shut down kernels without a browser tab, idle this long (0: never).")
 @click.option("--iopub-timeout", default=IOPUB_TIMEOUT, show_default=True, type=click.IntRange(1, 3600),
               metavar="SECONDS", help="How long a page waits for its kernel's output (a class loading at once needs time).")
+@click.option("--store", "store_url", default=None, metavar="URL",
+              help="The shared game store: sqlite:///FILE or postgresql://... (default: $FORTRESS_STORE, "
+                   "else games.sqlite3 in fortress's data folder).")
 @click.option("--no-browser", is_flag=True, help="Do not open a browser tab.")
 @click.argument("voila_args", nargs=-1, type=click.UNPROCESSED)
 def serve(ip: str, port: int, preheat: int, max_kernels: int, cull_idle: int, iopub_timeout: int,
-          no_browser: bool, voila_args: tuple[str, ...]) -> None:
+          no_browser: bool, store_url: str | None, voila_args: tuple[str, ...]) -> None:
     """Play Fortress America in the browser (the Voila dashboard). The server prints the
     addresses to open once it listens."""
     if 0 < max_kernels <= preheat:
@@ -31,7 +36,30 @@ def serve(ip: str, port: int, preheat: int, max_kernels: int, cull_idle: int, io
     notebook = notebook_path()
     cmd = voila_command(notebook, ip, port, preheat, cull_idle, no_browser, voila_args,
                         max_kernels=max_kernels, iopub_timeout=iopub_timeout)
+    env = store_env(store_url)
+    host = "localhost" if ip in ("", "0.0.0.0", "127.0.0.1") else ip
+    click.echo(f"Games are stored in {env['FORTRESS_STORE']}\nThe teacher's view (keep this link to yourself): "
+               f"http://{host}:{port}/?teacher={env['FORTRESS_TEACHER_TOKEN']}")
     try:
-        raise SystemExit(subprocess.call(cmd, cwd=str(notebook.parent), env=voila_env()))
+        raise SystemExit(subprocess.call(cmd, cwd=str(notebook.parent), env=voila_env(env)))
     except KeyboardInterrupt:
         raise SystemExit(0) from None
+
+
+def store_env(store_url: str | None) -> dict[str, str]:
+    """This process's environment with the game store's URL (checked: the store is opened
+    once here, so a bad URL is one line now, not an error in every page) and the teacher's token."""
+    from fortress.store import GameStore, StoreError, default_url
+
+    url = store_url or os.environ.get("FORTRESS_STORE") or default_url()
+    if not url.startswith(("sqlite:", "postgresql:", "postgresql+psycopg:")):
+        raise click.BadParameter(f"{url!r} is neither sqlite:///FILE nor postgresql://...", param_hint="--store")
+    try:
+        GameStore(url).close()
+    except (StoreError, ValueError, ImportError) as exc:
+        raise click.BadParameter(f"cannot open the game store {url!r}: {exc}", param_hint="--store") from None
+    except Exception as exc:  # noqa: BLE001 - SQLAlchemy's driver errors: say which store, in one line
+        why = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200]  # the driver's own words
+        raise click.BadParameter(f"cannot open the game store {url!r}: {why}", param_hint="--store") from None
+    token = os.environ.get("FORTRESS_TEACHER_TOKEN") or secrets.token_urlsafe(18)
+    return dict(os.environ, FORTRESS_STORE=url, FORTRESS_TEACHER_TOKEN=token)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 import time
 import zlib
@@ -115,7 +116,6 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def default_url() -> str:
     """The default store: one SQLite file in fortress's data folder (``FORTRESS_DATA_DIR``,
     else the user's data folder), created on first use."""
-    import os
     from pathlib import Path
 
     from platformdirs import user_data_dir
@@ -235,6 +235,17 @@ class GameStore:
         with self.engine.connect() as conn:
             rows = conn.execute(select(seat_table).where(seat_table.c.game_id == game_id).order_by(seat_table.c.seat)).mappings()
             return [_seat(r) for r in rows]
+
+    def seats_filled(self) -> dict[str, tuple[int, int]]:
+        """Per game: how many of its human seats are taken (a link opened or a code used), of how many."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seat_table.c.game_id, seat_table.c.claimed)
+                                .where(seat_table.c.kind == "human")).all()
+        out: dict[str, tuple[int, int]] = {}
+        for game_id, claimed in rows:
+            taken, total = out.get(game_id, (0, 0))
+            out[game_id] = (taken + bool(claimed), total + 1)
+        return out
 
     # -- reading games ---------------------------------------------------------------------------
     def plies(self, game_id: str) -> int:
@@ -363,9 +374,25 @@ class GameStore:
         end = time.monotonic() + timeout
         if self.postgres:
             return self._listen(game_id, ply, end)
-        while (now := self.plies(game_id)) <= ply and time.monotonic() < end:
+        files = self._files()
+        seen: Signature | None = None
+        asked, now = 0.0, 0
+        while True:
+            # a query only when the database's files changed (a stat costs microseconds, a
+            # query far more: 30 waiting pages polled 0.75 of a core), and each second anyway
+            signature = _signature(files) if files else None
+            if signature is None or signature != seen or time.monotonic() - asked >= 1.0:
+                seen, asked = signature, time.monotonic()
+                if (now := self.plies(game_id)) > ply:
+                    return now
+            if time.monotonic() >= end:
+                return now
             time.sleep(0.05)
-        return now
+
+    def _files(self) -> list[str]:
+        """The SQLite database's file and its write-ahead log (none in memory)."""
+        name = self.engine.url.database
+        return [name, name + "-wal"] if name and name != ":memory:" else []
 
     def _listen(self, game_id: str, ply: int, end: float) -> int:
         raw = self.engine.raw_connection()
@@ -384,6 +411,21 @@ class GameStore:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+Signature = tuple[tuple[int, int] | None, ...]  # (size, mtime) per database file
+
+
+def _signature(files: list[str]) -> Signature:
+    """Size and modification time of each file: changes with every write to the database."""
+    out: list[tuple[int, int] | None] = []
+    for name in files:
+        try:
+            st = os.stat(name)
+            out.append((st.st_size, st.st_mtime_ns))
+        except OSError:
+            out.append(None)
+    return tuple(out)
 
 
 def _seat(row: Any) -> Seat:

@@ -17,14 +17,29 @@ if TYPE_CHECKING:
     from fortress.ui.app import App
 
 
-def build_app(display_it: bool = True, save_dir=None) -> App:
-    """Build the dashboard; display it (in a notebook) unless ``display_it`` is False."""
+def build_app(display_it: bool = True, save_dir=None, store=None, query: dict[str, str] | None = None):
+    """Build the dashboard; display it (in a notebook) unless ``display_it`` is False.
+
+    On a shared game store (``store``, else ``FORTRESS_STORE``: ``fortress serve`` sets it)
+    the page's query (``query``, else the page's address) picks what it shows: ``seat=TOKEN``
+    that seat's game, ``code=ABC123`` a free seat of that game, ``teacher=TOKEN`` the
+    teacher's view (:mod:`fortress.ui.teacher`, which is then returned instead of an App)."""
+    from fortress.ui import classroom
     from fortress.ui.app import App
 
-    app = App(save_dir=save_dir)
+    store = store if store is not None else classroom.store_from_env()
+    query = query if query is not None else (classroom.page_query() if store is not None else {})
+    if store is not None and "teacher" in query:
+        from fortress.ui.teacher import build_teacher
+        return build_teacher(store, query["teacher"], display_it)
+    app = App(save_dir=save_dir, store=store)
+    if store is not None:
+        classroom.open_from_query(app, query)
     if display_it:
         from IPython.display import display
         display(app.root)
+        if store is not None:
+            app.follow_store()
     return app
 
 

@@ -14,7 +14,8 @@ import ipywidgets as W
 
 import fortress
 from fortress.rules import actions as A
-from fortress.ui import info
+from fortress.store import GameStore, StaleGame, StoreError
+from fortress.ui import classroom, info
 from fortress.ui.banner import Banner
 from fortress.ui import theme as T
 from fortress.ui.bots import BotSeats
@@ -34,8 +35,13 @@ BOT_STEP_LIMIT = 5000  # "play to my turn" never loops longer than this
 class App:
     """Build with :func:`fortress.ui.build_app`; ``app.root`` is the widget to display."""
 
-    def __init__(self, save_dir=None, map_height: str = MAP_HEIGHT) -> None:
+    def __init__(self, save_dir=None, map_height: str = MAP_HEIGHT, store: GameStore | None = None) -> None:
         self.autosaver = Autosaver(save_dir)
+        self.store = store  # the shared game store (classroom play), if the server has one
+        self.shared: classroom.SharedGame | None = None  # this page's seat at a stored game
+        self.others: frozenset[str] = frozenset()  # sides other people play (shared games)
+        self.closed = False  # set to stop following the store
+        self._follower: asyncio.Task | None = None
         self.game: fortress.Game = fortress.new_game(0, setup="balanced")  # a preview until a game starts
         self.playing = False
         self.game_id = ""
@@ -68,6 +74,7 @@ class App:
         self.tick = self._html("fortress-tick")  # changes after every redraw: a sync point for tests
         self.tick.layout.display = "none"
         self.message = self._html("fortress-message")
+        self.turn_note = self._html("fortress-turn-note")  # shared games: whose move, from this seat
         self.undo_button = self._button("Undo", "fortress-undo", self.undo)
         self.step_button = self._button("Bot: step", "fortress-step", self.bot_step)
         self.play_button = self._button("Play to my turn", "fortress-play", self.play_to_human, "info")
@@ -80,7 +87,7 @@ class App:
         buttons = W.HBox([self.undo_button, self.hint_button, self.step_button, self.play_button, self.auto_box,
                            self.predict.toggle])
         buttons.add_class("fortress-header-buttons")
-        header = W.HBox([self.status, buttons],
+        header = W.HBox([W.VBox([self.status, self.turn_note]), buttons],
                         layout=W.Layout(justify_content="space-between", align_items="center", width="100%"))
         header.add_class("fortress-header")
         strip = W.HBox([self.banner.widget, self.banner.busy], layout=W.Layout(width="100%", align_items="center"),
@@ -120,7 +127,17 @@ class App:
     # -- starting and loading -------------------------------------------------------------------
     def start(self, game: fortress.Game, seats: dict[str, str], game_id: str | None = None,
               note: str = "") -> None:
-        """Play ``game`` with ``seats`` (side -> "human" or a bot name)."""
+        """Play ``game`` with ``seats`` (side -> "human" or a bot name); on a store, as a
+        new shared game this page takes the first human seat of."""
+        if self.store is not None:
+            try:
+                shared = classroom.create(self.store, game, seats)
+            except StoreError as exc:
+                self.say(f"Could not store the new game: {exc}")
+                return
+            self.play_shared(shared, " ".join(filter(None, [note, "A shared game: send each player their seat link "
+                                                            "(below) or the join code."])))
+            return
         self.game, self.playing = game, True
         self.game_id = game_id or new_game_id(game.state.seed)
         problems = self.bots.configure(seats, game.state.seed)
@@ -135,6 +152,102 @@ class App:
         self.tabs.selected_index = 0
         self.refresh()
         self._maybe_auto()
+
+    # -- shared games (classroom.py): the store holds the game, this page one seat ---------------
+    def open_link(self, token: str, note: str = "") -> bool:
+        """Play the stored game of a seat link's token (a wrong token: a message, no game)."""
+        assert self.store is not None
+        try:
+            shared = classroom.open_seat(self.store, token)
+        except StoreError as exc:
+            self.shared, self.playing = None, False
+            self.say(f"{exc}. Ask for your seat link again, or join with a code (Game tab).")
+            self.refresh()
+            return False
+        self.play_shared(shared, note or "Back at your game, as it stands.")
+        return True
+
+    def play_shared(self, shared: classroom.SharedGame, note: str) -> None:
+        """Show the stored game ``shared`` seats this page at."""
+        self.shared = shared
+        self.game, self.playing, self.game_id = shared.load(), True, shared.game_id
+        seats, self.others = shared.display_seats()
+        self.bots.configure(seats, 0)  # names only: the store plays the bot seats
+        self.logbook.clear()
+        self.recent, self._panel_key = frozenset(), ()
+        self.controls.classroom.show(shared, self.game)
+        self.say(note, refused=False)
+        self.tabs.selected_index = self.tabs.children.index(self.controls.box) if shared.made else 0  # the links
+        self.refresh()
+        self._bots_soon()
+
+    def _push(self) -> bool:
+        """Store this page's new moves; when another seat moved first, reload and say so."""
+        if self.shared is None:
+            return True
+        try:
+            self.shared.push(self.game)
+            return True
+        except StaleGame:
+            self.pull("Another player moved first, so your move was not played: here is the game as it "
+                      "stands now; look again and choose.")
+        except StoreError as exc:
+            self.pull(f"Your move was not stored ({exc}); here is the game as it stands.")
+        return False
+
+    def pull(self, note: str = "") -> None:
+        """Show the stored game as it stands (another seat moved, or ours was refused)."""
+        shared = self.shared
+        if shared is None:
+            return
+        old = self.game
+        try:
+            game = shared.load()
+        except StoreError as exc:
+            self.say(str(exc))
+            return
+        fresh = game.events[len(old.events):] if not note else []
+        self.game, self.recent = game, frozenset(a for e in fresh for a in e.areas)
+        if note:
+            self.say(note)
+        self.refresh()
+
+    def store_bots(self, limit: int = 10_000) -> int:
+        """Let the store play the bot seats due now (each move made once, whoever asks)."""
+        if self.shared is None or self.game.is_over:
+            return 0
+        try:
+            made = self.shared.store.play_bots(self.shared.game_id, limit=limit)
+        except StoreError as exc:
+            self.say(f"The server's bot could not move: {exc}")
+            return 0
+        if made or self.shared.changed():
+            self.pull()
+        return made
+
+    def _bots_soon(self) -> None:
+        """Bot seats move after this page has drawn the human's move, one redraw per move."""
+        if self.shared is None or not self.bots.is_bot(self.game.side):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # plain Python, tests: all now
+            self.store_bots()
+            return
+        loop.call_soon(self._bot_then_next)
+
+    def _bot_then_next(self) -> None:
+        if self.store_bots(limit=1):
+            self._bots_soon()
+
+    def follow_store(self) -> None:
+        """Redraw when another seat moves (a task on the kernel's loop; see classroom.follow)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not in a kernel: call pull() to look for moves
+            return
+        if self.store is not None:
+            self._follower = loop.create_task(classroom.follow(self, self.store.url))
 
     # -- the one way to change the game ---------------------------------------------------------
     def act(self, action: A.Action | str, after: Callable[[], None] | None = None, asked: bool = False) -> bool:
@@ -154,6 +267,8 @@ class App:
             self.say(exc.reason)
             return False
         self.banner.acted(self.game, side)
+        if not self._push():
+            return False
         self.recent = frozenset(a for e in events for a in e.areas)
         if after is not None:
             after()
@@ -178,6 +293,8 @@ class App:
                 break
             self.banner.acted(self.game, side)
             touched.update(a for e in events for a in e.areas)
+        if not self._push():
+            return False
         self.recent = frozenset(touched)
         self.autosave_soon()
         self.refresh()
@@ -187,6 +304,8 @@ class App:
         """A panel applied actions itself (e.g. a batch of placements by ``side``): log, save, redraw."""
         if side is not None:
             self.banner.acted(self.game, side)
+        if not self._push():
+            return
         self.logbook.note(len(self.game.events), note)
         self.autosave_soon()
         self.say(note, refused=False)
@@ -198,6 +317,9 @@ class App:
             return False
         if self.game.is_over:
             self.say(" ".join(("The game is over.", *info.winner_text(self.game))))
+            return False
+        if self.shared is not None and self.game.side not in self.shared.seat.sides:
+            self.say(classroom.not_yours(self.shared, self.game, self.bots.seats))
             return False
         if self.bots.is_bot(self.game.side):
             self.say(f"It is {T.side_label(self.game.side)}'s move ({self.bots.name(self.game.side)} bot): "
@@ -213,6 +335,9 @@ class App:
     def undo(self) -> None:
         """Take back one of the present player's own moves of this turn (``game.undoable``)."""
         g = self.game
+        if self.shared is not None:
+            self.say("Moves in a shared game are final: the other players may already have seen them.")
+            return
         if not (self.playing and g.undoable):
             self.say("Nothing of yours to take back this turn: dice, cards and the other players' moves stay.")
             return
@@ -243,6 +368,8 @@ class App:
     def bot_step(self, redraw: bool = True) -> bool:
         """Let the bot whose decision it is make one move."""
         g = self.game
+        if self.shared is not None:
+            return self.store_bots(limit=1) > 0
         if not self.playing or g.is_over or not self.bots.is_bot(g.side):
             if redraw:
                 self.say("No bot to move now: it is a human player's decision.")
@@ -285,6 +412,9 @@ class App:
 
     def play_to_human(self) -> None:
         """Bots move until a human must decide (or the game ends)."""
+        if self.shared is not None:
+            self.store_bots()
+            return
         self.recent = frozenset()
         n = 0
         try:
@@ -307,6 +437,9 @@ class App:
             self._maybe_auto()
 
     def _maybe_auto(self) -> None:
+        if self.shared is not None:
+            self._bots_soon()
+            return
         if self.auto_box.value and self.playing and self.bots.is_bot(self.game.side):
             self.play_to_human()
 
@@ -327,7 +460,7 @@ class App:
         self.autosave()
 
     def autosave(self, with_seats: bool = False) -> None:
-        if self.playing and self.game_id:
+        if self.playing and self.game_id and self.shared is None:  # a shared game is stored as it is played
             ok = self.autosaver.write(self.game_id, self.game.to_json(indent=None, seats=self.bots.seats),
                                       self.bots.seats if with_seats else None)
             if not ok:
@@ -365,7 +498,8 @@ class App:
     def refresh(self, panel_only: bool = False) -> None:
         """Redraw: the map first (what the player watches), then the panel, then the rest."""
         g = self.game
-        human = self.playing and not g.is_over and not self.bots.is_bot(g.side)
+        human = self.playing and not g.is_over and not self.bots.is_bot(g.side) and \
+            (self.shared is None or g.side in self.shared.seat.sides)
         panel = self.current_panel() if human else None
         if panel is not None:
             panel.prepare()
@@ -380,6 +514,8 @@ class App:
             self.panel_box.children = [box]
         if not panel_only:
             self._refresh_views()
+        # last: a page whose turn note shows a ply has drawn everything of that ply
+        self.turn_note.value = classroom.turn_html(self.shared, g, self.bots.seats) if self.shared else ""
         self.bump()
 
     def bump(self) -> None:
@@ -389,9 +525,9 @@ class App:
     def _refresh_views(self) -> None:
         g = self.game
         self.banner.update(g, self.bots.seats, self.playing)
-        self.status.value = info.status_html(g, self.bots.seats) if self.playing else \
+        self.status.value = info.status_html(g, self.bots.seats, self.others) if self.playing else \
             "<span class='ft-title'>Fortress America</span> Start a new game or resume one (Game tab)."
-        self.undo_button.disabled = not (self.playing and g.undoable)
+        self.undo_button.disabled = not (self.playing and g.undoable) or self.shared is not None
         bot_turn = self.playing and not g.is_over and self.bots.is_bot(g.side)
         self.step_button.disabled = self.play_button.disabled = not bot_turn
         self.tracks.value = info.tracks_html(g)
@@ -415,6 +551,8 @@ class App:
                     "or resume the last game.")
         elif g.is_over:
             text = f"<b>Game over.</b> {info.result_html(g)} Start a new game in the Game tab."
+        elif self.shared is not None:
+            text = classroom.not_yours(self.shared, g, self.bots.seats)
         else:
             text = (f"{T.side_chip(g.side)} is played by the <b>{self.bots.name(g.side)}</b> bot. "
                     "Press <b>Bot: step</b> to watch one move, or <b>Play to my turn</b>.")

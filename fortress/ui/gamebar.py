@@ -13,6 +13,7 @@ from fortress.rules.save import SaveError, saved_seats
 from fortress.rules.state import RULES
 from fortress.ui import theme as T
 from fortress.ui.bots import HUMAN, bot_choices
+from fortress.ui.classroom import ClassroomBox
 from fortress.ui.panels.base import dispose
 from fortress.rules.units import INVADERS, SIDES
 
@@ -59,15 +60,23 @@ class GameControls:
         self.load_message.add_class("fortress-load-message")
         self.confirm_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.confirm_box.add_class("fortress-load-confirm")
+        self.classroom = ClassroomBox(app)
         self._draw_seats()
         self._show_resume()
         self.box = W.VBox([
             W.HTML("<b>New game</b>"), W.HBox([self.players, self.seed, self.setup], layout=W.Layout(flex_flow="row wrap")),
             self.seat_box, W.HBox(list(self.variant_boxes.values()), layout=W.Layout(flex_flow="row wrap")),
             self.start_button,
-            W.HTML("<b>Resume, save, load</b>"), W.HBox([self.resume_button, self.resume_note]),
+            W.HTML("<b>Resume, save, load</b>"), self._resume_row(),
             W.HBox([self.save_button, self.download]), self.upload, self.load_message, self.confirm_box])
         self.box.add_class("fortress-game-controls")
+
+    def _resume_row(self) -> W.Widget:
+        """On a shared store, the games this page's link or a join code reaches (not the
+        server's last autosave, which may be anyone's); else "Resume last game"."""
+        if self.app.store is None:
+            return W.HBox([self.resume_button, self.resume_note])
+        return self.classroom.box
 
     # -- optional rules ---------------------------------------------------------------------------
     @staticmethod
@@ -180,6 +189,10 @@ class GameControls:
     def save(self) -> None:
         if not self.app.playing:
             self.app.say("No game to save yet.")
+            return
+        if self.app.shared is not None and not self.app.game.is_over:
+            self.app.say("A shared game is kept on the server; its save holds the seed that decides the "
+                         "cards and dice to come, so it is handed out once the game is over.")
             return
         data = base64.b64encode(self.app.game.to_json(seats=self.app.bots.seats).encode()).decode()
         name = f"fortress-{self.app.game_id}.json"

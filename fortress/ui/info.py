@@ -45,12 +45,13 @@ def variants_html(game) -> str:
     return f" &middot; <span class='fortress-variants'>{html.escape(', '.join(names))}</span>" if names else ""
 
 
-def status_html(game, seats: dict[str, str]) -> str:
+def status_html(game, seats: dict[str, str], others: frozenset[str] = frozenset()) -> str:
+    """The header line; ``others``: sides played by other people (a shared game)."""
     if game.is_over:
         return f"<span class='ft-title'>Fortress America</span> <b>Game over.</b> {result_html(game)}"
     who = game.side
     seat = seats.get(who, "human")
-    player = "you" if seat == "human" else f"{seat} bot"
+    player = "another player" if who in others else "you" if seat == "human" else f"{seat} bot"
     return (f"<span class='ft-title'>Fortress America</span> Round <b>{game.round}</b> of {ROUNDS} &middot; "
             f"{T.side_chip(who)} ({player}) &middot; <b>{PHASE_TITLES.get(game.phase, game.phase)}</b>"
             f"{variants_html(game)}<br><span class='ft-reminder'>{html.escape(game.reminder())}</span>")

@@ -24,7 +24,8 @@ def test_the_installed_wheel_serves_the_dashboard(dists, tmp_path, page):  # noq
          str(dists["wheel"])], env=clean_env())
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    env = clean_env(PYTHONPATH=str(target), FORTRESS_SAVE_DIR=str(tmp_path / "saves"))
+    env = clean_env(PYTHONPATH=str(target), FORTRESS_SAVE_DIR=str(tmp_path / "saves"),
+                    FORTRESS_DATA_DIR=str(tmp_path / "data"))  # the game store's folder
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     with (tmp_path / "serve.log").open("w") as log:
@@ -50,3 +51,4 @@ def test_the_installed_wheel_serves_the_dashboard(dists, tmp_path, page):  # noq
         finally:
             stop(proc)
     assert f"Fortress America at {url}" in (tmp_path / "serve.log").read_text(errors="replace")
+    assert (tmp_path / "data" / "games.sqlite3").exists()  # fortress serve made its game store there

@@ -1,0 +1,148 @@
+"""Classroom play across browsers (issue 17) against a real Voila server on a real SQLite
+store: two Chromium contexts play U.S. v West (South and East are bots played by the
+server) to the end of round 2, each seeing the other's moves; a third spectates; the
+teacher's view lists the game; one page's kernel is killed mid-turn and its reloaded page
+resumes with nothing lost. Prints the click-to-other-screen latency (docs/performance.md
+keeps the figures) and asserts the target: median <= 1 s, p95 <= 2 s."""
+from __future__ import annotations
+
+import re
+import statistics
+import time
+
+import psutil
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+import fortress
+from fortress.rules import actions as A
+from fortress.store import GameStore
+
+pytestmark = pytest.mark.browser
+
+KERNEL = 180_000  # ms: a page's first draw on a busy 2-core machine
+STEP = 30_000
+TEACHER = "teacher-token-for-the-browser-test"
+
+
+def ply_of(page) -> int:
+    return int(page.get_attribute(".fortress-turn-now", "data-ply"))
+
+
+def wait_ply(page, ply: int, timeout: int = STEP) -> None:
+    page.wait_for_function("p => { const e = document.querySelector('.fortress-turn-now');"
+                           " return e && Number(e.dataset.ply) >= p; }", arg=ply, timeout=timeout)
+
+
+def open_seat(context, url: str, token: str):
+    page = context.new_page()
+    page.goto(f"{url}?seat={token}")
+    page.wait_for_selector(".fortress-turn-now", timeout=KERNEL)
+    return page
+
+
+def choose(game) -> str:
+    """A quick way through a turn: end the step when allowed, else the first legal action."""
+    legal = game.legal_actions()
+    return game.notation(next((a for a in legal if isinstance(a, A.End)), legal[0]))
+
+
+def type_action(page, text: str) -> None:
+    """Type an action in the dashboard's fallback box (opened once) and press its button."""
+    if not page.locator(".fortress-notation input").count():
+        page.locator(".fortress-side .lm-AccordionPanel-title, .fortress-side .p-Collapse-header, "
+                     ".fortress-side .jupyter-widget-Collapse-header").first.click()
+    page.wait_for_selector(".fortress-notation input", timeout=STEP)
+    page.fill(".fortress-notation input", text)
+    page.locator(".fortress-notation-go").click()
+
+
+def play(page, text: str, ply: int) -> float:
+    """Type and play ``text`` on ``page`` at move ``ply``; the moment of the click that took.
+    (A redraw still under way when the box is filled replaces the box: type again.)"""
+    for _attempt in range(5):
+        type_action(page, text)
+        clicked = time.perf_counter()
+        try:
+            wait_ply(page, ply + 1, timeout=5_000)
+            return clicked
+        except PlaywrightTimeout:
+            assert not page.inner_text(".fortress-message").strip(), page.inner_text(".fortress-message")
+    raise AssertionError(f"{text!r} at move {ply} never played")
+
+
+def kernels(proc) -> list[psutil.Process]:
+    """The server's page kernels, oldest first."""
+    found = [p for p in psutil.Process(proc.pid).children(recursive=True)
+             if "fortress.ui.kernel" in " ".join(p.cmdline())]
+    return sorted(found, key=lambda p: p.create_time())
+
+
+def test_two_browsers_play_us_v_west_with_a_spectator_and_a_teacher(browser, serve, save_dir, tmp_path, monkeypatch):
+    url_db = f"sqlite:///{tmp_path / 'class.sqlite3'}"
+    monkeypatch.setenv("FORTRESS_STORE", url_db)
+    monkeypatch.setenv("FORTRESS_TEACHER_TOKEN", TEACHER)
+    store = GameStore(url_db)
+    made = store.create_game(fortress.new_game(7, players=4, setup="balanced"),
+                             seats={"3": "bot:random", "4": "bot:random"}, title="Table 1")
+    pages: dict[str, object] = {}
+    latencies: list[float] = []
+    with serve(tmp_path, save_dir) as (url, proc):
+        contexts = [browser.new_context(viewport={"width": 1366, "height": 768}) for _ in range(4)]
+        pages["us"] = open_seat(contexts[0], url, made.tokens["1"])
+        pages["west"] = open_seat(contexts[1], url, made.tokens["2"])
+        watcher = open_seat(contexts[2], url, made.tokens["spectator"])
+        assert "watching" in watcher.inner_text(".fortress-turn-note")
+        killed = False
+        moves = {"us": 0, "west": 0}
+        while True:
+            ply, game = store.snapshot(made.game_id)
+            if game.is_over or game.round > 2:
+                break
+            if game.side not in pages:  # a bot seat: some open page plays it
+                store.wait_for_change(made.game_id, ply, timeout=STEP / 1000)
+                assert store.plies(made.game_id) > ply, f"the {game.side} bot seat stalled at move {ply}"
+                continue
+            if game.side == "us" and moves["us"] >= 3 and not killed:  # mid-turn: its kernel dies
+                kernels(proc)[0].kill()
+                time.sleep(1.0)
+                pages["us"].goto(f"{url}?seat={made.tokens['1']}")
+                pages["us"].wait_for_selector(".fortress-turn-now", timeout=KERNEL)
+                assert ply_of(pages["us"]) == ply  # resumed where it stood: nothing lost
+                killed = True
+            mover, other = pages[game.side], pages["west" if game.side == "us" else "us"]
+            wait_ply(mover, ply)
+            wait_ply(other, ply)
+            t0 = play(mover, choose(game), ply)
+            try:
+                wait_ply(other, ply + 1)
+            except Exception:
+                raise AssertionError(f"move {ply} ({choose(game)!r} for {game.side}) not seen: stored "
+                                     f"{store.plies(made.game_id)}; pages at {ply_of(mover)}, {ply_of(other)}; "
+                                     f"mover says {mover.inner_text('.fortress-message')!r}") from None
+            latencies.append(time.perf_counter() - t0)
+            moves[game.side] += 1
+        wait_ply(watcher, store.plies(made.game_id), timeout=STEP)
+        for page in (*pages.values(), watcher):
+            assert re.search(r"Round\s*3", page.inner_text(".fortress-status")), page.inner_text(".fortress-status")
+        assert not watcher.locator(".fortress-end").count()  # the spectator has no controls to act
+        teacher = contexts[3].new_page()
+        teacher.goto(f"{url}?teacher={TEACHER}")
+        teacher.wait_for_selector(".fortress-teacher-game", timeout=KERNEL)
+        assert made.code in teacher.inner_text(".fortress-teacher-list")
+        for context in contexts:
+            context.close()
+    assert killed and moves["us"] >= 5 and moves["west"] >= 3
+    sides = [side for _p, side, _t in store.actions(made.game_id)]
+    assert {"south", "east"} <= set(sides)
+    assert [p for p, _s, _t in store.actions(made.game_id)] == list(range(len(sides)))
+    record(latencies, moves)
+
+
+def record(latencies: list[float], moves: dict[str, int]) -> None:
+    ordered = sorted(latencies)
+    median = statistics.median(ordered)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    print(f"click on one browser to the other's redraw: n={len(ordered)} median {median:.3f} s, "
+          f"p95 {p95:.3f} s, max {ordered[-1]:.3f} s; moves {moves}")
+    assert median <= 1.0 and p95 <= 2.0, (median, p95)

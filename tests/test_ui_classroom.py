@@ -1,0 +1,273 @@
+"""The dashboard on the shared game store (issue 17), widget level with a real SQLite store:
+two pages on one game see each other's moves, a lost race reloads and says so, a spectator
+cannot act, a wrong token shows nothing, bots move exactly once, the teacher's view."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from fortress.ai import make_bot
+from fortress.store import GameStore
+from fortress.ui import build_app
+from fortress.ui.app import App
+from fortress.ui.classroom import page_query
+from fortress.ui.teacher import TeacherView, allowed, batch_csv, games_rows, make_batch
+from tests.test_store import pg_url, store_url  # noqa: F401 - fixtures: a SQLite file, a PostgreSQL database
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = GameStore(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    yield s
+    s.close()
+
+
+def page(store: GameStore, tmp_path, **query: str) -> App:
+    app = build_app(display_it=False, save_dir=tmp_path / "autosave", store=store, query=query)
+    assert isinstance(app, App)
+    return app
+
+
+def us_v_west(store, tmp_path) -> tuple[App, App]:
+    """Page A creates a 4-player game (U.S. and West human, South and East random bots);
+    page B opens West's seat link."""
+    a = page(store, tmp_path)
+    a.controls.players.value = 4
+    for pick, kind in zip(a.controls.seat_pickers, ("human", "human", "random", "random")):
+        pick.value = kind
+    a.controls.new_game()
+    assert a.shared is not None and a.shared.made is not None
+    b = page(store, tmp_path, seat=a.shared.made.tokens["2"])
+    assert b.shared is not None and b.shared.seat.sides == ("west",)
+    return a, b
+
+
+def move(app: App, seed: int = 0) -> bool:
+    """The page's player makes one (random) legal move through the dashboard."""
+    return app.act(make_bot("random", seed=seed).choose(app.game))
+
+
+def mover(a: App, b: App) -> App:
+    side = a.game.side
+    return a if a.shared and side in a.shared.seat.sides else b
+
+
+def test_two_pages_on_one_store_see_each_others_moves(store, tmp_path):
+    a, b = us_v_west(store, tmp_path)
+    sides_moved = set()
+    for i in range(60):
+        if a.game.is_over:
+            break
+        who = mover(a, b)
+        side = who.game.side
+        assert move(who, seed=i), who.message.value
+        sides_moved.add(side)
+        for other in (a, b):
+            other.pull()  # what the page's follower does when the store changes
+        assert a.game.history == b.game.history == store.game(a.game_id).history
+    assert {"us", "west"} <= sides_moved
+    sides = {side for _ply, side, _text in store.actions(a.game_id)}
+    assert {"south", "east"} <= sides  # the bot seats were played by the store
+
+
+def test_the_follower_redraws_when_another_seat_moves(store_url, tmp_path):  # noqa: F811 - the fixture
+    """The page's follower task (on the kernel's loop in a served page) pulls the other seat's
+    move and bot moves: on SQLite by polling, on PostgreSQL by LISTEN/NOTIFY."""
+    shared_store = GameStore(store_url)
+    a, b = us_v_west(shared_store, tmp_path)
+    moving, waiting = (a, b) if a.game.side == "us" else (b, a)
+
+    async def scenario() -> float:
+        waiting.follow_store()
+        await asyncio.sleep(0.2)
+        t0 = time.perf_counter()
+        assert move(moving)
+        while waiting.shared.ply < moving.shared.ply and time.perf_counter() - t0 < 10:
+            await asyncio.sleep(0.01)
+        seen = time.perf_counter() - t0
+        waiting.closed = True
+        await asyncio.sleep(0)
+        return seen
+
+    seen = asyncio.run(scenario())
+    assert waiting.game.history == moving.game.history and seen < 3.0
+    shared_store.close()
+
+
+def test_a_bot_turn_never_stalls_when_the_driving_page_closes(store, tmp_path):
+    """The page that moved is gone before its bots moved: any page still following the game
+    plays them once the bot turn has been quiet for a moment."""
+    a = page(store, tmp_path)
+    a.controls.players.value = 2
+    a.controls.seat_pickers[1].value = "random"
+    a.controls.new_game()
+    token, game_id = a.shared.token, a.game_id
+    watcher = page(store, tmp_path, seat=a.shared.made.tokens["spectator"])
+    ply, game = store.snapshot(game_id)
+    while game.side == "us":  # the U.S. player's turn, stored without any page playing the bots after it
+        game = store.submit(token, ply, game.notation(make_bot("random", seed=ply).choose(game)))
+        ply += 1
+    assert game.side != "us" and store.plies(game_id) == ply
+
+    async def scenario() -> None:
+        watcher.follow_store()
+        t0 = time.perf_counter()
+        while store.game(game_id).side != "us" and time.perf_counter() - t0 < 30:
+            await asyncio.sleep(0.05)
+        watcher.closed = True
+
+    asyncio.run(scenario())
+    assert store.game(game_id).side == "us" and store.plies(game_id) > ply
+    assert watcher.game.history == store.game(game_id).history
+
+
+def test_whose_turn_is_said_on_every_page(store, tmp_path):
+    a, b = us_v_west(store, tmp_path)
+    waiting, moving = (a, b) if b.game.side == "west" else (b, a)
+    assert "Your move" in moving.turn_note.value
+    assert "Waiting for" in waiting.turn_note.value and "another player" in waiting.status.value
+    assert a.controls.classroom.links.value.count("fortress-seat-link") == 5  # 4 seats and a spectator
+    assert "fortress-my-link" in b.controls.classroom.links.value
+
+
+def test_a_lost_race_reloads_the_game_and_says_so(store, tmp_path):
+    a, b = us_v_west(store, tmp_path)
+    first = mover(a, b)
+    twin = page(store, tmp_path, seat=first.shared.token)  # the same seat open twice
+    assert move(first)
+    plies = store.plies(first.game_id)
+    assert not move(twin, seed=1)
+    assert "moved first" in twin.message.value
+    assert store.plies(first.game_id) == plies
+    assert twin.game.history == store.game(first.game_id).history
+
+
+def test_a_spectator_cannot_act(store, tmp_path):
+    a, _b = us_v_west(store, tmp_path)
+    watcher = page(store, tmp_path, seat=a.shared.made.tokens["spectator"])
+    plies = store.plies(a.game_id)
+    assert not move(watcher)
+    assert "spectator" in watcher.message.value and store.plies(a.game_id) == plies
+    assert "watching" in watcher.turn_note.value
+
+
+def test_a_page_cannot_act_for_another_seat(store, tmp_path):
+    a, b = us_v_west(store, tmp_path)
+    waiting = a if b.game.side == "west" else b
+    plies = store.plies(a.game_id)
+    assert not move(waiting)
+    assert "another player" in waiting.message.value and store.plies(a.game_id) == plies
+
+
+def test_a_wrong_token_shows_no_game(store, tmp_path):
+    a, _b = us_v_west(store, tmp_path)
+    token = a.shared.made.tokens["2"]
+    edited = page(store, tmp_path, seat=token[:-2] + ("AA" if not token.endswith("AA") else "BB"))
+    assert edited.shared is None and not edited.playing
+    assert "not known" in edited.message.value
+    assert edited.game_id == "" and a.game_id not in edited.root.children[1].children[0].children[0].value
+
+
+def test_join_with_code_takes_a_free_seat_and_gives_its_link(store, tmp_path):
+    a = page(store, tmp_path)
+    a.controls.players.value = 2
+    a.controls.seat_pickers[1].value = "human"
+    a.controls.new_game()  # two human seats: this page takes the first
+    b = page(store, tmp_path, code=a.shared.code.lower())
+    assert b.shared is not None and b.shared.seat.seat == "2"
+    assert "fortress-my-link" in b.controls.classroom.links.value
+    c = page(store, tmp_path)
+    c.controls.classroom.code.value = a.shared.code
+    c.controls.classroom.join()
+    assert c.shared is None and "taken" in c.message.value
+
+
+def test_shared_moves_are_final(store, tmp_path):
+    a, b = us_v_west(store, tmp_path)
+    who = mover(a, b)
+    assert move(who)
+    who.undo()
+    assert "final" in who.message.value and who.undo_button.disabled
+
+
+def test_bots_move_once_whichever_page_asks(store, tmp_path):
+    a = page(store, tmp_path)
+    a.controls.players.value = 2
+    a.controls.seat_pickers[1].value = "random"
+    a.controls.new_game()  # the Invaders' bot seat moves first: played by the store at once
+    b = page(store, tmp_path, seat=a.shared.made.tokens["spectator"])
+    while not a.game.is_over and len(store.actions(a.game_id)) < 200:
+        assert move(a, seed=len(a.game.history))
+        b.store_bots()  # a second page asking for the same bot moves changes nothing
+    plies = [p for p, _side, _t in store.actions(a.game_id)]
+    assert plies == list(range(len(plies)))
+    assert store.game(a.game_id).history == a.game.history
+
+
+def test_the_page_query_comes_from_voila(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "seat=abc&x=1")
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    assert page_query() == {"seat": "abc", "x": "1"}
+
+
+def test_teacher_view_lists_games_and_makes_a_batch(store, tmp_path):
+    a, _b = us_v_west(store, tmp_path)
+    batch = make_batch(store, 3, "", {"us": "human", "west": "random", "south": "random", "east": "random"}, "Table")
+    rows = {r["title"]: r for r in games_rows(store)}
+    assert {"Table 1", "Table 2", "Table 3"} <= set(rows) and len(rows) == 4
+    assert rows["Table 1"]["seats"] == "0 / 1" and rows["Table 1"]["captured"] == "0 / 18"
+    lines = batch_csv(batch).splitlines()
+    assert len(lines) == 1 + 3 * 5 and all("?seat=" in line for line in lines[1:])
+    view = TeacherView(store)
+    assert view.games.value.count("<tr class='fortress-teacher-game'>") == 4
+    view.pick.value = a.game_id
+    view.watch()
+    assert view.app is not None and view.app.game.history == a.game.history
+    assert not move(view.app)  # the teacher watches; acts for no side
+
+
+def test_teacher_batch_from_the_lasers_position(store):
+    view = TeacherView(store)
+    view.count.value = 2
+    view.create()
+    assert "2 games made" in view.made.value
+    games = store.list_games()
+    assert [g["phase"] for g in games] == ["lasers", "lasers"] and all(g["round"] == 2 for g in games)
+    view.source.value = "nonsense = ["
+    view.create()
+    assert "No games made" in view.made.value and len(store.list_games()) == 2
+
+
+def test_teacher_token_is_checked(store, monkeypatch):
+    monkeypatch.setenv("FORTRESS_TEACHER_TOKEN", "right-token-right-token")
+    assert allowed("right-token-right-token") and not allowed("right-token-right-tokeN")
+    refused = build_app(display_it=False, store=store, query={"teacher": "guess"})
+    assert not isinstance(refused, TeacherView) and "wrong" in refused.value
+    monkeypatch.delenv("FORTRESS_TEACHER_TOKEN")
+    assert not allowed("")
+
+
+def test_serve_passes_the_store_and_a_teacher_token_to_the_pages(tmp_path, monkeypatch):
+    from click import BadParameter
+
+    from fortress.cli.serve import store_env
+
+    monkeypatch.delenv("FORTRESS_TEACHER_TOKEN", raising=False)
+    url = f"sqlite:///{tmp_path / 'class.sqlite3'}"
+    env = store_env(url)
+    assert env["FORTRESS_STORE"] == url and len(env["FORTRESS_TEACHER_TOKEN"]) >= 20
+    assert (tmp_path / "class.sqlite3").exists()
+    monkeypatch.setenv("FORTRESS_STORE", url)
+    assert store_env(None)["FORTRESS_STORE"] == url
+    with pytest.raises(BadParameter, match="cannot open the game store .*unable to open database file"):
+        store_env(f"sqlite:///{tmp_path / 'no' / 'such' / 'folder.sqlite3'}")
+    with pytest.raises(BadParameter, match="neither sqlite"):
+        store_env("mysql://somewhere/games")
+
+
+def test_a_shared_game_in_progress_hands_out_no_save(store, tmp_path):
+    a, _b = us_v_west(store, tmp_path)
+    a.controls.save()
+    assert a.controls.download.value == "" and "seed" in a.message.value
