@@ -287,8 +287,8 @@ def _roll(g: "Context", b: BattleState) -> None:
 
 def _unit_for(g: "Context", b: BattleState, kind: str, where: str, role: str) -> "Unit":
     s, area = g.state, b.area
-    for u in s.units.values():
-        if u.kind != kind or u.area != where:
+    for u in g.present(where):  # in uid order, as a walk over every unit
+        if u.kind != kind:
             continue
         if role == ATTACKER and u.side == s.turn and u.committed == area:
             return u
