@@ -17,6 +17,11 @@ def check_index(game) -> None:
     for u in game.state.units.values():
         assert (u.origin is not None) == (u.status == "bombing"), f"unit {u.uid}: origin {u.origin}, {u.status}"
     ctx = game.ctx
+    if ctx._sides is not None:
+        cached_sides = {k: [u.uid for u in v] for k, v in ctx._sides.items() if v}
+        ctx._sides = None
+        fresh_sides = {k: [u.uid for u in v] for k, v in ctx._sided().items() if v}
+        assert cached_sides == fresh_sides, "stale units-by-side view"
     if ctx._index is None:
         return
     cached_area, cached_origin = ctx._index

@@ -105,3 +105,44 @@ def test_a_listing_that_drifts_from_the_check_is_caught(monkeypatch):
                         lambda self, a: "no" if isinstance(a, A.Move) and a.count == 1 else allowed(self, a))
     with pytest.raises(AssertionError):
         check_agreement(game, rng, every=True)
+
+
+def _naive_moves(rules: maneuvers.Rules) -> list[A.Action]:
+    """Maneuvers' legal moves, each kept by ``Rules.allows`` one by one (the rule as stated)."""
+    out: list[A.Action] = []
+    for src, here in rules.movers.items():
+        for kind in here:
+            n = here[kind]
+            riders = tuple(rules.riders.get(src, ())) if maneuvers.UNITS[kind].transport else ()
+            flat, spans = rules.plan(src, kind, n, riders)
+            out += [m for start, end, _dst, how, _ in spans.values() for m in flat[start:end] if rules.allows(m, how)]
+    return out + ([] if rules.over else [A.End()])
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_maneuvers_sifts_each_segment_as_allows_does_move_by_move(seed):
+    """The listing's per-segment sift (maneuvers.Rules.sift) keeps exactly the moves that
+    ``allows`` keeps, over places and all, at every Maneuvers position of a random game."""
+    game = fortress.new_game(seed=seed)
+    rng = random.Random(seed)
+    seen = over = 0
+    while not game.is_over:
+        if game.phase == "maneuvers":
+            rules = maneuvers.Rules(game.ctx)
+            assert rules.legal() == _naive_moves(maneuvers.Rules(game.ctx)), game.round
+            seen, over = seen + 1, over + bool(rules.over)
+        game.apply(rng.choice(game.legal_actions()[:-1]))
+    assert seen > 100 and over > 10
+
+
+def test_the_units_by_side_stay_in_step_with_the_state():
+    """``g.side_units`` (kept by the unit verbs) is the side's units in uid order after every
+    action, units destroyed, placed and moved included."""
+    game = fortress.new_game(seed=4)
+    rng = random.Random(4)
+    for _ in range(1500):
+        if game.is_over:
+            break
+        for side in game.rules.sides:
+            assert game.ctx.side_units(side) == [u for u in game.state.units.values() if u.side == side]
+        game.apply(rng.choice(game.legal_actions()[:-1]))

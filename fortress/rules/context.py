@@ -7,7 +7,7 @@ A phase module (``fortress.rules.phases``) receives a :class:`Context` as ``g``.
 * ``g.emit(kind, text, ...)``: tell what happened (an :class:`~fortress.rules.events.Event`);
 * ``g.add_unit``, ``g.relocate``, ``g.set_status``, ``g.destroy``: the one path by which
   units appear, move, change status and leave, so the unit views (``g.units``,
-  ``g.present``, ``g.load``, ``g.room``) never fall out of step with the state;
+  ``g.present``, ``g.side_units``, ``g.load``, ``g.room``) never fall out of step with the state;
 * ``g.dice``: the state's own random generator (draws write through to ``state.rng``:
   nothing to hand back);
 * ``g.next_phase()``, ``g.end_game()``, ``g.check_armies()``: the flow, which the turn
@@ -69,6 +69,7 @@ class Context:
         #: the list of legal actions handed out last (a phase's cache checks it is its own)
         self._legal: list | None = None
         self._index: tuple[dict, dict] | None = None
+        self._sides: dict[str, list] | None = None
 
     def copy(self) -> "Context":
         """An independent copy: the state is copied, the board and ruleset shared."""
@@ -77,13 +78,13 @@ class Context:
         new.state = self.state.copy()
         new.events = list(self.events)
         new.memo = dict(self.memo)
-        new._legal = new._index = None
+        new._legal = new._index = new._sides = None
         return new
 
     def replace_state(self, state: Any) -> None:
         """Put ``state`` in place of the current one (undo, replays): derived views go."""
         self.state = state
-        self._legal = self._index = None
+        self._legal = self._index = self._sides = None
         self.memo = {}
 
     # -- who, what ---------------------------------------------------------------------------
@@ -127,6 +128,21 @@ class Context:
         """Every unit in ``area``, in uid order: the index's list itself, not to be changed."""
         return (self._index or self._indexed())[0].get(area, ())
 
+    def _sided(self) -> dict[str, list]:
+        """Units by side, each list in uid order. Built on first use after a copy; kept in
+        step by the unit verbs below."""
+        if self._sides is None:
+            self._sides = {}
+            for u in self.state.units.values():
+                self._sides.setdefault(u.side, []).append(u)
+        return self._sides
+
+    def side_units(self, side: str) -> list | tuple:
+        """Every unit of ``side`` on the board, in uid order: the view's list itself, not to
+        be changed."""
+        sides = self._sides
+        return (self._sided() if sides is None else sides).get(side, ())
+
     def units(self, area: str, side: str | None = None) -> list:
         here = (self._index or self._indexed())[0].get(area, ())
         return [u for u in here if side is None or u.side == side]
@@ -160,6 +176,8 @@ class Context:
         unit = self.state.add_unit(side, kind, area)
         if self._index is not None:  # the largest uid: it goes last
             self._index[0].setdefault(area, []).append(unit)
+        if self._sides is not None:
+            self._sides.setdefault(side, []).append(unit)
         return unit
 
     def relocate(self, unit: Any, area: str) -> None:
@@ -187,6 +205,8 @@ class Context:
             _drop(by_area.get(unit.area), unit)
             if unit.origin is not None:
                 _drop(by_origin.get(unit.origin), unit)
+        if self._sides is not None:
+            _drop(self._sides.get(unit.side), unit)
         where = self.rules.lose(self.state, unit)
         self.emit("destroy", f"{self.side_name(unit.side)} {unit.kind} in {self.board[unit.area].name} "
                   f"destroyed ({why}); {where}.", unit.side, (unit.area,))
@@ -194,7 +214,7 @@ class Context:
     def touch(self) -> None:
         """The state was changed from outside the verbs (a test, a replay view): rebuild
         the unit views on next use."""
-        self._index = None
+        self._index = self._sides = None
 
     # -- the flow (carried out by the turn and the ruleset) ----------------------------------
     def begin_phase(self, name: str) -> None:

@@ -400,7 +400,7 @@ class Game:
 
     def units_in(self, area: str) -> Counter:
         """Units in ``area`` as a Counter of ``(side, unit type)``."""
-        return Counter((u.side, u.kind) for u in self.state.units.values() if u.area == area)
+        return Counter((u.side, u.kind) for u in self.ctx.present(area))
 
     def controller(self, area: str) -> str | None:
         return self.state.control.get(area)
@@ -423,13 +423,13 @@ class Game:
         with ``where = area``)."""
         from fortress.rules.phases.combat import potential_attackers
         side = self.state.turn
-        sent = [u for u in self.state.units.values() if u.side == side and u.committed == area]
+        sent = [u for u in self.ctx.side_units(side) if u.committed == area]
         return dict(Counter((u.kind, u.area) for u in potential_attackers(self.ctx, area) + sent))
 
     def defence_forces(self, area: str) -> dict[tuple[str, str], int]:
         """The enemy units standing in ``area``, as ``{(unit type, area): count}``."""
         side = self.state.turn
-        return dict(Counter((u.kind, area) for u in self.state.units.values() if u.area == area and u.side != side))
+        return dict(Counter((u.kind, area) for u in self.ctx.present(area) if u.side != side))
 
     def __repr__(self) -> str:
         status = f"winner={self.winner}" if self.is_over else f"side={self.side} phase={self.phase}"

@@ -72,11 +72,13 @@ class Markers:
                 f"({self.held} on territories held, {self.declared} on battles declared)")
 
 
-def count(state: Holdings, board: "Board", side: str) -> Markers:
-    """``side``'s markers in ``state``; a ValueError for a side with no markers (the U.S.)."""
+def count(state: Holdings, board: "Board", side: str, held: int | None = None) -> Markers:
+    """``side``'s markers in ``state``; a ValueError for a side with no markers (the U.S.).
+    ``held``: the territories ``side`` holds, if already counted (control has not changed)."""
     if side not in SUPPLY:
         raise ValueError(f"{SIDE_NAMES.get(side, side)} uses no control markers")
     control, zones = state.control, board.zone_set
-    held = sum(1 for area, who in control.items() if who == side and area not in zones)
+    if held is None:
+        held = sum(1 for area, who in control.items() if who == side and area not in zones)
     declared = sum(1 for area in state.declared if control[area] != side) if state.turn == side else 0
     return Markers(side, SUPPLY[side], held, declared)

@@ -59,11 +59,10 @@ def _choices(g: "Context") -> tuple[list[str], list[str]]:
     One walk over the units instead of one look at each area's neighbours."""
     s = g.state
     side = s.turn
-    enemy, free, bombers = set(), set(), set()
-    for u in s.units.values():
-        if u.side != side:
-            enemy.add(u.area)
-        elif u.status == _BOMBING:
+    enemy = {u.area for other in g.rules.sides if other != side for u in g.side_units(other)}
+    free, bombers = set(), set()
+    for u in g.side_units(side):
+        if u.status == _BOMBING:
             if u.committed is None:
                 bombers.add(u.area)
         elif not u.status and u.committed is None:
@@ -288,8 +287,8 @@ def _roll(g: "Context", b: BattleState) -> None:
 
 def _unit_for(g: "Context", b: BattleState, kind: str, where: str, role: str) -> "Unit":
     s, area = g.state, b.area
-    for u in s.units.values():
-        if u.kind != kind or u.area != where:
+    for u in g.present(where):  # in uid order, as a walk over every unit
+        if u.kind != kind:
             continue
         if role == ATTACKER and u.side == s.turn and u.committed == area:
             return u

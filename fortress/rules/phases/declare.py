@@ -38,7 +38,11 @@ class Rules(Check):
         if found is None:
             found = g.memo[key] = {a: shared(Declare, a) for a in g.board.land if self._closed(a) is None}
         self.open: dict[str, Declare] = found
-        self.markers: Markers | None = count(g.state, g.board, self.side) if self.side in SUPPLY else None
+        self.markers: Markers | None = None
+        if self.side in SUPPLY:  # control holds through Declare: the territories held are counted once
+            held = g.memo.get(("held", self.side))
+            self.markers = count(g.state, g.board, self.side, held)
+            g.memo[("held", self.side)] = self.markers.held
 
     def _spent(self) -> str | None:
         """Why no declaration is left to make: every control marker is in use (None: one is left)."""

@@ -44,9 +44,7 @@ class Rules(Check):
         self.ready: dict[tuple[str, str], int] = {}
         self.load: dict[str, int] = {}
         ready, load = self.ready, self.load
-        for u in s.units.values():
-            if u.side != side:
-                continue
+        for u in g.side_units(side):
             area = u.area
             load[area] = load.get(area, 0) + 1
             if u.status == "bombing":

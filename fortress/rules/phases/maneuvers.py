@@ -67,7 +67,8 @@ class Rules(Check):
     by type, sources in the order of their first unit; ``riders[src]``: unmoved foot
     units by type; ``load`` and ``bombing``: counts toward the two limits."""
 
-    __slots__ = ("side", "movers", "riders", "load", "bombing", "endings", "wheres", "shorts", "over", "plan_now")
+    __slots__ = ("side", "movers", "riders", "load", "bombing", "endings", "wheres", "shorts", "over", "plan_now",
+                 "outs")
 
     def __init__(self, g: "Context") -> None:
         super().__init__(g)
@@ -86,9 +87,7 @@ class Rules(Check):
         self.bombing: dict[str, int] = {}
         movers, riders, load, bombing = self.movers, self.riders, self.load, self.bombing
         self.shorts: dict[int, set[str]] = {}
-        for u in g.state.units.values():  # in uid order
-            if u.side != side:
-                continue
+        for u in g.side_units(side):  # in uid order
             area = u.area
             if u.status == "bombing":
                 load[u.origin] = load.get(u.origin, 0) + 1
@@ -105,6 +104,7 @@ class Rules(Check):
                 here[u.kind] = here.get(u.kind, 0) + 1
         self.over = {a for a, k in load.items() if k > UNIT_LIMIT}
         self.plan_now: dict[str, int] | None = None
+        self.outs: dict[str, list[tuple[str, int, tuple[str, ...]]]] = {}  #: settle's movers and exits by place
 
     def ends(self, src: str, kind: str) -> tuple[tuple[str, str, list[Move]], ...]:
         """Where a ``kind`` in ``src`` may end, how (see :func:`ending`), and the moves
@@ -140,19 +140,53 @@ class Rules(Check):
             return []
         riders = tuple(self.riders.get(src, ())) if UNITS[kind].transport else ()
         flat, spans = self.plan(src, kind, n, riders)
-        allows = self.allows
+        sift = self.sift
         if self.over:
-            return [m for start, end, dst, how, _ in spans.values() for m in flat[start:end] if allows(m, how)]
+            out: list[Move] = []
+            for start, end, dst, how, _ in spans.values():
+                out += sift(flat[start:end], src, dst, how)
+            return out
         tight = spans.keys() & self.short(max(n, 2) if riders else n)
         if not tight:
             return flat
-        out: list[Move] = []
+        out = []
         done = 0
         for start, end, dst, how, _ in sorted(spans[dst] for dst in tight):
             out += flat[done:start]
-            out += [m for m in flat[start:end] if allows(m, how)]
+            out += sift(flat[start:end], src, dst, how)
             done = end
         out += flat[done:]
+        return out
+
+    def sift(self, segment: list[Move], src: str, dst: str, how: str) -> list[Move]:
+        """The moves of ``segment`` (all from ``src`` to ``dst``, ending as ``how``) that
+        :meth:`allows` keeps: the same answers, with what the segment shares worked out once."""
+        if how == "bomb":
+            return [m for m in segment if self.allows(m, how)]
+        over, stuck = self.over, self.stuck
+        base = UNIT_LIMIT - self.load.get(dst, 0)
+        out = []
+        if not over:
+            free = back = None
+            for m in segment:
+                room = base - m.count - (m.passenger is not None)
+                if room >= 0:
+                    out.append(m)
+                    continue
+                if free is None:
+                    movers = self.movers.get(dst, _NONE)
+                    free = sum(movers.values())
+                    back = sum(n for kind, n in movers.items() if src in self.exits(dst, kind))
+                if free < -room:
+                    continue
+                if back >= -room or not stuck(m, dst):  # type: ignore[operator]  # set with free
+                    out.append(m)
+            return out
+        quick = src not in over and dst not in over
+        need = self.way_back().get(dst, 0) if quick else 0
+        for m in segment:
+            if quick and base - m.count - (m.passenger is not None) >= need or not stuck(m, dst):
+                out.append(m)
         return out
 
     def allows(self, move: Move, how: str) -> bool:
@@ -204,15 +238,25 @@ class Rules(Check):
         of their :meth:`ends` with room, the places taken in turn. A greedy plan: when it
         finds a way, one exists; when it does not, the move is refused. Returns the room
         it uses per place and the places it leaves over the limit with what each holds."""
-        load, limit = self.load, UNIT_LIMIT
+        load, limit, outs = self.load, UNIT_LIMIT, self.outs
+        msrc, mkind = moved if moved is not None else (None, None)
         used: dict[str, int] = {}
         left = []
-        for area in sorted(a for a in self.over | delta.keys() if load.get(a, 0) + delta.get(a, 0) > limit):
+        over = [a for a in self.over | delta.keys() if load.get(a, 0) + delta.get(a, 0) > limit]
+        if len(over) > 1:
+            over.sort()
+        for area in over:
             held = load.get(area, 0) + delta.get(area, 0)
             excess = held - limit
-            for kind, n in self.movers.get(area, _NONE).items():
-                n -= count if (area, kind) == moved else 0
-                for to in self.exits(area, kind):
+            found = outs.get(area)
+            if found is None:
+                found = outs[area] = [(kind, n, self.exits(area, kind)) for kind, n in self.movers.get(area, _NONE).items()]
+            for kind, n, exits in found:
+                if excess <= 0:
+                    break
+                if area == msrc and kind == mkind:
+                    n -= count
+                for to in exits:
                     if n <= 0 or excess <= 0:
                         break
                     spare = limit - load.get(to, 0) - delta.get(to, 0) - used.get(to, 0)
