@@ -112,3 +112,13 @@ def test_a_version_3_save_waiting_on_a_card_loads_and_saves_as_version_4():
     again = json.loads(game.to_json())
     assert again["version"] == save.VERSION == 4
     assert fortress.Game.from_json(game.to_json()).state == game.state
+
+
+def test_the_dashboard_shows_what_a_drawn_card_places_where():
+    from fortress.ui.panels.reinforce import cards_html
+
+    game = fortress.new_game(seed=5)
+    game.state.hand = ["columbia-militia", "sabotage"]
+    html = cards_html(game)
+    assert "Places 1 partisan and 1 infantry in Portland, Willamette Valley or Columbia Plateau." in html
+    assert html.count("Places") == 1  # an event card places nothing
