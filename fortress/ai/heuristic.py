@@ -6,8 +6,9 @@ counter-attacks: it declares the captured cities it can reach that hold at most 
 Invader units, moves units next to them, fires lasers at their defenders and invades
 the cleared ones with any unit (``us_retake``); it also moves strength into threatened
 cities, fires its other lasers at the most dangerous units and drops a card's units, among
-the territories the card names, where they retake ground or stiffen a threatened city. Every decision is a scored pick among the legal
-actions; the declare plan is made once per turn and cached.
+the territories the card names, where they retake ground or stiffen a threatened city.
+Every decision is a scored pick among the legal actions; the declare plan is made once per
+turn and cached.
 """
 from __future__ import annotations
 

@@ -144,7 +144,8 @@ class Rules(Check):
         "cards specify territories and unit types to place"), if U.S.-held or unoccupied, with room."""
         g = self.g
         if not (isinstance(action, Place) and action.unit == task.unit):
-            return f"Partisan card '{task.card}': place the {task.unit} in {places_text(g, task)} first (cards are resolved as fully as possible)."
+            return (f"Partisan card '{task.card}': place the {task.unit} in {places_text(g, task)} first "
+                    "(cards are resolved as fully as possible).")
         if g.state.reserves[US].get(task.unit, 0) <= 0:
             return f"Partisan card '{task.card}': no {task.unit} is left in U.S. reserves."
         if action.area not in task.places:
@@ -180,8 +181,9 @@ def auto(g: "Context") -> bool:
     if task.kind != TaskKind.REINFORCE and not Rules(g).legal():  # an Invader may always end
         s.tasks.pop(0)
         if task.kind == TaskKind.PLACE:
+            names = ", ".join(territory_name(g.board, a) for a in task.places)
             why = "none is left in U.S. reserves" if s.reserves[US].get(task.unit, 0) <= 0 else \
-                f"no territory the card names can take it ({', '.join(territory_name(g.board, a) for a in task.places)})"
+                f"no territory the card names can take it ({names})"
             g.emit("card", f"No {task.unit} could be placed: {why} ({task.card}).", US)
         elif task.kind == TaskKind.EXTRA_LASER and s.lasers_left > 0:
             g.emit("card", "No city can take another laser.", US)
