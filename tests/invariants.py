@@ -76,12 +76,16 @@ def check(game) -> None:
     for city in s.lasers:
         assert board[city].is_city and s.control[city] == US
     assert len(s.lasers) + s.lasers_left <= RULES["us"]["lasers"]
-    # control markers: no Invader holds plus declares more territories than it has markers
+    check_markers(game)
+    if game.is_over:
+        assert game.winner in (US, "invaders")
+
+
+def check_markers(game) -> None:
+    """Control markers (issue 16): no Invader holds plus declares more territories than it has markers."""
     for side in INVADERS:
         markers = game.markers(side)
         assert 0 <= markers.left and markers.in_use <= markers.supply, str(markers)
-    if game.is_over:
-        assert game.winner in (US, "invaders")
 
 
 def check_limit(game, load: Counter) -> None:

@@ -9,34 +9,50 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import fortress
+from fortress.rules import rulesets
 from tests import invariants
 
-GAMES = 200
-CHUNKS = 4  # four test items of 50 games each, so pytest-xdist can spread them over cores
+CHUNKS = 4  # four test items per variant set, so pytest-xdist can spread them over cores
 SPAN = 2**29
 ROUND_TRIP_GAMES = 8
+#: the optional rules the games play: none, and every variant the ruleset lists, all at once (a
+#: variant joins these games as soon as rules.toml [variants] lists it, e.g. invader-cards)
+VARIANT_SETS = {"plain": (), "variants": tuple(sorted(rulesets.get().variants))}
+#: games per variant set: 200 with the variants; 100 without (as many as before the variants had a
+#: set of their own, when half of 200 games played individual-victory)
+GAMES = {"plain": 100, "variants": 200}
 
 
 def games(chunk: int):
+    """Seeds of chunk ``chunk`` (each its own span of seeds: the chunks play different games)."""
     return given(seed=st.integers(min_value=chunk * SPAN, max_value=(chunk + 1) * SPAN - 1),
                  players=st.sampled_from([2, 3, 4]),
                  setup=st.sampled_from(["balanced", "coastal", "random"]))
 
 
+@pytest.mark.parametrize("name", VARIANT_SETS)
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_random_games_keep_every_invariant(chunk):
-    @settings(max_examples=GAMES // CHUNKS, deadline=None, derandomize=True, print_blob=True,
+def test_random_games_keep_every_invariant(chunk, name):
+    """GAMES[name] seeded random games with the variant set ``name``; after every action no Invader
+    uses more control markers than it has and every place holds at most 5 units (Maneuvers aside,
+    which cannot end over the limit), with the other invariants of tests/invariants.py."""
+    variants = VARIANT_SETS[name]
+
+    @settings(max_examples=GAMES[name] // CHUNKS, deadline=None, derandomize=True, print_blob=True,
               phases=[Phase.explicit, Phase.reuse, Phase.generate],  # a seed is already minimal: no shrinking
               suppress_health_check=[HealthCheck.too_slow])
-    @games(chunk)
+    @games(chunk + CHUNKS * list(VARIANT_SETS).index(name))  # each set its own seeds
     def one_game(seed, players, setup):
-        play_and_check(seed, players, setup)
+        play_and_check(seed, players, setup, variants)
 
     one_game()
 
 
-def play_and_check(seed: int, players: int, setup: str) -> None:
-    variants = ("individual-victory",) if (seed // 2) % 2 else ()  # half the games (and of those saved)
+def test_the_variant_games_play_every_variant():
+    assert VARIANT_SETS["variants"] and "individual-victory" in VARIANT_SETS["variants"]
+
+
+def play_and_check(seed: int, players: int, setup: str, variants: tuple[str, ...]) -> None:
     game = fortress.new_game(seed=seed, players=players, setup=setup, variants=variants)
     rng = random.Random(seed)
     n = 0

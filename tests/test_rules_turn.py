@@ -108,7 +108,7 @@ def test_bonus_cards_for_retaken_cities(position):
 def test_partisans_never_go_to_occupied_enemy_territory_or_zones(position):
     game = position({"turn": "us", "phase": "reinforcements", "round": 2, "lasers": ["alpha", "beta"],
                      "control": {"west": ["coast", "hills"]}, "units": {"coast": "west: 1 infantry"}})
-    with_task(game, Task(TaskKind.PLACE, "Test", "partisan", "Shore"))
+    with_task(game, Task(TaskKind.PLACE, "Test", "partisan", ("coast", "hills", "alpha")))
     sites = {a.area for a in game.legal_actions() if isinstance(a, A.Place)}
     assert sites == {"hills", "alpha"}  # hills: unoccupied enemy; alpha: friendly; coast: occupied
     game.apply(A.Place("partisan", "hills"))
@@ -119,7 +119,7 @@ def test_partisans_never_go_to_occupied_enemy_territory_or_zones(position):
 
 def test_card_placement_resolves_as_fully_as_possible(position):
     game = position({"turn": "us", "phase": "reinforcements", "round": 2, "lasers": ["alpha", "beta"]})
-    with_task(game, Task(TaskKind.PLACE, "Test", "partisan", "Shore"))
+    with_task(game, Task(TaskKind.PLACE, "Test", "partisan", ("coast", "hills", "alpha")))
     assert A.End() not in game.legal_actions()
     assert "fully" in game.explain(A.End())
 

@@ -130,6 +130,6 @@ def test_a_partisan_card_places_only_where_there_is_room(position):
     game = position({"turn": "us", "phase": "reinforcements", "round": 2, "lasers": ["alpha", "beta"],
                      "control": {"west": ["coast"]},
                      "units": {"hills": "us: 4 infantry", "alpha": "us: 5 infantry", "coast": "west: 1 infantry"}})
-    with_task(game, Task(TaskKind.PLACE, "Test", "partisan", "Shore"))
+    with_task(game, Task(TaskKind.PLACE, "Test", "partisan", ("coast", "hills", "alpha")))
     assert "with room" in game.explain(A.Place("partisan", "alpha"))  # nothing moves to make room later
     assert [a.area for a in game.legal_actions() if isinstance(a, A.Place)] == ["hills"]

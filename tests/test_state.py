@@ -124,7 +124,7 @@ def test_no_battle_no_view():
 def test_tasks_are_typed():
     game = play_until(7, lambda g: any(t.kind == TaskKind.PLACE for t in g.state.tasks))
     task = next(t for t in game.state.tasks if t.kind == TaskKind.PLACE)
-    assert isinstance(task, Task) and task.card and task.unit and task.region
+    assert isinstance(task, Task) and task.card and task.unit and task.places
     with pytest.raises(dataclasses.FrozenInstanceError):
         task.left = 3
 

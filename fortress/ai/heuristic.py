@@ -5,9 +5,10 @@ chances, invade with infantry first and keep a unit in each captured city. The U
 counter-attacks: it declares the captured cities it can reach that hold at most two
 Invader units, moves units next to them, fires lasers at their defenders and invades
 the cleared ones with any unit (``us_retake``); it also moves strength into threatened
-cities, fires its other lasers at the most dangerous units and drops partisans where they
-retake ground or stiffen a threatened city. Every decision is a scored pick among the legal
-actions; the declare plan is made once per turn and cached.
+cities, fires its other lasers at the most dangerous units and drops a card's units, among
+the territories the card names, where they retake ground or stiffen a threatened city.
+Every decision is a scored pick among the legal actions; the declare plan is made once per
+turn and cached.
 """
 from __future__ import annotations
 
@@ -127,6 +128,8 @@ class HeuristicBot:
         return out
 
     def _partisan(self, game, options):
+        """A card's unit: the best of the territories the card names that can take it (the legal
+        places): an unoccupied enemy city or territory to retake, else a threatened U.S. city."""
         enemy = enemy_value_by_area(game, US)
         board, control = game.board, game.state.control
 

@@ -138,11 +138,13 @@ def cards(unit_names) -> dict:
     card = table({
         "name": text("the card's title"),
         "effect": one_of(EFFECTS, "effect"),
-        "region": text("a region of the board (docs/board.md)"),
+        "places": {"type": "array", "items": text("a land territory's id (docs/board.md)"), "minItems": 1,
+                   "maxItems": 3, "uniqueItems": True,
+                   "description": "the territories its units go in: a list of 1 to 3 different territory ids"},
         "units": unit_counts(unit_names, least=1),
         "copies": count(1, what="copies in the deck"),
         "text": text("what the card says"),
     }, ("name", "effect", "text"), "a partisan card")
     card["if"] = {"properties": {"effect": {"const": "place"}}}
-    card["then"] = {"required": ["region", "units"]}
+    card["then"] = {"required": ["places", "units"]}
     return tables_of(card, "card tables ([cascade-irregulars], ...)")

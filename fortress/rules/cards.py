@@ -1,11 +1,17 @@
-"""The partisan deck (rules: Partisan Cards): 31 cards of the project's own design,
-kept in ``fortress/data/cards.toml``: 24 that place units in a named region, 7 events."""
+"""The partisan deck (rules: Partisan Cards): 31 cards of the project's own design, kept in
+``fortress/data/cards.toml``: 24 that place units in the one to three territories they name
+("cards specify territories and unit types to place"), 7 events."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from fortress.data import load
 from fortress.rules.state import Task, TaskKind
+
+if TYPE_CHECKING:
+    from fortress.board import Board
 
 EFFECTS = ("place", "extra_laser", "sabotage", "extra_card", "laser_bonus", "ground")
 
@@ -16,17 +22,36 @@ class Card:
     name: str
     text: str
     effect: str
-    region: str = ""
+    places: tuple[str, ...] = ()  #: the territories a "place" card's units go in (ids)
     units: tuple[tuple[str, int], ...] = ()
     count: int = 1
 
     def tasks(self) -> list[Task]:
-        """What resolving this card asks of the U.S., in order."""
+        """What resolving this card asks of the U.S., in order: one PLACE task per unit."""
         if self.effect == "place":
-            return [Task(TaskKind.PLACE, self.name, u, self.region) for u, n in self.units for _ in range(n)]
+            return [Task(TaskKind.PLACE, self.name, u, self.places) for u, n in self.units for _ in range(n)]
         if self.effect == "extra_card":
             return [Task(TaskKind.DRAW, self.name)]
         return [Task(TaskKind(self.effect), self.name)]
+
+    def orders(self, board: "Board") -> str:
+        """What a "place" card places where, in words ("2 partisan in Seattle or Cascades");
+        "" for an event card."""
+        if self.effect != "place":
+            return ""
+        units = " and ".join(f"{n} {u}" for u, n in self.units)
+        return f"{units} in {either(territory_name(board, p) for p in self.places)}"
+
+
+def territory_name(board: "Board", area: str) -> str:
+    """A territory's name (its id if ``board`` lacks it: a card may name a territory of another map)."""
+    return board[area].name if area in board else area
+
+
+def either(names: Iterable[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``: the places a card names, in words."""
+    names = list(names)
+    return "".join(names) if len(names) < 2 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _load() -> dict[str, Card]:
@@ -34,7 +59,7 @@ def _load() -> dict[str, Card]:
     for cid, row in load("cards").items():
         if row["effect"] not in EFFECTS:
             raise ValueError(f"cards.toml: card {cid} has unknown effect {row['effect']!r}")
-        out[cid] = Card(cid, row["name"], row["text"], row["effect"], row.get("region", ""),
+        out[cid] = Card(cid, row["name"], row["text"], row["effect"], tuple(row.get("places", ())),
                         tuple(row.get("units", {}).items()), row.get("copies", 1))
     return out
 

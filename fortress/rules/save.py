@@ -5,8 +5,9 @@ the actions, so a save gives the identical game, dice included.
 Version 2 records ``ruleset`` and ``options`` (with ``variants``, the optional rules, when
 a game plays any: a plain game's save is as it always was); version 1 saves (no ruleset: Fortress
 America, options from ``players`` and ``setup``) still load. Version 3 digests the typed
-state's plain data (``State.to_dict``: card tasks and the battle in progress whole); the
-digests of versions 1 and 2 are checked against the state in their older layout.
+state's plain data (``State.to_dict``: card tasks and the battle in progress whole); version 4
+(partisan cards name territories) gives a card task its ``places`` where it had a ``region``.
+The digests of versions 1 to 3 are checked against the state in their older layout.
 
 >>> import fortress
 >>> game = fortress.new_game(seed=3)
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from fortress.rules.game import Game
 
 FORMAT = "fortress-save"
-VERSION = 3
+VERSION = 4
 
 
 class SaveError(ValueError):
@@ -36,6 +37,8 @@ class SaveError(ValueError):
 
 def state_json(game: "Game", version: int = VERSION) -> str:
     data = game.state.to_dict()
+    if version < 4:
+        data = _region_tasks(data)
     if version < 3:
         data = _untyped_state(data)
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
@@ -44,6 +47,18 @@ def state_json(game: "Game", version: int = VERSION) -> str:
 def digest(game: "Game", version: int = VERSION) -> str:
     """The fingerprint of the game's state that a save of ``version`` records."""
     return hashlib.sha256(state_json(game, version).encode()).hexdigest()
+
+
+def _region_tasks(data: dict) -> dict:
+    """The state data as versions 1 to 3 digested it: a card task named one ``region`` (a
+    task of today's cards shows its territories there, joined by commas)."""
+    if "tasks" not in data:  # not a Fortress America state: nothing changed
+        return data
+
+    def task(t: dict) -> dict:
+        row = {k: v for k, v in t.items() if k != "places"}
+        return row | {"region": ",".join(t["places"])}
+    return {**data, "tasks": [task(t) for t in data["tasks"]]}
 
 
 def _untyped_state(data: dict) -> dict:

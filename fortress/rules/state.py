@@ -79,7 +79,7 @@ class TaskKind(StrEnum):
     REINFORCE = "reinforce"  #: an Invader brings reserves into its zones
     LASER = "laser"  #: the U.S. places its laser of the turn
     DRAW = "draw"  #: the U.S. draws a partisan card
-    PLACE = "place"  #: a card places a unit in a region
+    PLACE = "place"  #: a card places a unit in one of the territories it names
     EXTRA_LASER = "extra_laser"
     SABOTAGE = "sabotage"
     LASER_BONUS = "laser_bonus"
@@ -89,26 +89,27 @@ class TaskKind(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Task:
     """One thing the side in Reinforcements must still resolve, first task first.
-    ``card``: the card that asked it ("" for the turn's own); ``unit``/``region``: what a
-    PLACE task places and where; ``left``: units a REINFORCE task still allows."""
+    ``card``: the card that asked it ("" for the turn's own); ``unit``/``places``: what a
+    PLACE task places and the territories (ids) the card names for it; ``left``: units a
+    REINFORCE task still allows."""
 
     kind: TaskKind
     card: str = ""
     unit: str = ""
-    region: str = ""
+    places: tuple[str, ...] = ()
     left: int = 0
 
     def placed_one(self) -> "Task":
         """This task with one unit fewer ``left``."""
-        return Task(self.kind, self.card, self.unit, self.region, self.left - 1)
+        return Task(self.kind, self.card, self.unit, self.places, self.left - 1)
 
     def to_data(self) -> dict:
-        return {"kind": str(self.kind), "card": self.card, "unit": self.unit, "region": self.region,
+        return {"kind": str(self.kind), "card": self.card, "unit": self.unit, "places": list(self.places),
                 "left": self.left}
 
     @classmethod
     def from_data(cls, row: dict) -> "Task":
-        return cls(TaskKind(row["kind"]), row["card"], row["unit"], row["region"], row["left"])
+        return cls(TaskKind(row["kind"]), row["card"], row["unit"], tuple(row["places"]), row["left"])
 
 
 class Stage(StrEnum):

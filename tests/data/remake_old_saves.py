@@ -4,7 +4,9 @@ unfought declared battles, ...). Each fixture is a seeded random game under toda
 stopped where its name says, written in its old format with the digest of the old state
 layout (``fortress.rules.save.digest(game, version)``), so the tests still cover loading those
 formats. ``save_v1_assemble.json`` and ``save_v1_position.json`` were written by the old code and
-still replay: they are kept as they are.
+still replay: they are kept as they are. The partisan cards that name territories (save version 4)
+made the old card placements illegal again; ``save_v3_card_task.json`` keeps a version 3 save
+with a card task waiting (its digest in the version 3 layout: the task's ``region``).
 
     python tests/data/remake_old_saves.py
 """
@@ -50,6 +52,7 @@ FIXTURES = {
     "save_v1_e3f48fe.json": (1, 1, 4, "balanced", over),
     "save_v2_card_task.json": (2, 4, 2, "random", card_task),
     "save_v2_mid_battle.json": (2, 12, 3, "coastal", mid_battle),
+    "save_v3_card_task.json": (3, 9, 4, "balanced", card_task),
 }
 
 

@@ -2,7 +2,9 @@
 
 Invader: up to 8 units of its choice from reserves into its own zones (max 5 a zone).
 U.S.: one laser in a U.S.-held city without one (while lasers remain), then 2 partisan
-cards plus the bonus cards earned by retaking cities, each resolved as fully as possible.
+cards plus the bonus cards earned by retaking cities, each resolved as fully as possible:
+each unit a card gives goes in one of the territories it names that can take it, and a
+unit none of them can take is not placed.
 Each placement keeps to the 5-unit limit (nothing moves in Reinforcements to make room
 later), and 'end' is refused while a place is over it (see :mod:`fortress.rules.stacking`).
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, End, Ground, Place, PlaceLaser, Sabotage, shared
-from fortress.rules.cards import CARDS
+from fortress.rules.cards import CARDS, either, territory_name
 from fortress.rules.check import Check
 from fortress.rules.stacking import end_refusal, loads
 from fortress.rules.state import RULES, Task, TaskKind
@@ -80,7 +82,7 @@ class Rules(Check):
         if kind in (TaskKind.LASER, TaskKind.EXTRA_LASER):
             return [shared(PlaceLaser, c) for c in g.board.cities]
         if kind == TaskKind.PLACE:
-            return [_place(task.unit, a) for a in g.board.regions().get(task.region, ())]
+            return [_place(task.unit, a) for a in task.places if a in g.board]
         if kind == TaskKind.SABOTAGE:
             return list(sabotage_targets(g))
         if kind == TaskKind.GROUND:
@@ -125,15 +127,7 @@ class Rules(Check):
                 return f"Reinforcements: a laser goes in a U.S.-held city without one; {g.board[action.area].name} is not such a city."
             return None
         if kind == TaskKind.PLACE:
-            if not (isinstance(action, Place) and action.unit == task.unit):
-                return f"Partisan card '{task.card}': place the {task.unit} in {task.region} first (cards are resolved as fully as possible)."
-            if s.reserves[US].get(task.unit, 0) <= 0:
-                return f"Partisan card '{task.card}': no {task.unit} is left in U.S. reserves."
-            if (g.board[action.area].region != task.region or not g.board[action.area].is_land
-                    or not (g.friendly(action.area, US) or not g.enemies_in(action.area, US)) or self.room(action.area) <= 0):
-                return (f"Partisan card '{task.card}': the {task.unit} goes in {task.region}, in a U.S.-held or "
-                        "unoccupied territory with room (never an occupied enemy territory or an invasion zone).")
-            return None
+            return self._placement(action, task)
         if kind == TaskKind.SABOTAGE:
             if not isinstance(action, Sabotage) or action.side == US or not g.board[action.area].is_land \
                     or not any(u.kind == action.unit for u in g.units(action.area, action.side)):
@@ -144,6 +138,29 @@ class Rules(Check):
                 return f"Partisan card '{task.card}': choose an Invader still in the game ('ground SIDE')."
             return None
         return "Reinforcements: that is not possible now."
+
+    def _placement(self, action: Action, task: Task) -> str | None:
+        """A card's unit goes in one of the territories the card names (rules: Partisan Cards:
+        "cards specify territories and unit types to place"), if U.S.-held or unoccupied, with room."""
+        g = self.g
+        if not (isinstance(action, Place) and action.unit == task.unit):
+            return (f"Partisan card '{task.card}': place the {task.unit} in {places_text(g, task)} first "
+                    "(cards are resolved as fully as possible).")
+        if g.state.reserves[US].get(task.unit, 0) <= 0:
+            return f"Partisan card '{task.card}': no {task.unit} is left in U.S. reserves."
+        if action.area not in task.places:
+            return (f"Partisan card '{task.card}': the card names {places_text(g, task)}; "
+                    f"{territory_name(g.board, action.area)} is not one of them.")
+        if (not g.board[action.area].is_land or not (g.friendly(action.area, US) or not g.enemies_in(action.area, US))
+                or self.room(action.area) <= 0):
+            return (f"Partisan card '{task.card}': the {task.unit} goes in {places_text(g, task)}, in one that is "
+                    "U.S.-held or unoccupied with room (never an occupied enemy territory or an invasion zone).")
+        return None
+
+
+def places_text(g: "Context", task: Task) -> str:
+    """The territories a card task names, by name ("Seattle, Cascades or Olympic Peninsula")."""
+    return either(territory_name(g.board, a) for a in task.places)
 
 
 def auto(g: "Context") -> bool:
@@ -164,7 +181,10 @@ def auto(g: "Context") -> bool:
     if task.kind != TaskKind.REINFORCE and not Rules(g).legal():  # an Invader may always end
         s.tasks.pop(0)
         if task.kind == TaskKind.PLACE:
-            g.emit("card", f"No {task.unit} could be placed in {task.region} ({task.card}).", US)
+            names = ", ".join(territory_name(g.board, a) for a in task.places)
+            why = "none is left in U.S. reserves" if s.reserves[US].get(task.unit, 0) <= 0 else \
+                f"no territory the card names can take it ({names})"
+            g.emit("card", f"No {task.unit} could be placed: {why} ({task.card}).", US)
         elif task.kind == TaskKind.EXTRA_LASER and s.lasers_left > 0:
             g.emit("card", "No city can take another laser.", US)
         return True
@@ -182,7 +202,8 @@ def _draw(g: "Context") -> None:
     card = CARDS[s.deck.pop(0)]
     s.discard.append(card.id)
     s.hand.append(card.id)
-    g.emit("card", f"Partisan card: {card.name}. {card.text}", US)
+    orders = card.orders(g.board)
+    g.emit("card", f"Partisan card: {card.name}. {card.text}" + (f" It places {orders}." if orders else ""), US)
     s.tasks[0:0] = card.tasks()
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import ipywidgets as W
 
 from fortress.rules import actions as A
-from fortress.rules.cards import CARDS
+from fortress.board import Board
+from fortress.rules.cards import CARDS, Card, either
 from fortress.rules.state import Task, TaskKind
 from fortress.ui import theme as T
 from fortress.ui.panels.base import Panel
@@ -67,7 +68,7 @@ class ReinforcePanel(Panel):
             out.append(W.HTML(f"Place a laser{why}: click a U.S.-held city without one (green outline)."))
         elif kind == TaskKind.PLACE:
             out.append(W.HTML(f"Partisan card <b>{task.card}</b>: place a <b>{task.unit}</b> in "
-                              f"{task.region}. Click a highlighted territory."))
+                              f"{either(map(self.name, task.places))}. Click a highlighted territory."))
         elif kind == TaskKind.SABOTAGE:
             out.append(W.HTML(f"Partisan card <b>{task.card}</b>: choose an Invader unit to destroy. "
                               "Click a highlighted territory, then the unit."))
@@ -113,4 +114,11 @@ def cards_html(game) -> str:
     hand = game.state.hand
     if not hand:
         return "<i>No partisan card drawn this turn.</i>"
-    return "".join(f"<div class='ft-card'><b>{CARDS[c].name}</b>: {CARDS[c].text}</div>" for c in hand if c in CARDS)
+    return "".join(_card_html(CARDS[c], game.board) for c in hand if c in CARDS)
+
+
+def _card_html(card: Card, board: Board) -> str:
+    """A card's name and text, and for a card that places units, what it places where."""
+    orders = card.orders(board)
+    where = f" <i>Places {orders}.</i>" if orders else ""
+    return f"<div class='ft-card'><b>{card.name}</b>: {card.text}{where}</div>"
