@@ -37,6 +37,7 @@ def test_random_games_keep_every_invariant(chunk):
 
 def play_and_check(seed: int, players: int, setup: str) -> None:
     variants = ("individual-victory",) if (seed // 2) % 2 else ()  # half the games (and of those saved)
+    variants += ("invader-cards",) if (seed // 4) % 2 else ()  # half the games, crossed with the other
     game = fortress.new_game(seed=seed, players=players, setup=setup, variants=variants)
     rng = random.Random(seed)
     n = 0
@@ -49,6 +50,7 @@ def play_and_check(seed: int, players: int, setup: str) -> None:
         game.apply(rng.choice(game.legal_actions()[:-1]))
         invariants.check(game)
         invariants.check_ranking(game)
+        invariants.check_cards(game)
         json.dumps(game.state.to_dict())  # raises if any part of the state is not plain data
         n += 1
         if every_action or n % 97 == 0:
