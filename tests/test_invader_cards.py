@@ -209,3 +209,31 @@ def test_bots_play_the_variant_to_the_end(bot, seeds):
     for seed in seeds:
         row = play_game(seed, {side: bot for side in SIDES}, variants=(VARIANT,))
         assert row["winner"] in ("us", "invaders")
+
+
+# -- the map ----------------------------------------------------------------------------------
+def test_the_static_map_draws_a_foothold_over_its_territory_faded_while_lost():
+    from fortress.render.svg import game_svg
+
+    game = position(footholds={"Great Basin": "west", "Blue Ridge": "east"}, control={"west": ["Great Basin"]})
+    svg = game_svg(game)
+    assert svg.count('class="foothold"') == 2
+    assert "West foothold in Great Basin</title>" in svg
+    assert "East foothold in Blue Ridge (idle: the territory is lost)" in svg
+    assert 'class="foothold"' not in game_svg(position())
+
+
+def test_the_dashboard_map_adds_a_foothold_overlay_when_one_is_placed():
+    from fortress.ui.board_map import BoardMap, MapView
+
+    game = position(hands={"west": ["pacific-harbor"]}, control={"west": ["Great Basin"]},
+                    units={"Great Basin": "west: 1 infantry"})
+    board_map = BoardMap(game.board, lambda aid: None, game=game)
+    assert board_map.footholds == {}
+    game.apply("play pacific-harbor at Great Basin")
+    board_map.update(game, MapView())
+    poly = board_map.footholds[game.board.find("Great Basin")]
+    assert poly in board_map.map.layers and board_map.map.layers[-1] is board_map.marker_group
+    lat, lon = game.board[game.board.find("Great Basin")].label
+    lats = [p[0] for p in poly.locations[0]]
+    assert min(lats) < lat < max(lats) and poly.fill_opacity > 0.9
