@@ -237,3 +237,12 @@ def test_the_dashboard_map_adds_a_foothold_overlay_when_one_is_placed():
     lat, lon = game.board[game.board.find("Great Basin")].label
     lats = [p[0] for p in poly.locations[0]]
     assert min(lats) < lat < max(lats) and poly.fill_opacity > 0.9
+
+
+def test_fortress_play_shows_the_invader_to_move_its_own_hand():
+    from fortress.cli.play import status
+
+    game = position(phase="declare", hands={"west": ["naval-gunfire"], "south": ["mass-levy"]})
+    text = status(game)
+    assert "Your Invader card naval-gunfire: Naval Gunfire (play in Declare Battles)" in text
+    assert "Mass Levy" not in text
