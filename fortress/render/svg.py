@@ -99,7 +99,7 @@ def game_svg(game: Game, width: int = WIDTH) -> str:
     return "\n".join(out)
 
 
-def _foothold(game, proj: Projection, aid: str, side: str) -> str:
+def _foothold(game: Game, proj: Projection, aid: str, side: str) -> str:
     """An Invader's foothold overlay over its territory (Invader Card variant), faded while
     another side holds the territory (it works only while its Invader does)."""
     works = game.controller(aid) == side
