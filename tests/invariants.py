@@ -148,3 +148,21 @@ def check_ranking(game) -> None:
         if keys[above.place - 1] == keys[below.place - 1]:  # a full tie: the turn order decides
             assert INVADERS.index(above.side) < INVADERS.index(below.side), "a full tie not broken by turn order"
     assert len(announced) == 1 and announced[0].side == ranked[0].side
+
+
+def check_cards(game) -> None:
+    """Invader Card variant: each Invader's 8 cards are each in one place (deck, hand or
+    played) once dealt, a hand holds at most the limit, and footholds are one per Invader,
+    on land; without the variant there is none of it."""
+    from fortress.rules.invader_cards import CARDS, HAND_LIMIT
+
+    s = game.state
+    if "invader-cards" not in game.variants:
+        assert not (s.invader_decks or s.invader_hands or s.invader_played or s.footholds)
+        return
+    for side in s.invader_decks:
+        own = sorted(c.id for c in CARDS.values() if c.side == side)
+        placed = s.invader_decks[side] + s.invader_hands[side] + [c for c in s.invader_played if CARDS[c].side == side]
+        assert sorted(placed) == own, f"{side}'s cards are not each in one place"
+        assert len(s.invader_hands[side]) <= HAND_LIMIT
+    assert len(set(s.footholds.values())) == len(s.footholds) and all(game.board[a].is_land for a in s.footholds)

@@ -60,6 +60,9 @@ def test_every_legal_action_round_trips_on_the_mini_board(mini):
     verbs = set()
     for seed in (1, 2, 3):
         verbs |= _check_every_legal_action(fortress.Game.from_position(MINI_POSITION, mini, seed=seed), seed, 500)
+    with_cards = {**MINI_POSITION, "hands": {"west": ["long-range-bombers", "pacific-convoy"]}}
+    game = fortress.Game.from_position(with_cards, mini, seed=4, variants={"invader-cards"})
+    verbs |= _check_every_legal_action(game, 4, 300)
     assert verbs == {v.word for v in A.VERBS}
 
 

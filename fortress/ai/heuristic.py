@@ -17,7 +17,7 @@ from collections import Counter
 
 from fortress.rules.actions import (Action, Attack, Casualty, Commit, Declare, Disengage, End, Fight, Fire, Ground,
                               Invade, Move, Place, PlaceLaser, Retreat, Sabotage, Surrender)
-from fortress.ai import us_retake
+from fortress.ai import cards, us_retake
 from fortress.ai.common import (CLASS, FAR, NONE, VALUE, allies, battle_choice, by_area, by_kind, distances,
                                 enemy_value_by_area, odds, strength, threat)
 from fortress.rules import stacking
@@ -103,7 +103,7 @@ class HeuristicBot:
             return best, f"{best.side} has the most aircraft"
         if game.side == US:
             return self._partisan(game, options)
-        return self._reinforce(game, options)
+        return cards.choose(game, options) or self._reinforce(game, options)
 
     def _laser_site(self, game, options):
         enemy = enemy_value_by_area(game, US)
@@ -148,6 +148,8 @@ class HeuristicBot:
         side = game.side
         onboard = Counter(u.kind for u in game.state.units.values() if u.side == side)
         kinds = sorted({a.unit for a in options if isinstance(a, Place)})
+        if not kinds:
+            return End(), "nothing left in reserve to bring in"
         kind = min(kinds, key=lambda k: (onboard[k] / MIX.get(k, 1.0), -VALUE[k]))
         zone_scores = {z: self._zone_score(game, z, side) for z in {a.area for a in options if isinstance(a, Place)}}
         zone = max(zone_scores, key=lambda z: (zone_scores[z], z))
@@ -167,6 +169,9 @@ class HeuristicBot:
 
     # -- declare -------------------------------------------------------------------------------
     def _declare(self, game, options):
+        played = cards.choose(game, options)  # a strike first: the plan then sees its result
+        if played is not None:
+            return played
         key = (game.round, game.side, "declare")
         if self._plan_key != key:
             self._plan_key, self._plan = key, self.declare_plan(game)

@@ -34,9 +34,10 @@ def status(game: fortress.Game) -> str:
     if game.side != s.turn:
         head += f" ({SIDE_NAMES[game.side]} decides)"
     rules = "".join(f"\nOptional rule: {game.rules.variants[v]['name']}." for v in sorted(game.variants))
+    cards = "".join(f"\nYour Invader card {c.id}: {c.name} (play in {c.when}): {c.text}" for c in game.hand(game.side))
     return (f"{head}. {game.reminder()}\n"
             f"Cities captured: {game.cities_captured()}/18. Lasers: {len(s.lasers)} on the board, "
-            f"{s.lasers_left} left.{rules}")
+            f"{s.lasers_left} left.{rules}{cards}")
 
 
 def show_area(game: fortress.Game, text: str) -> str:

@@ -28,7 +28,7 @@ from fortress.data import schemas
 
 #: The packaged data files.
 DATA_DIR = Path(str(resources.files("fortress") / "data"))
-NAMES = ("dice", "units", "rules", "cards")
+NAMES = ("dice", "units", "rules", "cards", "invader_cards")
 
 
 class DataError(ValueError):
@@ -96,6 +96,8 @@ def explain(name: str, data: dict) -> str:
         fastjsonschema.validate(schema(name), data)
     except fastjsonschema.JsonSchemaValueException as exc:
         return _message(exc, data)
+    if name == "invader_cards":
+        return _decks(data)
     return _faces(data) if name == "dice" else ""
 
 
@@ -122,6 +124,19 @@ def _message(exc: fastjsonschema.JsonSchemaValueException, data: dict) -> str:
         return f"{where}: {'; '.join(parts) or exc.message}{hint}"
     shown = "{...}" if isinstance(value, dict) else value
     return f"{where} = {shown!r}: allowed: {definition.get('description') or exc.message}"
+
+
+def _decks(data: dict) -> str:
+    """What a JSON Schema cannot say: each Invader has 8 cards, exactly one a foothold."""
+    for side in schemas.INVADER_SIDES:
+        own = [c for c in data["cards"].values() if c["side"] == side]
+        footholds = sum(1 for c in own if c["effect"] == "foothold")
+        if len(own) != 8 or footholds != 1:
+            return f"[cards] side = {side!r}: {len(own)} cards with {footholds} footholds; allowed: 8 cards, 1 foothold"
+        early = [c["name"] for c in own if c["effect"] != "strike" and c["phase"] != "reinforcements"]
+        if early:
+            return f"[cards] {early[0]!r}: allowed: only a strike is played in declare"
+    return ""
 
 
 def _faces(dice: dict) -> str:

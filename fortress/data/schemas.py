@@ -15,6 +15,9 @@ FACES = ("hit", "combined_arms", "retreat", "blank")
 CLASSES = ("foot", "mechanized", "air")
 #: What a partisan card can do (rules: Partisan Cards; the engine's fortress.rules.cards).
 EFFECTS = ("place", "extra_laser", "sabotage", "extra_card", "laser_bonus", "ground")
+#: What an Invader card can do, and when (the Invader Card variant; fortress.rules.invader_cards).
+INVADER_EFFECTS = ("reinforce", "recover", "strike", "foothold")
+CARD_PHASES = ("reinforcements", "declare")
 
 
 def count(least: int = 0, most: int | None = None, what: str = "a whole number") -> dict:
@@ -148,3 +151,30 @@ def cards(unit_names) -> dict:
     card["if"] = {"properties": {"effect": {"const": "place"}}}
     card["then"] = {"required": ["places", "units"]}
     return tables_of(card, "card tables ([cascade-irregulars], ...)")
+
+
+def invader_cards(unit_names) -> dict:
+    """``invader_cards.toml``: the hand limit, the draw, and the cards (the Invader Card variant)."""
+    card = table({
+        "side": one_of(INVADER_SIDES, "Invader"),
+        "name": text("the card's title"),
+        "phase": one_of(CARD_PHASES, "when it is played"),
+        "effect": one_of(INVADER_EFFECTS, "effect"),
+        "units": count(1, what="units"),
+        "kinds": {"type": "array", "items": one_of(unit_names, "unit type"), "minItems": 1, "uniqueItems": True,
+                  "description": f"a list of unit types ({', '.join(unit_names)})"},
+        "near": one_of(("zones", "units"), "where it strikes next to"),
+        "text": text("what the card says"),
+    }, ("side", "name", "phase", "effect", "text"), "an Invader card")
+    card["allOf"] = [_needs(("reinforce", "recover"), "units"), _needs(("recover", "strike"), "kinds"),
+                     _needs(("strike",), "near")]
+    return table({
+        "hand_limit": count(1, what="cards held"),
+        "draw": count(0, what="cards drawn each Reinforcements"),
+        "cards": tables_of(card, "card tables ([cards.pacific-convoy], ...)"),
+    }, ("hand_limit", "draw", "cards"), "the Invader cards")
+
+
+def _needs(effects: tuple[str, ...], key: str) -> dict:
+    """A card with one of ``effects`` must give ``key``."""
+    return {"if": {"properties": {"effect": {"enum": list(effects)}}}, "then": {"required": [key]}}

@@ -32,6 +32,7 @@ from shapely.geometry import Point, Polygon, mapping
 from shapely.ops import polylabel
 
 from fortress.board import GEODATA_DIR as GEODATA
+from fortress.geodata import overlays
 PACKAGES = {
     "us-atlas": ("3.0.1", "sha512-wEIZCq0ImPvGblTd8gZMqNNCPkQshugMUG/8nkSWXb02+XqNFREg9atHOKP9w6prLZTpqcLhSvdBW81MkV3/0Q=="),
     "world-atlas": ("2.0.2", "sha512-IXfV0qwlKXpckz1FhwXVwKRjiIhOnWttOskm5CtxMsjgE/MXAYRHWJqgXOpM8IkcPBoXnyTU5lFHcYa5ChG0LQ=="),
@@ -238,7 +239,8 @@ def dump(obj: dict, path: Path) -> None:
 
 # -- the whole build ----------------------------------------------------------------------
 def build(out: Path = GEODATA, source_cache: Path | None = None, verbose: bool = True) -> list[str]:
-    """Rebuild board.geojson, adjacency.csv and backdrop.geojson in ``out``; return the log."""
+    """Rebuild board.geojson, adjacency.csv, backdrop.geojson and footholds.geojson in ``out``;
+    return the log."""
     source = out / "source"
     log: list[str] = []
     cache = Path(source_cache) if source_cache else Path(tempfile.gettempdir()) / "fortress-geodata-cache"
@@ -266,6 +268,7 @@ def build(out: Path = GEODATA, source_cache: Path | None = None, verbose: bool =
     }
     dump(board, out / "board.geojson")
     dump(backdrop(world, counties, geoms), out / "backdrop.geojson")
+    overlays.write(out / "footholds.geojson")
     if verbose:
         for line in log:
             print(line)

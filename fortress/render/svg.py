@@ -17,6 +17,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from fortress.board import Board
+from fortress.geodata import overlays
+from fortress.rules.units import SIDE_NAMES
 from fortress.ui.theme import BORDER, NEUTRAL, OCEAN, SIDE_COLOURS, SIDE_TAGS, UNIT_ORDER, UNIT_TAGS
 
 if TYPE_CHECKING:
@@ -84,6 +86,7 @@ def game_svg(game: Game, width: int = WIDTH) -> str:
         out.append(f'<path d="{proj.path(board.geometry[aid])}" fill="{fill}" fill-opacity="'
                    f'{0.35 if area.is_zone else 0.55}" fill-rule="evenodd" stroke="{CAPTURED if aid in declared else BORDER}" '
                    f'{style}><title>{escape(area.name)}{" (battle declared)" if aid in declared else ""}</title></path>')
+    out += [_foothold(game, proj, aid, side) for aid, side in game.footholds.items()]
     for aid, area in board.areas.items():
         x, y = proj.xy(area.label[1], area.label[0])
         if area.is_city:
@@ -94,6 +97,17 @@ def game_svg(game: Game, width: int = WIDTH) -> str:
                        f'stroke="#fff" stroke-width="2">{escape(text)}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _foothold(game: Game, proj: Projection, aid: str, side: str) -> str:
+    """An Invader's foothold overlay over its territory (Invader Card variant), faded while
+    another side holds the territory (it works only while its Invader does)."""
+    works = game.controller(aid) == side
+    name = game.board[aid].name
+    return (f'<path class="foothold" d="{proj.path(overlays.placed(game.board, aid, side))}" '
+            f'fill="{SIDE_COLOURS[side][0]}" fill-opacity="{0.95 if works else 0.35}" stroke="{CAPTURED}" '
+            f'stroke-width="1"><title>{escape(SIDE_NAMES[side])} foothold in {escape(name)}'
+            f'{"" if works else " (idle: the territory is lost)"}</title></path>')
 
 
 def _city(x: float, y: float, by: str | None) -> str:

@@ -161,6 +161,16 @@ class Ground(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Invader Card variant: the side to move plays ``card`` from its hand, naming the
+    ``unit`` type and ``area`` its effect needs (a strike: both; a foothold: the area)."""
+
+    card: str
+    unit: str | None = None
+    area: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class End(Action):
     """End the current phase (or step)."""
 
@@ -209,6 +219,10 @@ def _read_unit(word: str, board: Board) -> str:
         raise NotationError(str(exc)) from None
 
 
+def _read_card(word: str, board: Board) -> str:
+    return word.lower()  # an unknown card is refused by the shape checks (malformed)
+
+
 def _read_side(word: str, board: Board) -> str:
     try:
         return side_name(word)
@@ -233,6 +247,7 @@ WORDS: dict[str, Word] = {
     "unit": Word(r"[^\s+]+", _read_unit),
     "passenger": Word(r"[^\s+]+", _read_unit),
     "side": Word(r"\S+", _read_side),
+    "card": Word(r"\S+", _read_card),
     "area": Word(r".+?", _read_area, area=True),
     "src": Word(r".+?", _read_area, area=True),
     "dst": Word(r".+?", _read_area, area=True),
@@ -353,6 +368,7 @@ VERBS: tuple[Verb, ...] = (
     Verb(Invade, "invade {count} {unit} {src} -> {dst}", "invade 2 infantry Front Range -> Denver"),
     Verb(Sabotage, "sabotage {side} {unit} {area}", "sabotage west hovertank Great Basin"),
     Verb(Ground, "ground {side}", "ground west"),
+    Verb(Play, "play {card}[ {unit}][ at {area}]", "play carrier-air-wing hovertank at Denver"),
     Verb(End, "end", "end"),
     Verb(Surrender, "surrender", "surrender"),
 )
@@ -472,6 +488,11 @@ def _check_side(value: object, board: Board, sides: tuple[str, ...]) -> str | No
     return None if type(value) is str and value in sides else f"{_shown(value)} is not a side"
 
 
+def _check_card(value: object, board: Board, sides: tuple[str, ...]) -> str | None:
+    from fortress.rules.invader_cards import CARDS  # (the cards' module imports this one)
+    return None if type(value) is str and value in CARDS else f"{_shown(value)} is not an Invader card"
+
+
 def _check_area(value: object, board: Board, sides: tuple[str, ...]) -> str | None:
     return None if type(value) is str and value in board else f"{_shown(value)} is not an area of this board"
 
@@ -479,4 +500,4 @@ def _check_area(value: object, board: Board, sides: tuple[str, ...]) -> str | No
 #: how each kind of field (the names of :data:`WORDS`) is checked
 _CHECKS: dict[type, tuple] = {}  # each action class's checks, worked out once
 _FIELD_CHECKS = {"count": _check_count, "unit": _check_unit, "passenger": _check_unit, "side": _check_side,
-                 "area": _check_area, "src": _check_area, "dst": _check_area}
+                 "card": _check_card, "area": _check_area, "src": _check_area, "dst": _check_area}

@@ -8,7 +8,8 @@ Invaders win with ``cities_to_win`` cities on the captured-city track; otherwise
 wins when it completes its turn of the last round (``rounds``). The U.S. also wins at once
 when every Invading army is out (no units on the board and none in reserve). With the
 variant ``individual-victory`` an Invader win also ranks the Invaders
-(:mod:`fortress.rules.ranking`).
+(:mod:`fortress.rules.ranking`); the variant ``invader-cards`` gives the Invaders cards and
+footholds (:mod:`fortress.rules.invader_cards`).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from fortress.board import Board
 from fortress.data import DATA_DIR, load
-from fortress.rules import actions, ranking, setups
+from fortress.rules import actions, invader_cards, ranking, setups
 from fortress.rules.cards import new_deck
 from fortress.rules.dice import Rng
 from fortress.rules.phases import (capture, combat, declare, invasion, lasers, maneuvers, reinforcements,
@@ -97,6 +98,19 @@ def close(state: State) -> None:
     state.battle = None
 
 
+def chance(state: State) -> tuple[int, int, int]:
+    """What a draw or a roll changes: the generator and the cards left in the decks."""
+    return state.rng, len(state.deck), sum(map(len, state.invader_decks.values()))
+
+
+def hide(state: State, rng: Rng) -> None:
+    """Re-draw what the side to move cannot see: the partisan deck's order and, in the
+    Invader Card variant, the other Invaders' hands and every deck's order."""
+    rng.shuffle(state.deck)
+    if state.invader_decks or state.invader_hands:
+        invader_cards.hide(state, rng, side_to_move(state))
+
+
 def side_to_move(state: State) -> str:
     """The side that must decide now (the defender during its choices in a battle)."""
     b = state.battle
@@ -114,6 +128,6 @@ def ruleset() -> Ruleset:
         sort_key=actions.sort_key, end_turn=end_turn,
         setup=setups.apply_setup, presets=setups.PRESETS, default_setup="balanced",
         check_armies=check_armies, lose=lose, close=close, side_to_move=side_to_move,
-        chance=lambda s: (s.rng, len(s.deck)), hide=lambda s, rng: rng.shuffle(s.deck),
+        chance=chance, hide=hide,
         game_over=ranking.announce, ranking=ranking.ranking,
     )

@@ -417,6 +417,23 @@ class Game:
         """Control markers ``side`` (an Invader) may still place."""
         return self.markers(side).left
 
+    def hand(self, viewer: str) -> tuple:
+        """Invader Card variant: the cards ``viewer`` (an Invader) holds, as
+        :class:`fortress.rules.invader_cards.InvaderCard`; show them to its player only
+        (others see :meth:`hand_size`)."""
+        from fortress.rules.invader_cards import hand
+        return hand(self.state, viewer) if hasattr(self.state, "invader_hands") else ()
+
+    def hand_size(self, side: str) -> int:
+        """How many Invader cards ``side`` holds (public)."""
+        return len(getattr(self.state, "invader_hands", {}).get(side, ()))
+
+    @property
+    def footholds(self) -> dict[str, str]:
+        """Invader Card variant: the footholds placed, territory -> Invader (public; one works
+        while its Invader holds the territory)."""
+        return dict(getattr(self.state, "footholds", {}))
+
     def attack_forces(self, area: str) -> dict[tuple[str, str], int]:
         """Units of the side to move that could join a battle at ``area`` now, and those
         already sent to it, as ``{(unit type, where): count}`` (bombers inside are keyed

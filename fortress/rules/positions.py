@@ -8,6 +8,8 @@ The description is a dict, or the same as TOML text::
     declared = ["Denver"]      # territories declared this turn
     lasers = ["Denver"]        # cities holding a laser
     captured = { "Seattle" = "west" }   # the captured-city track
+    hands = { west = ["naval-gunfire"] }  # Invader Card variant: the cards held (card ids)
+    footholds = { "Central Valley" = "west" }   # ... and the footholds placed
     [control]                  # who holds what; unlisted land is U.S., zones their Invader's
     west = ["Great Basin", "Seattle"]
     [units]                    # "side: N unit, N unit"; the side defaults to the holder
@@ -32,12 +34,13 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from fortress.board import Board
 from fortress.rules import rulesets
 from fortress.rules.america import NAME, RULES
+from fortress.rules.invader_cards import CARDS, HAND_LIMIT, VARIANT
 from fortress.rules.markers import count as count_markers
 from fortress.rules.schema import problem, schema
 from fortress.rules.state import new_state
@@ -67,6 +70,8 @@ class Plan:
     round: int
     out: list[str]
     partisan_areas: list[str]  # enemy-held land U.S. partisans landed in this turn
+    hands: dict[str, list[str]] = field(default_factory=dict)  # Invader Card variant
+    footholds: dict[str, str] = field(default_factory=dict)
 
 
 def parse_units(text: str, default_side: str) -> tuple[str, list[tuple[str, int]]]:
@@ -101,6 +106,7 @@ def build(description: dict | str, board: Board | None = None, seed: int = 0, pl
         raise PositionError(str(exc)) from None
     board = board or rules.board()
     plan = check(desc, board, players, rules)
+    _check_cards(plan, board, VARIANT in variants)
     state = rules.new_state(seed, players, board)
     state.control = dict(plan.control)
     for side, kind, area, n in plan.units:
@@ -111,6 +117,8 @@ def build(description: dict | str, board: Board | None = None, seed: int = 0, pl
     state.lasers_left = RULES["us"]["lasers"] - len(state.lasers)
     state.turn, state.round, state.out = plan.turn, plan.round, plan.out
     state.partisan_areas = plan.partisan_areas
+    state.invader_hands, state.footholds = plan.hands, plan.footholds
+    state.invader_played = [c.id for c in CARDS.values() if c.effect == "foothold" and c.side in plan.footholds.values()]
     game = Game(state, board, None, rules, position=desc, options={"players": players, "variants": variants})
 
     def restore(g: "Game") -> None:  # entering Declare Battles clears the declarations
@@ -164,6 +172,8 @@ def check(desc: dict, board: Board, players: int = 4, rules=None) -> Plan:
         captured={_find(board, c): _side(s) for c, s in (desc.get("captured") or {}).items()},
         turn=_side(desc.get("turn", "west")), phase=desc.get("phase", "declare"),
         round=desc.get("round", 1), out=[_side(s) for s in desc.get("out") or []], partisan_areas=[],
+        hands={_side(s): list(cards) for s, cards in (desc.get("hands") or {}).items()},
+        footholds={_find(board, a): _side(s) for a, s in (desc.get("footholds") or {}).items()},
     )
     _check_turn(plan, rules)
     for rule in (_check_pools, _check_places, _check_lasers, _check_captured, _check_markers):
@@ -258,6 +268,27 @@ def _check_markers(plan: Plan, board: Board, players: int) -> None:
         markers = count_markers(plan, board, side)
         if markers.left < 0:
             raise PositionError(f"{markers}: more than it has")
+
+
+def _check_cards(plan: Plan, board: Board, variant: bool) -> None:
+    """Invader Card variant: each Invader holds its own cards, each once, at most the hand
+    limit; a foothold is one per Invader, on land."""
+    if (plan.hands or plan.footholds) and not variant:
+        raise PositionError(f"hands and footholds are part of the variant {VARIANT!r}, which the game does not play")
+    seen: set[str] = set()
+    for side, cards in plan.hands.items():
+        for card in cards:
+            if CARDS.get(card, None) is None or CARDS[card].side != side or card in seen:
+                raise PositionError(f"{SIDE_NAMES[side]} cannot hold {card[:40]!r}: an Invader holds its own "
+                                    "Invader cards (by id, each once)")
+            seen.add(card)
+        if len(cards) > HAND_LIMIT:
+            raise PositionError(f"an Invader holds at most {HAND_LIMIT} Invader cards")
+    for area, side in plan.footholds.items():
+        if side not in INVADERS or not board[area].is_land:  # (one the U.S. holds now does nothing)
+            raise PositionError(f"a foothold stands on land, not in {board[area].name}")
+    if len(set(plan.footholds.values())) < len(plan.footholds):
+        raise PositionError("an Invader has one foothold")
 
 
 def _areas(board: Board, names: list[str], what: str) -> list[str]:

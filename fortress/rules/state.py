@@ -214,6 +214,9 @@ _SCALARS = ("seed", "players", "rng", "phase", "turn", "round", "next_uid", "las
 _DICTS = ("control", "captured", "to_place")
 _NESTED = ("reserves", "graveyard")
 _LISTS = ("lasers", "targeted", "declared", "fought", "deck", "discard", "hand", "partisan_areas", "grounded", "out")
+#: the Invader Card variant's fields (fortress.rules.invader_cards): in the plain data only
+#: when one is not empty, so a game without the variant has the data (and digests) it had
+_CARD_FIELDS = ("invader_decks", "invader_hands", "invader_played", "footholds")
 
 
 @dataclass
@@ -247,6 +250,10 @@ class State:
     grounded: list[str] = field(default_factory=list)
     battle: BattleState | None = None
     out: list[str] = field(default_factory=list)
+    invader_decks: dict[str, list[str]] = field(default_factory=dict)  # Invader Card variant: hidden order
+    invader_hands: dict[str, list[str]] = field(default_factory=dict)  # seen by their owners only
+    invader_played: list[str] = field(default_factory=list)  # cards played, face up
+    footholds: dict[str, str] = field(default_factory=dict)  # territory -> the Invader whose foothold it is
     winner: str | None = None
     result: str = ""
     surrendered: str | None = None
@@ -261,6 +268,8 @@ class State:
         for f in _LISTS:
             setattr(new, f, list(getattr(self, f)))
         new.tasks = list(self.tasks)  # tasks are frozen
+        if self.invader_decks or self.invader_hands or self.invader_played or self.footholds:
+            new.__dict__.update(_card_data(self.__dict__))
         if self.battle is not None:
             new.battle = self.battle.copy()
         return new
@@ -288,6 +297,8 @@ class State:
         out["units"] = [u.to_data() for u in self.units.values()]
         out["tasks"] = [t.to_data() for t in self.tasks]
         out["battle"] = None if self.battle is None else self.battle.to_data()
+        if any(getattr(self, f) for f in _CARD_FIELDS):
+            out.update(_card_data(self.__dict__))
         return out
 
     @classmethod
@@ -303,8 +314,17 @@ class State:
         state.units = {row["uid"]: Unit.from_data(row) for row in data["units"]}
         state.tasks = [Task.from_data(row) for row in data["tasks"]]
         state.battle = None if data["battle"] is None else BattleState.from_data(data["battle"])
+        if any(f in data for f in _CARD_FIELDS):
+            state.__dict__.update(_card_data(data))
         return state
 
+
+def _card_data(fields: Mapping) -> dict:
+    """The Invader Card variant's fields (read from ``fields``) copied, sharing nothing."""
+    return {"invader_decks": {k: list(v) for k, v in fields.get("invader_decks", {}).items()},
+            "invader_hands": {k: list(v) for k, v in fields.get("invader_hands", {}).items()},
+            "invader_played": list(fields.get("invader_played", ())),
+            "footholds": dict(fields.get("footholds", {}))}
 
 
 def new_state(seed: int, players: int) -> State:

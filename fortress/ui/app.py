@@ -26,6 +26,7 @@ from fortress.ui.logbook import LogBook, Note
 from fortress.ui.maptools import MapTools
 from fortress.ui.odds_panel import OddsPanel
 from fortress.ui.panels import PANELS, GenericPanel, Panel
+from fortress.ui.panels.cards import HandPanel
 from fortress.ui.predict_panel import PredictPanel
 from fortress.ui.storage import Autosaver, new_game_id
 
@@ -104,6 +105,8 @@ class App:
         self.fallback.set_title(0, "All legal actions (fallback)")
         self.fallback.observe(lambda _c: self._refresh_generic(), "selected_index")
         self.odds = OddsPanel(self)
+        self.hand: HandPanel | None = None  # Invader Card variant: the human Invader's own hand (made on first use)
+        self.hand_box = W.Box(layout=W.Layout(width="100%"))
         self.controls = GameControls(self)
         self.follow = FollowPanel(self)
         tabs = W.Tab(children=[self.log, self.follow.box, self.pools, self.odds.box, self.controls.box],
@@ -112,7 +115,8 @@ class App:
         self.tabs = tabs
         left = W.VBox([self.board_map.map, W.HTML(info.LEGEND), self.tracks],
                       layout=W.Layout(width="63%", min_width="520px", align_self="flex-start"))
-        right = W.VBox([self.message, self.predict.box, self.panel_box, self.dice, self.cards, tabs, self.fallback],
+        right = W.VBox([self.message, self.predict.box, self.panel_box, self.hand_box, self.dice, self.cards, tabs,
+                        self.fallback],
                        layout=W.Layout(width="37%", min_width="330px", padding="0 0 0 6px"))
         right.add_class("fortress-side")
         left.add_class("fortress-map-column")  # sticky: the map stays in view while the side column scrolls
@@ -509,6 +513,7 @@ class App:
         self.board_map.update(g, view)
         if panel is not None:
             panel.refresh()
+        self._refresh_hand(human)
         box = panel.box if panel is not None else self._idle_box()
         if self.panel_box.children != (box,):
             self.panel_box.children = [box]
@@ -517,6 +522,16 @@ class App:
         # last: a page whose turn note shows a ply has drawn everything of that ply
         self.turn_note.value = classroom.turn_html(self.shared, g, self.bots.seats) if self.shared else ""
         self.bump()
+
+    def _refresh_hand(self, human: bool) -> None:
+        """Show the hand of the human Invader to move (Invader Card variant); else nothing."""
+        if HandPanel.shown(self.game, human):
+            self.hand = self.hand or HandPanel(self)
+            self.hand.refresh()
+            if self.hand_box.children != (self.hand.box,):
+                self.hand_box.children = [self.hand.box]
+        elif self.hand_box.children:  # hidden: nothing of a hand stays in the page
+            self.hand_box.children = ()
 
     def bump(self) -> None:
         """Mark the end of the kernel's answer to a click (also when it only said no)."""

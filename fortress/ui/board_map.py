@@ -26,6 +26,7 @@ import ipyleaflet as L
 import ipywidgets as W
 
 from fortress.board import GEODATA_DIR, Board
+from fortress.geodata import overlays
 from fortress.ui import labels as LB
 from fortress.ui import theme as T
 from fortress.ui.shared_layers import LayerPool
@@ -145,6 +146,7 @@ class BoardMap:
         self._layout: tuple[tuple, dict] | None = None  # (sizes and zoom, offsets) last laid out
         self.polygons: dict[str, L.Polygon] = {}
         self.markers: dict[str, L.Marker] = {}
+        self.footholds: dict[str, L.Polygon] = {}  # Invader Card variant: overlay per territory
         self._looks: dict[str, AreaLook] = {}
         self._blank: L.DivIcon | None = None  # one empty icon shared by every marker with no label
         self.stats: Counter[str] = Counter()  # layers changed and view fits, for the benchmark and tests
@@ -182,7 +184,24 @@ class BoardMap:
                 self.markers[area.id] = self._marker(area, look.html)
         self.marker_group = L.LayerGroup(layers=tuple(self.markers.values()), name="units")
         backdrop = self.pool.backdrop_layers(load_backdrop) if self.pool is not None else load_backdrop()
-        return (*backdrop, *polygons, self.marker_group)
+        return (*backdrop, *polygons, *self._new_footholds(game), self.marker_group)
+
+    def _new_footholds(self, game) -> list[L.Polygon]:
+        """Overlays for the footholds placed since the last call (Invader Card variant); each
+        drawn faded while another side holds its territory (it works only for its Invader)."""
+        new = []
+        for aid, side in game.footholds.items():
+            opacity = 0.95 if game.controller(aid) == side else 0.35
+            poly = self.footholds.get(aid)
+            if poly is None:
+                poly = self.footholds[aid] = L.Polygon(
+                    locations=_rings(overlays.placed(self.board, aid, side)), color="#000000", weight=1,
+                    fill_color=T.SIDE_COLOURS[side][0], fill_opacity=opacity, name=f"foothold {aid}")
+                poly.on_click(partial(self._clicked, aid))
+                new.append(poly)
+            elif poly.fill_opacity != opacity:
+                poly.fill_opacity = opacity
+        return new
 
     def stacking(self) -> list:
         """The areas bottom to top: zones, then land, then cities (each larger shapes first), so
@@ -339,7 +358,12 @@ class BoardMap:
             return len(self.map.layers)
         self._drawn = (game, view)
         texts = self._labels(game, view)
-        changed = 0
+        new = self._new_footholds(game)
+        if new:  # drawn over the areas, under the labels
+            layers = self.map.layers
+            i = layers.index(self.marker_group)
+            self.map.layers = layers[:i] + tuple(new) + layers[i:]
+        changed = len(new)
         for area in self.board:
             look = AreaLook(self._style(game, area, view), texts.get(area.id, ""))
             old = self._looks[area.id]

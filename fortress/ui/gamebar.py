@@ -84,11 +84,9 @@ class GameControls:
         """A checkbox per optional rule the ruleset declares (its text as the tooltip)."""
         boxes = {}
         for name, row in rulesets.get().variants.items():
-            box = W.Checkbox(value=False, description=row["name"], tooltip=row["text"], indent=False,
-                             layout=W.Layout(width="auto"))
-            box.add_class("fortress-variant")
-            box.add_class(f"fortress-variant-{name}")
-            boxes[name] = box
+            boxes[name] = W.Checkbox(value=False, description=row["name"], tooltip=row["text"], indent=False,
+                                     layout=W.Layout(width="auto"),  # classes given whole: no update message
+                                     _dom_classes=("fortress-variant", f"fortress-variant-{name}"))
         return boxes
 
     def variants(self) -> set[str]:

@@ -1,13 +1,15 @@
 """Declare Battles (rules: Action Sequence 2). The player marks enemy land territories,
 an Invader one control marker each (Combat side up) while it has markers left
 (:mod:`fortress.rules.markers`); only those can be fought over, invaded or captured
-this turn. Invasion zones are never declared (project ruling)."""
+this turn. Invasion zones are never declared (project ruling). With the Invader Card
+variant an Invader may also play its Declare Battles cards here (:mod:`fortress.rules.invader_cards`)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fortress.rules.actions import Action, Declare, End, shared
+from fortress.rules.actions import Action, Declare, End, Play, shared
 from fortress.rules.check import Check
+from fortress.rules.invader_cards import CardRules, play
 from fortress.rules.markers import SUPPLY, Markers, count
 from fortress.rules.units import SIDE_NAMES
 
@@ -60,11 +62,13 @@ class Rules(Check):
         return None
 
     def legal(self) -> list[Action]:
-        """The open declarations not made yet (none without a marker left), then 'end'."""
+        """The open declarations not made yet (none without a marker left), the cards that
+        may be played (Invader Card variant), then 'end'."""
+        plays = CardRules(self.g, "declare").legal()
         if self._spent():
-            return [End()]
+            return plays + [End()]
         declared = self.declared
-        return [a for area, a in self.open.items() if area not in declared] + [End()]
+        return [a for area, a in self.open.items() if area not in declared] + plays + [End()]
 
     def reason(self, action: Action) -> str | None:
         if type(action) is Declare:
@@ -72,6 +76,8 @@ class Rules(Check):
             if area in self.open and area not in self.declared:
                 return self._spent()
             return self._closed(area) or f"Declare Battles: {self.g.board[area].name} is already declared."
+        if type(action) is Play:
+            return CardRules(self.g, "declare").reason(action)
         return None if type(action) is End else "Declare Battles: mark enemy territories ('declare AREA') or 'end'."
 
 
@@ -82,6 +88,9 @@ def apply(g: "Context", action: Action) -> None:
         if markers is not None and markers.left <= 0:  # the step ended by itself: say why
             g.emit("markers", f"{markers}: no more battles can be declared.", side)
         g.next_phase()
+        return
+    if isinstance(action, Play):
+        play(g, action)
         return
     assert isinstance(action, Declare)  # reason() let nothing else through
     g.state.declared.append(action.area)

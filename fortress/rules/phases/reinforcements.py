@@ -1,6 +1,8 @@
 """Reinforcements (rules: Action Sequence 1, Lasers, Partisan Cards).
 
-Invader: up to 8 units of its choice from reserves into its own zones (max 5 a zone).
+Invader: up to 8 units of its choice from reserves into its own zones (max 5 a zone);
+with the Invader Card variant it first draws a card, may play its Reinforcements cards,
+and its working footholds count as its zones (:mod:`fortress.rules.invader_cards`).
 U.S.: one laser in a U.S.-held city without one (while lasers remain), then 2 partisan
 cards plus the bonus cards earned by retaking cities, each resolved as fully as possible:
 each unit a card gives goes in one of the territories it names that can take it, and a
@@ -12,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fortress.rules.actions import Action, End, Ground, Place, PlaceLaser, Sabotage, shared
+from fortress.rules import invader_cards
+from fortress.rules.actions import Action, End, Ground, Place, PlaceLaser, Play, Sabotage, shared
 from fortress.rules.cards import CARDS, either, territory_name
 from fortress.rules.check import Check
 from fortress.rules.stacking import end_refusal, loads
@@ -38,6 +41,8 @@ def enter(g: "Context") -> None:
         s.tasks = [Task(TaskKind.LASER)] + [Task(TaskKind.DRAW)] * draws
     else:
         s.tasks = [Task(TaskKind.REINFORCE, left=RULES["invader"]["reinforcements"])]
+        if invader_cards.on(g):
+            invader_cards.draw(g, s.turn)
 
 
 def sabotage_targets(g: "Context") -> list[Sabotage]:
@@ -78,7 +83,9 @@ class Rules(Check):
         kind = task.kind
         if kind == TaskKind.REINFORCE:
             kinds = [k for k, n in s.reserves[s.turn].items() if n > 0]
-            return [_place(k, z) for z in g.board.zones(s.turn) for k in kinds] + [End()]
+            arrive = invader_cards.arrival_areas(s, g.board, s.turn)
+            plays = invader_cards.CardRules(g, "reinforcements").candidates()
+            return [_place(k, z) for z in arrive for k in kinds] + plays + [End()]
         if kind in (TaskKind.LASER, TaskKind.EXTRA_LASER):
             return [shared(PlaceLaser, c) for c in g.board.cities]
         if kind == TaskKind.PLACE:
@@ -98,14 +105,17 @@ class Rules(Check):
         return self._card(action, task)
 
     def _reinforce(self, action: Action, task: Task) -> str | None:
-        """Invaders: up to 8 reserve units into their own zones (5-unit limit); 'end' at any time."""
+        """Invaders: up to 8 reserve units into their own zones (and working footholds, in the
+        Invader Card variant) within the 5-unit limit; its Reinforcements cards; 'end' at any time."""
         g, s = self.g, self.g.state
         if type(action) is End:
             return self.over()
+        if isinstance(action, Play):
+            return invader_cards.CardRules(g, "reinforcements").reason(action)
         if isinstance(action, Place):
             area = g.board[action.area]
-            if not (area.is_zone and area.side == s.turn):
-                return f"Reinforcements: Invaders bring reserves into their own invasion zones only; {area.name} is not one of {SIDE_NAMES[s.turn]}'s zones."
+            if action.area not in invader_cards.arrival_areas(s, g.board, s.turn):
+                return f"Reinforcements: Invaders bring reserves into their own invasion zones only; {area.name} is not one of {SIDE_NAMES[s.turn]}'s zones{' or footholds' if s.footholds else ''}."
             if s.reserves[s.turn].get(action.unit, 0) <= 0:
                 return f"Reinforcements: {SIDE_NAMES[s.turn]} has no {action.unit} in reserve."
             if task.left <= 0:
@@ -215,6 +225,9 @@ def apply(g: "Context", action: Action) -> None:
         g.next_phase()
         return
     assert task is not None  # reason() allows only 'end' without a task
+    if isinstance(action, Play):
+        invader_cards.play(g, action)
+        return
     if isinstance(action, Place):
         s.reserves[s.turn][action.unit] -= 1
         g.add_unit(s.turn, action.unit, action.area)

@@ -1,7 +1,8 @@
 """Supply Check (rules: Action Sequence 7): Invader units only.
 
 A unit is supplied if a path of territories its side controls or occupies leads to one
-of its own zones; unsupplied units are destroyed.
+of its own zones (or, in the Invader Card variant, one of its working footholds:
+:mod:`fortress.rules.invader_cards`); unsupplied units are destroyed.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action
 from fortress.rules.check import Automatic
+from fortress.rules.invader_cards import arrival_areas
 
 if TYPE_CHECKING:
     from fortress.rules.context import Context
@@ -29,13 +31,13 @@ def apply(g: "Context", action: Action) -> None:
 
 
 def supplied_areas(g: "Context", side: str) -> set[str]:
-    """Areas joined to ``side``'s zones through areas it controls or occupies."""
+    """Areas joined to ``side``'s zones (and working footholds) through areas it controls or occupies."""
     s, board = g.state, g.board
     occupied = {u.area for u in s.units.values() if u.side == side}
 
     def ok(a: str) -> bool:
         return bool(s.control[a] == side or a in occupied)
-    seen = set(board.zones(side))
+    seen = set(arrival_areas(s, board, side))
     frontier = deque(seen)
     while frontier:
         here = frontier.popleft()
