@@ -219,24 +219,10 @@ def summarize_turn(steps: Sequence[Step], names: Mapping[str, str], cities_befor
     side = steps[0].side
     who = SIDE_NAMES.get(side, side)
     events = [e for s in steps for e in s.events]
-    mine = [e for e in events if e.side == side]
-    captures = [e.areas[0] for e in mine if e.kind == "capture" and e.areas]
-    parts: list[str] = []
-    declared = [e.areas[0] for e in mine if e.kind == "declare" and e.areas]
-    if declared:
-        parts.append(f"{who} declared {_plural(len(declared), 'battle')} ({_names(declared, names)}).")
-    moved = sum(1 for s in steps if s.phase == "maneuvers" and any(e.kind == "move" for e in s.events))
-    if moved:
-        parts.append(f"It made {_plural(moved, 'maneuver')}.")
-    parts.extend(f"{who} {c}." for c in _battles(steps, names, set(captures)))
-    shots = [e for e in mine if e.kind == "laser"]
-    if shots:
-        parts.append(f"{who} fired {_plural(len(shots), 'laser')}.")
-    lost = sum(1 for e in events if e.kind == "destroy" and e.side == side)
-    killed = sum(1 for e in events if e.kind == "destroy" and e.side != side)
-    losses = [f"destroyed {_plural(killed, 'enemy unit')}"] * bool(killed) + [f"lost {_plural(lost, 'unit')}"] * bool(lost)
-    if losses:
-        parts.append(f"It {' and '.join(losses)}.")
+    captures = [e.areas[0] for e in events if e.kind == "capture" and e.side == side and e.areas]
+    parts = [*_preparations(steps, events, side, who, names),
+             *(f"{who} {c}." for c in _battles(steps, names, set(captures))),
+             *_losses(events, side)]
     invaded = sorted({e.areas[-1] for s in steps if s.phase == "invasion" for e in s.events
                       if e.kind == "move" and e.side == side and len(e.areas) == 2})
     if invaded:
@@ -246,6 +232,31 @@ def summarize_turn(steps: Sequence[Step], names: Mapping[str, str], cities_befor
     elif steps[-1].phase not in ("capture", "supply"):
         parts.append(f"{who}'s turn is not over yet.")
     return " ".join(parts) if parts else f"{who} made {_plural(len(steps), 'move')}."
+
+
+def _preparations(steps: Sequence[Step], events: Sequence[Event], side: str, who: str,
+                  names: Mapping[str, str]) -> list[str]:
+    """The declarations, the maneuvers and the laser shots, a sentence each."""
+    out = []
+    declared = [e.areas[0] for e in events if e.kind == "declare" and e.side == side and e.areas]
+    if declared:
+        out.append(f"{who} declared {_plural(len(declared), 'battle')} ({_names(declared, names)}).")
+    moved = sum(1 for s in steps if s.phase == "maneuvers" and any(e.kind == "move" for e in s.events))
+    if moved:
+        out.append(f"It made {_plural(moved, 'maneuver')}.")
+    shots = sum(1 for e in events if e.kind == "laser" and e.side == side)
+    if shots:
+        out.append(f"{who} fired {_plural(shots, 'laser')}.")
+    return out
+
+
+def _losses(events: Sequence[Event], side: str) -> list[str]:
+    """"It destroyed 2 enemy units and lost 1 unit." (units destroyed in battle or by lasers)"""
+    killed = sum(1 for e in events if e.kind == "destroy" and e.side != side)
+    lost = sum(1 for e in events if e.kind == "destroy" and e.side == side)
+    said = ([f"destroyed {_plural(killed, 'enemy unit')}"] if killed else []) + \
+        ([f"lost {_plural(lost, 'unit')}"] if lost else [])
+    return [f"It {' and '.join(said)}."] if said else []
 
 
 def _cities(events: Sequence[Event], side: str, names: Mapping[str, str], before: int) -> str:
