@@ -24,16 +24,18 @@ class PredictPanel:
                                  layout=W.Layout(width="auto"))
         self.toggle.add_class("fortress-predict-toggle")
         self.toggle.observe(lambda c: None if c["new"] else self.clear(), "value")
+        self.box = W.VBox(layout=W.Layout(display="none", border="2px solid #0072B2", padding="4px"))
+        self.box.add_class("fortress-predict")  # its widgets come with the first question (a light first paint)
+        self.question: Question | None = None
+        self.guess: str | None = None
+        self._go: Callable[[], object] | None = None
+
+    def _build(self) -> None:
         self.text = W.HTML()
         self.buttons = [self._button(i) for i in range(2)]
         self.close = W.Button(description="Got it", layout=W.Layout(width="auto"), _dom_classes=("fortress-predict-close",))
         self.close.on_click(lambda _b: self.clear())
-        self.box = W.VBox([self.text, W.HBox([*self.buttons, self.close])],
-                          layout=W.Layout(display="none", border="2px solid #0072B2", padding="4px"))
-        self.box.add_class("fortress-predict")
-        self.question: Question | None = None
-        self.guess: str | None = None
-        self._go: Callable[[], object] | None = None
+        self.box.children = [self.text, W.HBox([*self.buttons, self.close])]
 
     def _button(self, i: int) -> W.Button:
         b = W.Button(layout=W.Layout(width="auto"), button_style="info", _dom_classes=("fortress-predict-guess",))
@@ -51,6 +53,8 @@ class PredictPanel:
 
     def ask(self, game, action, go: Callable[[], object]) -> None:
         """Pause before ``action``; ``go()`` plays it once the class has guessed."""
+        if not self.box.children:
+            self._build()
         self.question, self.guess, self._go = question(game, action), None, go
         q = self.question
         odds = " &middot; ".join(f"{html.escape(label)}: <b>{p:.1%}</b>" for _k, label, p in q.choices)
