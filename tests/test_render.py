@@ -106,7 +106,8 @@ def test_in_a_live_kernel_a_game_also_displays_as_its_map_widget(monkeypatch):
     assert data["image/svg+xml"].startswith("<svg") and data["text/plain"] == repr(game)
     box = _instances[data[display.WIDGET_VIEW]["model_id"]]
     seattle = game.board.find("Seattle")
-    assert "W 2T" in box.board_map._looks[seattle].html and len(box.board_map.polygons) == 118
+    label = box.board_map._looks[seattle].html
+    assert "<b>W 2</b>" in label and "2T" in label and len(box.board_map.polygons) == 118
 
 
 @pytest.mark.notebook
