@@ -15,7 +15,7 @@ import io
 import os
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
@@ -54,7 +54,7 @@ def allowed(token: str, expected: str | None = None) -> bool:
     return bool(expected) and hmac.compare_digest(token.encode(), expected.encode())
 
 
-def games_rows(store: GameStore) -> list[dict]:
+def games_rows(store: GameStore) -> list[dict[str, Any]]:
     """What the teacher's list shows of each game, newest first."""
     filled = store.seats_filled()
     rows = []
@@ -67,7 +67,7 @@ def games_rows(store: GameStore) -> list[dict]:
     return rows
 
 
-def games_html(rows: list[dict]) -> str:
+def games_html(rows: list[dict[str, Any]]) -> str:
     heads = ("Game", "Code", "Round", "Cities", "Whose turn", "Last move", "Moves", "Seats filled")
     keys = ("title", "code", "round", "captured", "turn", "last", "moves", "seats")
     body = "".join("<tr class='fortress-teacher-game'>" + "".join(f"<td>{html.escape(str(r[k]))}</td>" for k in keys)
@@ -232,5 +232,5 @@ def build_teacher(store: GameStore, token: str, display_it: bool = True) -> Teac
         shown.add_class("fortress-teacher-refused")
     if display_it:
         from IPython.display import display
-        display(shown)
+        display(shown)  # type: ignore[no-untyped-call]  # IPython is untyped
     return view
