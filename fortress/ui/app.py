@@ -76,6 +76,7 @@ class App:
         self.tick.layout.display = "none"
         self.message = self._html("fortress-message")
         self.turn_note = self._html("fortress-turn-note")  # shared games: whose move, from this seat
+        self.turn_note.layout.display = "none"  # an empty line would still take its height
         self.undo_button = self._button("Undo", "fortress-undo", self.undo)
         self.step_button = self._button("Bot: step", "fortress-step", self.bot_step)
         self.play_button = self._button("Play to my turn", "fortress-play", self.play_to_human, "info")
@@ -521,6 +522,9 @@ class App:
             self._refresh_views()
         # last: a page whose turn note shows a ply has drawn everything of that ply
         self.turn_note.value = classroom.turn_html(self.shared, g, self.bots.seats) if self.shared else ""
+        display = "" if self.shared else "none"
+        if self.turn_note.layout.display != display:
+            self.turn_note.layout.display = display
         self.bump()
 
     def _refresh_hand(self, human: bool) -> None:

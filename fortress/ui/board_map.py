@@ -84,7 +84,7 @@ def load_backdrop(path=None) -> list[L.Polygon]:
 
 #: the dashboard map's height: a share of the window, so the legend and tracks below it stay
 #: above the fold (1280x720, 1440x900), never the height of the column beside it
-MAP_HEIGHT = "clamp(300px, calc(100vh - 330px), 1100px)"
+MAP_HEIGHT = "clamp(300px, calc(100vh - 356px), 1100px)"  # header, banner, legend and tracks: 356 px
 FIT_PADDING = 6  # px kept free around the board when the view is fitted
 TYPICAL_SIZE = (800, 480)  # px: the map in a 1280-1366 px wide window, for the view before the first fit
 

@@ -83,9 +83,6 @@ def test_a_whole_round_by_clicks_at_1280x720(browser, voila_url):
         assert abs((g["map"][3] - g["map"][1]) - (size[3] - size[1])) <= 1, (size, g["map"])
         assert abs((g["map"][2] - g["map"][0]) - (size[2] - size[0])) <= 1, (size, g["map"])
     assert "Maneuvers" in done or "Game over" in status(page), done  # Declare has no target in round 1 if the Invaders hold no land
-    g = geometry(page)  # the whole board still in view, filling the map (the tracks: test_map.py)
-    (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
-    assert ml - 1 <= bl and br <= mr + 1 and mt - 1 <= bt and bb <= mb + 1, g
-    assert (br - bl) >= 0.85 * (mr - ml) or (bb - bt) >= 0.85 * (mb - mt), f"the board floats in ocean: {g}"
+    assert_board_fits(page, 720)
     print(f"\na round in {clicks} clicks")
     page.close()
