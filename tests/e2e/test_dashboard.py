@@ -64,11 +64,11 @@ def act(page, css: str) -> None:
     wait_tick(page, before)
 
 
-def play_bots_until_us_reinforcements(page) -> None:
-    end = time.time() + 90
+def play_until(page, reached, what: str, seconds: float = 90) -> None:
+    """Answer decisions, press Play and End until ``reached(status text)``."""
+    end = time.time() + seconds
     while time.time() < end:
-        text = status(page)
-        if "U.S. (you)" in text and "Reinforcements" in text:
+        if reached(status(page)):
             return
         if page.locator(".fortress-decision").count():
             act(page, ".fortress-decision")
@@ -78,7 +78,11 @@ def play_bots_until_us_reinforcements(page) -> None:
             act(page, ".fortress-end")
         else:
             page.wait_for_timeout(200)
-    raise AssertionError(f"never reached the U.S. turn: {status(page)}")
+    raise AssertionError(f"never reached {what}: {status(page)}")
+
+
+def play_bots_until_us_reinforcements(page) -> None:
+    play_until(page, lambda text: "U.S. (you)" in text and "Reinforcements" in text, "the U.S. turn")
 
 
 def load_dashboard(page, url: str | None = None) -> None:

@@ -4,11 +4,9 @@ passes its first turn, and in round 2 its Reinforcements show the card it drew (
 Submarine Supply), which it plays from the hand panel; two more units may then come in."""
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from tests.e2e.test_dashboard import KERNEL, STEP, act, load_dashboard, status
+from tests.e2e.test_dashboard import KERNEL, STEP, act, load_dashboard, play_until, status
 
 pytestmark = pytest.mark.browser
 
@@ -19,18 +17,8 @@ def set_seat(page, seat: str, label: str) -> None:
 
 def play_to_west_round_2(page) -> None:
     """Pass West's round-1 turn and let the bots play, until West's round-2 Reinforcements."""
-    end = time.time() + 180
-    while time.time() < end:
-        text = status(page)
-        if "Round 2" in text and "West (you)" in text and "Reinforcements" in text:
-            return
-        if page.locator(".fortress-play:not([disabled])").count():
-            act(page, ".fortress-play")
-        elif page.locator(".fortress-end").count():
-            act(page, ".fortress-end")
-        else:
-            page.wait_for_timeout(200)
-    raise AssertionError(f"never reached West's round-2 Reinforcements: {status(page)}")
+    play_until(page, lambda text: "Round 2" in text and "West (you)" in text and "Reinforcements" in text,
+               "West's round-2 Reinforcements", seconds=180)
 
 
 def test_a_human_invader_plays_a_turn_with_an_invader_card(page, voila_url):
