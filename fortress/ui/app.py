@@ -14,7 +14,7 @@ import ipywidgets as W
 
 import fortress
 from fortress.rules import actions as A
-from fortress.store import GameStore, StaleGame, StoreError
+from fortress.store import GameStore, StoreError
 from fortress.ui import classroom, info
 from fortress.ui.banner import Banner
 from fortress.ui import theme as T
@@ -28,21 +28,19 @@ from fortress.ui.odds_panel import OddsPanel
 from fortress.ui.panels import PANELS, GenericPanel, Panel
 from fortress.ui.panels.cards import HandPanel
 from fortress.ui.predict_panel import PredictPanel
+from fortress.ui.shared_play import SharedPlay
 from fortress.ui.storage import Autosaver, new_game_id
 
 BOT_STEP_LIMIT = 5000  # "play to my turn" never loops longer than this
 
 
-class App:
-    """Build with :func:`fortress.ui.build_app`; ``app.root`` is the widget to display."""
+class App(SharedPlay):
+    """Build with :func:`fortress.ui.build_app`; ``app.root`` is the widget to display.
+    A game on the shared store (classroom play): :class:`fortress.ui.shared_play.SharedPlay`."""
 
     def __init__(self, save_dir=None, map_height: str = MAP_HEIGHT, store: GameStore | None = None) -> None:
         self.autosaver = Autosaver(save_dir)
-        self.store = store  # the shared game store (classroom play), if the server has one
-        self.shared: classroom.SharedGame | None = None  # this page's seat at a stored game
-        self.others: frozenset[str] = frozenset()  # sides other people play (shared games)
-        self.closed = False  # set to stop following the store
-        self._follower: asyncio.Task | None = None
+        self._init_shared(store)
         self.game: fortress.Game = fortress.new_game(0, setup="balanced")  # a preview until a game starts
         self.playing = False
         self.game_id = ""
@@ -157,102 +155,6 @@ class App:
         self.tabs.selected_index = 0
         self.refresh()
         self._maybe_auto()
-
-    # -- shared games (classroom.py): the store holds the game, this page one seat ---------------
-    def open_link(self, token: str, note: str = "") -> bool:
-        """Play the stored game of a seat link's token (a wrong token: a message, no game)."""
-        assert self.store is not None
-        try:
-            shared = classroom.open_seat(self.store, token)
-        except StoreError as exc:
-            self.shared, self.playing = None, False
-            self.say(f"{exc}. Ask for your seat link again, or join with a code (Game tab).")
-            self.refresh()
-            return False
-        self.play_shared(shared, note or "Back at your game, as it stands.")
-        return True
-
-    def play_shared(self, shared: classroom.SharedGame, note: str) -> None:
-        """Show the stored game ``shared`` seats this page at."""
-        self.shared = shared
-        self.game, self.playing, self.game_id = shared.load(), True, shared.game_id
-        seats, self.others = shared.display_seats()
-        self.bots.configure(seats, 0)  # names only: the store plays the bot seats
-        self.logbook.clear()
-        self.recent, self._panel_key = frozenset(), ()
-        self.controls.classroom.show(shared, self.game)
-        self.say(note, refused=False)
-        self.tabs.selected_index = self.tabs.children.index(self.controls.box) if shared.made else 0  # the links
-        self.refresh()
-        self._bots_soon()
-
-    def _push(self) -> bool:
-        """Store this page's new moves; when another seat moved first, reload and say so."""
-        if self.shared is None:
-            return True
-        try:
-            self.shared.push(self.game)
-            return True
-        except StaleGame:
-            self.pull("Another player moved first, so your move was not played: here is the game as it "
-                      "stands now; look again and choose.")
-        except StoreError as exc:
-            self.pull(f"Your move was not stored ({exc}); here is the game as it stands.")
-        return False
-
-    def pull(self, note: str = "") -> None:
-        """Show the stored game as it stands (another seat moved, or ours was refused)."""
-        shared = self.shared
-        if shared is None:
-            return
-        old = self.game
-        try:
-            game = shared.load()
-        except StoreError as exc:
-            self.say(str(exc))
-            return
-        fresh = game.events[len(old.events):] if not note else []
-        self.game, self.recent = game, frozenset(a for e in fresh for a in e.areas)
-        if note:
-            self.say(note)
-        self.refresh()
-
-    def store_bots(self, limit: int = 10_000) -> int:
-        """Let the store play the bot seats due now (each move made once, whoever asks)."""
-        if self.shared is None or self.game.is_over:
-            return 0
-        try:
-            made = self.shared.store.play_bots(self.shared.game_id, limit=limit)
-        except StoreError as exc:
-            self.say(f"The server's bot could not move: {exc}")
-            return 0
-        if made or self.shared.changed():
-            self.pull()
-        return made
-
-    def _bots_soon(self) -> None:
-        """Bot seats move after this page has drawn the human's move, one redraw per move."""
-        if self.shared is None or not self.bots.is_bot(self.game.side):
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # plain Python, tests: all now
-            self.store_bots()
-            return
-        loop.call_soon(self._bot_then_next)
-
-    def _bot_then_next(self) -> None:
-        if self.store_bots(limit=1):
-            self._bots_soon()
-
-    def follow_store(self) -> None:
-        """Redraw when another seat moves (a task on the kernel's loop; see classroom.follow)."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # not in a kernel: call pull() to look for moves
-            return
-        if self.store is not None:
-            self._follower = loop.create_task(classroom.follow(self, self.store.url))
 
     # -- the one way to change the game ---------------------------------------------------------
     def act(self, action: A.Action | str, after: Callable[[], None] | None = None, asked: bool = False) -> bool:
@@ -521,10 +423,7 @@ class App:
         if not panel_only:
             self._refresh_views()
         # last: a page whose turn note shows a ply has drawn everything of that ply
-        self.turn_note.value = classroom.turn_html(self.shared, g, self.bots.seats) if self.shared else ""
-        display = "" if self.shared else "none"
-        if self.turn_note.layout.display != display:
-            self.turn_note.layout.display = display
+        self._refresh_turn_note()
         self.bump()
 
     def _refresh_hand(self, human: bool) -> None:

@@ -24,6 +24,7 @@ from fortress.ui import theme as T
 if TYPE_CHECKING:
     from fortress.rules.game import Game
     from fortress.ui.app import App
+    from fortress.ui.shared_play import SharedPlay
 
 STORE_ENV = "FORTRESS_STORE"
 TEACHER_ENV = "FORTRESS_TEACHER_TOKEN"
@@ -220,7 +221,7 @@ def open_from_query(app: "App", query: dict[str, str]) -> None:
         app.controls.classroom.join()
 
 
-async def follow(app: "App", url: str) -> None:
+async def follow(app: "SharedPlay", url: str) -> None:
     """Redraw ``app`` whenever another seat moves (a thread waits on the store; the redraw
     runs on the kernel's own loop); on a quiet bot turn, play the bots."""
     watcher = GameStore(url)  # its own connections: the waiting thread shares nothing
