@@ -4,16 +4,22 @@ cannot act, a wrong token shows nothing, bots move exactly once, the teacher's v
 from __future__ import annotations
 
 import asyncio
+import json
+import threading
 import time
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from websockets.sync.server import serve as ws_serve
 
+import fortress
 from fortress.ai import make_bot
-from fortress.store import GameStore
+from fortress.store import GameStore, NewGame
 from fortress.ui import build_app
 from fortress.ui.app import App
 from fortress.ui.classroom import page_query
 from fortress.ui.teacher import TeacherView, allowed, batch_csv, games_rows, make_batch
+from fortress.ui.voila_app import seat_link_for_code
 from tests.test_store import pg_url, store_url  # noqa: F401 - fixtures: a SQLite file, a PostgreSQL database
 
 
@@ -271,3 +277,59 @@ def test_a_shared_game_in_progress_hands_out_no_save(store, tmp_path):
     a, _b = us_v_west(store, tmp_path)
     a.controls.save()
     assert a.controls.download.value == "" and "seed" in a.message.value
+
+
+def two_human_seats(store: GameStore) -> NewGame:
+    return store.create_game(fortress.new_game(3, players=2, setup="balanced"), seats={"2": "human"})
+
+
+def test_a_join_code_address_is_sent_to_its_seat_link(store, monkeypatch):
+    """``?code=`` takes the seat on the server and redirects to that seat's link, so a
+    reload resumes the seat (it used to take a new seat on every reload)."""
+    made = two_human_seats(store)
+    monkeypatch.setenv("FORTRESS_STORE", store.url)
+    link = seat_link_for_code("/", {"code": [made.code.lower().encode()]})
+    assert link is not None and link.startswith("/?") and "joined=1" in link
+    token = parse_qs(urlsplit(link).query)["seat"][0]
+    assert store.open(token).seat == "1" and store.seats_filled()[made.game_id] == (1, 2)
+    assert seat_link_for_code("/", {"code": [made.code.encode()], "seat": [token.encode()]}) is None
+    assert seat_link_for_code("/", {"x": [b"1"]}) is None
+    assert seat_link_for_code("/", {"code": [b"NOSUCH"]}) is None  # the page says why itself
+    monkeypatch.delenv("FORTRESS_STORE")
+    assert seat_link_for_code("/", {"code": [made.code.encode()]}) is None  # no store: no seats
+    assert store.seats_filled()[made.game_id] == (1, 2)
+
+
+def test_the_seat_link_of_a_join_opens_that_seat_and_says_joined(store, tmp_path):
+    made = two_human_seats(store)
+    token, _seat = store.join(made.code)
+    app = page(store, tmp_path, seat=token, joined="1")
+    assert app.shared is not None and app.shared.seat.seat == "1" and "Joined" in app.message.value
+    again = page(store, tmp_path, seat=token)  # the reload of a bare seat link: "back at your game"
+    assert again.shared is not None and again.shared.seat.seat == "1" and "Back" in again.message.value
+
+
+def test_a_preheated_kernel_reads_its_page_query_from_voila(store, tmp_path, monkeypatch):
+    """``fortress serve --preheat``: the kernel ran before any page asked for it and learns
+    the page's query from Voila's request-info websocket (a real one here, as Voila's)."""
+    made = two_human_seats(store)
+    info = {"QUERY_STRING": f"seat={made.tokens['2']}", "SERVER_NAME": "class.local", "SERVER_PORT": "8866",
+            "SCRIPT_NAME": "/"}
+    asked: list[str] = []
+
+    def handler(ws) -> None:
+        asked.append(ws.request.path)
+        ws.send(json.dumps(info))
+
+    with ws_serve(handler, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        for name in info:
+            monkeypatch.delenv(name, raising=False)  # set by Voila's helper: undone after the test
+        monkeypatch.setenv("VOILA_PREHEAT", "True")
+        monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
+        monkeypatch.setenv("VOILA_APP_PORT", str(server.socket.getsockname()[1]))
+        app = build_app(display_it=False, save_dir=tmp_path, store=store)
+        server.shutdown()
+    assert asked == ["/voila/query/k-1"]
+    assert isinstance(app, App) and app.shared is not None and app.shared.seat.seat == "2"
+    assert "http://class.local:8866/?seat=" in app.controls.classroom.links.value

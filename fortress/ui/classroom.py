@@ -31,6 +31,7 @@ TEACHER_ENV = "FORTRESS_TEACHER_TOKEN"
 #: how long a page waits for another seat's move before it looks whether a bot is due
 #: (a bot seat whose driving browser closed is played by any page still open on the game)
 IDLE_BOTS = 2.0
+JOINED = "Joined the game: you have a seat."
 
 
 def store_from_env() -> GameStore | None:
@@ -199,7 +200,7 @@ class ClassroomBox:
         except StoreError as exc:
             self.app.say(str(exc))
             return
-        self.app.open_link(token, note="Joined the game: you have a seat.")
+        self.app.open_link(token, note=JOINED)
 
     def show(self, shared: SharedGame | None, game: "Game") -> None:
         if shared is None:
@@ -214,8 +215,8 @@ class ClassroomBox:
 
 def open_from_query(app: "App", query: dict[str, str]) -> None:
     """Open what the page's address names: a seat link, or a join code."""
-    if "seat" in query:
-        app.open_link(query["seat"])
+    if "seat" in query:  # ``joined``: the server took this seat for a ``?code=`` address
+        app.open_link(query["seat"], note=JOINED if query.get("joined") else "")
     elif "code" in query:
         app.controls.classroom.code.value = query["code"][:12]
         app.controls.classroom.join()

@@ -14,6 +14,9 @@ Run as ``python -m fortress.ui.voila_app play.ipynb [voila options]``
   and the uploader's kernel only a bounded amount of memory);
 * no port hopping: the server listens on the port asked for or stops with one line, and
   prints the addresses students can open;
+* ``?code=ABC123`` takes its seat here and answers with a redirect to that seat's link
+  (:func:`seat_link_for_code`), so reloading the page resumes the seat instead of taking
+  another one;
 * no lost page output: each page's kernel is :mod:`fortress.ui.kernel`, whose IOPub
   socket queues instead of dropping (:class:`FortressServerKernelManager`), so a
   kernel's first burst (over a thousand widget messages) reaches a busy server whole.
@@ -21,6 +24,8 @@ Run as ``python -m fortress.ui.voila_app play.ipynb [voila options]``
 from __future__ import annotations
 
 import asyncio
+import functools
+import os
 import shutil
 import sys
 import tempfile
@@ -32,11 +37,14 @@ from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.auth.logout import LogoutHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from jupyter_server.utils import url_path_join
+from tornado.httputil import url_concat
 from traitlets import Integer, default
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
+from fortress.store import GameStore, StoreError
+from fortress.ui.classroom import STORE_ENV
 from fortress.ui.gamebar import MAX_SAVE_BYTES
 from fortress.ui.serve import banner
 
@@ -111,6 +119,26 @@ class FortressKernelManager(AsyncMappingKernelManager):
             self._starting -= 1
 
 
+@functools.cache
+def _store(url: str) -> GameStore:
+    return GameStore(url)
+
+
+def seat_link_for_code(path: str, query: dict[str, list[bytes]]) -> str | None:
+    """The seat link to send a ``?code=ABC123`` page to, once its seat is taken (issue 17):
+    the page then reloads as that seat. None when there is no code, no store, or the code
+    takes no seat (the page itself then says why)."""
+    url = os.environ.get(STORE_ENV, "").strip()
+    codes = query.get("code", [])
+    if not (url and codes) or "seat" in query:
+        return None
+    try:
+        token, _seat = _store(url).join(codes[0].decode(errors="replace")[:12])
+    except StoreError:
+        return None
+    return url_concat(path, {"seat": token, "joined": "1"})
+
+
 class FortressPageHandler(TornadoVoilaHandler):
     """The dashboard at ``/``; every other address under it is a 404."""
 
@@ -119,6 +147,11 @@ class FortressPageHandler(TornadoVoilaHandler):
         if path:
             raise tornado.web.HTTPError(404)
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie the page's shutdown request sends back
+        link = await asyncio.get_running_loop().run_in_executor(
+            None, seat_link_for_code, self.request.path, self.request.query_arguments)
+        if link is not None:
+            self.redirect(link)
+            return
         check = getattr(self.kernel_manager, "check_room", None)
         if check is not None:
             check()
