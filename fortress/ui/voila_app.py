@@ -147,11 +147,12 @@ class FortressPageHandler(TornadoVoilaHandler):
         if path:
             raise tornado.web.HTTPError(404)
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie the page's shutdown request sends back
-        link = await asyncio.get_running_loop().run_in_executor(
-            None, seat_link_for_code, self.request.path, self.request.query_arguments)
-        if link is not None:
-            self.redirect(link)
-            return
+        if "code" in self.request.query_arguments:  # the store's write off the server's loop
+            link = await asyncio.get_running_loop().run_in_executor(
+                None, seat_link_for_code, self.request.path, self.request.query_arguments)
+            if link is not None:
+                self.redirect(link)
+                return
         check = getattr(self.kernel_manager, "check_room", None)
         if check is not None:
             check()
