@@ -12,7 +12,7 @@ import fortress
 from fortress.rules import actions as A
 from fortress.ui import app as app_module
 from fortress.ui import build_app, info, theme
-from tests.test_ui_helpers import buttons, find, new_app, press
+from tests.test_ui_helpers import buttons, find, new_app, open_tab, press
 
 BOTS = {"west": "random", "south": "random", "east": "random"}
 
@@ -145,6 +145,7 @@ def test_loading_asks_before_replacing_a_game_in_progress(tmp_path):
 
 def test_the_seats_travel_in_the_save(tmp_path):
     app = new_app(tmp_path, seats={"west": "heuristic", "south": "random", "east": "random"})
+    open_tab(app, "Game")
     press(app, "fortress-save")
     link = app.controls.download.value
     import base64
@@ -153,6 +154,7 @@ def test_the_seats_travel_in_the_save(tmp_path):
     upload(fresh, data)
     assert fresh.playing and fresh.bots.name("west") == "heuristic" and fresh.bots.name("us") == "human"
     resumed = build_app(display_it=False, save_dir=tmp_path)  # the autosave keeps them too
+    open_tab(resumed, "Game")
     (tmp_path / f"{app.game_id}.seats.json").unlink()
     press(resumed, "fortress-resume")
     assert resumed.bots.name("west") == "heuristic"
