@@ -279,7 +279,13 @@ class App(SharedPlay):
         if not self.playing or g.is_over:
             self.say("No hint: start a game (Game tab)." if not self.playing else "No hint: the game is over.")
             return
-        self.say(hint(g, hint_bot(self.bots.name(g.side)), seed=len(g.history)).text, refused=False)
+        bot = hint_bot(self.bots.name(g.side))
+        self.banner.busy_hint(bot)  # the search takes ~2 s: the busy line says so meanwhile
+        try:
+            text = hint(g, bot, seed=len(g.history)).text
+        finally:
+            self.banner.busy_off()
+        self.say(text, refused=False)
         self.bump()
 
     # -- bots ---------------------------------------------------------------------------------------
