@@ -2,12 +2,15 @@
 step, who acts now; the hot-seat hand-over), the busy line while a bot thinks."""
 from __future__ import annotations
 
+import html
 import re
+
+import ipywidgets as W
 
 import fortress
 from fortress.ai import make_bot
 from fortress.ui import banner as B
-from tests.test_ui_helpers import find, new_app, press
+from tests.test_ui_helpers import find, new_app, press, walk
 
 BOTS = {"west": "random", "south": "random", "east": "random"}
 
@@ -148,6 +151,30 @@ def test_a_territory_named_in_a_panel_is_marked_to_light_up_on_the_map(tmp_path)
     assert f"<span class='ft-area' data-area='{target}'>" in text
     css = app.root.children[0].value
     assert f".ft-area[data-area='{target}']:hover" in css and f".fa-m[data-area='{target}']" in css
+
+
+def test_territories_named_in_the_log_light_up_on_the_map(tmp_path):
+    app = new_app(tmp_path)
+    target = sorted(app.current_panel().targets())[0]
+    app.board_map.click(target)  # "West declares ..." in the log
+    name = app.game.board[target].name
+    log = "".join(w.value for w in walk(app.log) if isinstance(w, W.HTML))
+    assert f"<span class='ft-area' data-area='{target}'>{html.escape(name)}</span>" in log
+
+
+def test_a_log_line_marks_each_name_it_touched_the_longest_first_and_whole_words():
+    from fortress.ui.logbook import named
+    board = fortress.new_game(0).board
+    by_name = {a.name: a.id for a in board}
+    pairs = [(a.name, o.name) for a in board for o in board if a.id != o.id and a.name in o.name]
+    assert pairs, "the board has names inside other names (New York, Atlantic: New York Bight)"
+    for short, long in pairs:
+        out = named(f"{long} <&> {short}", [by_name[short], by_name[long]], board)
+        assert out.count("class='ft-area'") == 2 and "&lt;&amp;&gt;" in out
+        assert f"data-area='{by_name[long]}'>{html.escape(long)}</span>" in out
+        assert f"data-area='{by_name[short]}'>{html.escape(short)}</span>" in out
+        assert "ft-area" not in named(f"{short}n", [by_name[short]], board), "whole words only (Chihuahuan)"
+    assert named("nothing here", [], board) == "nothing here"
 
 
 def test_buttons_acting_on_a_territory_light_it_up(tmp_path):
