@@ -133,6 +133,19 @@ def test_names_toggle_prints_every_territory_name_and_back(tmp_path):
     assert not any("class='nm'" in m.icon.html for m in bm.markers.values())
 
 
+def test_printed_names_are_laid_out_with_the_counters(tmp_path):
+    """With Names on, a territory with no units has a label too: it takes part in the layout
+    (moved aside when its point is taken) instead of being printed over its neighbours."""
+    app = new_app(tmp_path)
+    bm = app.board_map
+    bm.map.set_state({"left": 0.0, "right": 1100.0, "top": 0.0, "bottom": 600.0})  # as the browser says
+    app.tools.names.value = True
+    offsets = bm.offsets()
+    no_units = {a.id for a in app.game.board} - {u.area for u in app.game.state.units.values()}
+    assert no_units and no_units <= set(offsets), "every printed name is placed"
+    assert any(offsets[a] != (0.0, 0.0) for a in no_units), "some moved aside (the Northeast is crowded)"
+
+
 def test_a_click_on_a_label_acts_on_its_own_territory(tmp_path):
     """A label moved aside may sit over a neighbour: a click on it is a click on its area."""
     app = new_app(tmp_path)

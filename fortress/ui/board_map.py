@@ -319,7 +319,7 @@ class BoardMap:
         font, scale = LB.font_px(self.zoom, self.projector), 2 ** self.zoom
         compact = self.projector or self.narrow  # chips without their breakdown (CSS: the same)
         sizes = {aid: lab.size(font, compact) for aid, lab in labs.items()}
-        units = {aid: size for aid, size in sizes.items() if labs[aid].chips}  # the rest stay on their point
+        units = {aid: size for aid, size in sizes.items() if labs[aid].chips or self.names}  # the rest stay put
         frame = self.view_box(scale)
         key = (round(self.zoom, 2), compact, frame, tuple(sorted(units.items())))
         if self._layout is None or self._layout[0] != key:
