@@ -39,7 +39,8 @@ class App(SharedPlay):
     """Build with :func:`fortress.ui.build_app`; ``app.root`` is the widget to display.
     A game on the shared store (classroom play): :class:`fortress.ui.shared_play.SharedPlay`."""
 
-    def __init__(self, save_dir=None, map_height: str = MAP_HEIGHT, store: GameStore | None = None) -> None:
+    def __init__(self, save_dir=None, map_height: str = MAP_HEIGHT, store: GameStore | None = None,
+                 defer_labels: bool = False) -> None:
         self.autosaver = Autosaver(save_dir)
         self._init_shared(store)
         self.game: fortress.Game = fortress.new_game(0, setup="balanced")  # a preview until a game starts
@@ -55,7 +56,7 @@ class App(SharedPlay):
         self._panel_key: tuple = ()
         self.tools = MapTools(self)
         self.board_map = BoardMap(self.game.board, self.on_map_click, height=map_height, game=self.game, fit=True,
-                                  on_hover=self.tools.hovered, tools=self.tools.control)
+                                  on_hover=self.tools.hovered, tools=self.tools.control, defer_labels=defer_labels)
         self._idle = self._html("fortress-idle")  # one widget, its text changed: no widget per redraw
         self._build_widgets()
         self.refresh()

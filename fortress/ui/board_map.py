@@ -6,7 +6,9 @@ are incremental: each area's style and label are compared with what the browser 
 has and only the differences are sent (one ``hold_sync`` message per restyled polygon, one
 new ``DivIcon`` per changed label, the old one closed: the widget count stays flat over a
 game). With ``fit=True`` the view is re-fitted to the whole board whenever the map's size
-in the browser changes. With a ``pool`` (:mod:`fortress.ui.shared_layers`) the layers are
+in the browser changes; with ``defer_labels`` too (the dashboard's page) the first paint is
+the areas only and the labels follow once the browser has said the map's size (they are laid
+out for it), all new markers in one message. With a ``pool`` (:mod:`fortress.ui.shared_layers`) the layers are
 shared with the kernel's other still maps, so a notebook sends the board's shapes once.
 The labels are laid out by :mod:`fortress.ui.labels` for the map's
 zoom (and projector mode): none overlaps another, a label moved aside gets a leader line and
@@ -135,7 +137,8 @@ class BoardMap:
     def __init__(self, board: Board, on_click: Callable[[str], None], height: str = "540px",
                  game=None, view: MapView | None = None, fit: bool = False,
                  pool: LayerPool | None = None,
-                 on_hover: Callable[[str | None], None] | None = None, tools: L.Control | None = None) -> None:
+                 on_hover: Callable[[str | None], None] | None = None, tools: L.Control | None = None,
+                 defer_labels: bool = False) -> None:
         self.board = board
         self.on_click = on_click
         self.pool = pool
@@ -149,12 +152,16 @@ class BoardMap:
         self.footholds: dict[str, L.Polygon] = {}  # Invader Card variant: overlay per territory
         self._looks: dict[str, AreaLook] = {}
         self._blank: L.DivIcon | None = None  # one empty icon shared by every marker with no label
+        self._pending: list[L.Marker] = []  # markers made by an update, added to the map at its end
         self.stats: Counter[str] = Counter()  # layers changed and view fits, for the benchmark and tests
         self.bounds = board_bounds(board)
         self.fitted: tuple[int, int] | None = None  # the map size (px) the view was last fitted to
         centre, zoom = fit_view(self.bounds, *TYPICAL_SIZE)  # until the browser tells the real size
         self.zoom = self.zoom_drawn = zoom  # the zoom the labels are sized for (the map's CSS class)
         self._fitting = False
+        # with ``fit``: the labels wait for the browser's size (they are laid out for it anyway),
+        # so the first paint is the areas only and the labels follow in one message
+        self.deferred = defer_labels and fit
         layers = self._build(game, view or MapView()) if game is not None else ()
         credit = board.metadata.get("credit", "")
         controls = (L.ZoomControl(),) + ((L.WidgetControl(widget=W.HTML(f"<small>{credit}</small>"),
@@ -173,7 +180,7 @@ class BoardMap:
 
     def _build(self, game, view: MapView) -> tuple:
         """Every layer, drawn as ``game`` and ``view`` want it: backdrop, areas, labels."""
-        polygons, texts = [], self._labels(game, view)
+        polygons, texts = [], ({} if self.deferred else self._labels(game, view))
         self._drawn = (game, view)
         for area in self.stacking():
             look = AreaLook(self._style(game, area, view), texts.get(area.id, ""))
@@ -257,6 +264,7 @@ class BoardMap:
         self.fitted = size
         if self.narrow != was:
             (self.map.add_class if self.narrow else self.map.remove_class)("ft-compact")
+        self.deferred = False  # the labels can be laid out for this size now
         centre, zoom = fit_view(self.bounds, *size, snap=self.map.zoom_snap)
         self._fitting = True  # the new view goes to the browser first, the labels after
         try:
@@ -356,8 +364,10 @@ class BoardMap:
         if not self._looks:
             self.map.layers = self._build(game, view)
             return len(self.map.layers)
+        if self.deferred and self._drawn is not None and game is not self._drawn[0]:
+            self.deferred = False  # another game (started before the browser said its size)
         self._drawn = (game, view)
-        texts = self._labels(game, view)
+        texts = {} if self.deferred else self._labels(game, view)
         new = self._new_footholds(game)
         if new:  # drawn over the areas, under the labels
             layers = self.map.layers
@@ -380,6 +390,9 @@ class BoardMap:
             if old.html != look.html:
                 self._relabel(area, look.html)
                 changed += 1
+        if self._pending:  # new markers join the map in one message
+            self.marker_group.layers = self.marker_group.layers + tuple(self._pending)
+            self._pending = []
         self.stats["changes"] += changed
         return changed
 
@@ -390,7 +403,7 @@ class BoardMap:
         if marker is None or self.pool is not None:
             self.markers[area.id] = self._marker(area, html)
             if marker is None:
-                self.marker_group.add(self.markers[area.id])
+                self._pending.append(self.markers[area.id])
             else:  # shared with other maps: swap in the pooled marker of the new label
                 self.marker_group.substitute(marker, self.markers[area.id])
             return
