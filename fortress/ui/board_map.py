@@ -146,7 +146,7 @@ class BoardMap:
         self.names = False  # print every territory's name on the map
         self.projector = False  # counters twice as large (the page's CSS class says so too)
         self._drawn: tuple | None = None  # the last (game, view) drawn: redrawn on zoom
-        self._layout: tuple[tuple, dict] | None = None  # (sizes and zoom, offsets) last laid out
+        self._layout: tuple[tuple, LB.Layout] | None = None  # (sizes and zoom, offsets) last laid out
         self.polygons: dict[str, L.Polygon] = {}
         self.markers: dict[str, L.Marker] = {}
         self.footholds: dict[str, L.Polygon] = {}  # Invader Card variant: overlay per territory
@@ -258,6 +258,8 @@ class BoardMap:
         """Re-fit the view to the whole board when the map's size in the browser changed."""
         size = (round(self.map.right - self.map.left), round(self.map.bottom - self.map.top))
         same = self.fitted is not None and all(abs(a - b) <= 2 for a, b in zip(size, self.fitted))
+        if same and self.names and not self.deferred:
+            self.redraw()  # panned: the names are laid out for the view (those off it were left out)
         if min(size) <= 2 * FIT_PADDING or same:
             return  # no room, or the same size (a pan or a zoom by hand, rounding)
         was = self.narrow
@@ -320,7 +322,8 @@ class BoardMap:
         return by_area
 
     def _labels(self, game, view: MapView) -> dict[str, str]:
-        """Each labelled area's marker HTML, laid out so that no two labels overlap."""
+        """Each labelled area's marker HTML, laid out so that no two labels overlap; with names
+        on, a name that finds no free spot is left out (the hover box still names it)."""
         by_area = self._units(game)
         labs = {a.id: lab for a in self.board
                 if (lab := self._label(game, a, by_area.get(a.id, Counter()), view)) is not None}
@@ -328,14 +331,26 @@ class BoardMap:
         compact = self.projector or self.narrow  # chips without their breakdown (CSS: the same)
         sizes = {aid: lab.size(font, compact) for aid, lab in labs.items()}
         units = {aid: size for aid, size in sizes.items() if labs[aid].chips or self.names}  # the rest stay put
+        unnamed = {aid: self._label(game, self.board[aid], by_area.get(aid, Counter()), view, names=False)
+                   for aid in labs} if self.names else {}
         frame = self.view_box(scale)
-        key = (round(self.zoom, 2), compact, frame, tuple(sorted(units.items())))
+        key = (round(self.zoom, 2), compact, frame, self.names, tuple(sorted(units.items())))
         if self._layout is None or self._layout[0] != key:
             anchors = {aid: self.anchor(aid, scale) for aid in units}
-            order = sorted(units, key=lambda a: (-len(labs[a].rows), -self.board[a].label[0], self.board[a].label[1]))
-            self._layout = (key, LB.place(anchors, units, order, frame))
+            order = sorted(units, key=lambda a: (not labs[a].chips, -len(labs[a].rows), -self.board[a].label[0],
+                                                 self.board[a].label[1]))
+            smaller = {aid: lab.size(font, compact) if lab is not None else (0.0, 0.0) for aid, lab in unnamed.items()}
+            self._layout = (key, LB.place(anchors, units, order, frame, smaller))
         offsets = self._layout[1]
-        return {aid: LB.positioned(lab, offsets.get(aid, (0.0, 0.0)), sizes[aid]) for aid, lab in labs.items()}
+        out = {}
+        for aid, lab in labs.items():
+            offset = offsets.get(aid, (0.0, 0.0))
+            if aid in offsets.shrunk:  # placed without its name
+                if (short := unnamed[aid]) is None:
+                    continue
+                lab = short
+            out[aid] = LB.positioned(lab, offset, lab.size(font, compact))
+        return out
 
     @property
     def narrow(self) -> bool:
@@ -443,7 +458,7 @@ class BoardMap:
             colour, weight, dash = T.SELECT, 5, None
         return fill, opacity, colour, weight, dash
 
-    def _label(self, game, area, units: Counter, view: MapView) -> LB.Label | None:
+    def _label(self, game, area, units: Counter, view: MapView, names: bool | None = None) -> LB.Label | None:
         s = game.state
         glyphs = []
         if area.is_city:
@@ -459,4 +474,4 @@ class BoardMap:
         if area.id in s.captured:
             glyphs.append("\u2691" + T.SIDE_TAGS.get(s.captured[area.id], ""))
         cls = "fa-m" + (" t" if area.id in view.targets else "") + (" sel" if area.id == view.selected else "")
-        return LB.label(area.name, glyphs, units, self.names, cls, area.id)
+        return LB.label(area.name, glyphs, units, self.names if names is None else names, cls, area.id)
