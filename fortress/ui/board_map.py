@@ -8,8 +8,9 @@ new ``DivIcon`` per changed label, the old one closed: the widget count stays fl
 game). With ``fit=True`` the view is re-fitted to the whole board whenever the map's size
 in the browser changes; with ``defer_labels`` too (the dashboard's page) the first paint is
 the areas only and the labels follow once the browser has said the map's size (they are laid
-out for it), all new markers in one message. With a ``pool`` (:mod:`fortress.ui.shared_layers`) the layers are
-shared with the kernel's other still maps, so a notebook sends the board's shapes once.
+out for it), all new markers in one message. With a ``pool`` (:mod:`fortress.ui.shared_layers`)
+the layers are shared with the kernel's other still maps, so a notebook sends the board's
+shapes once.
 The labels are laid out by :mod:`fortress.ui.labels` for the map's
 zoom (and projector mode): none overlaps another, a label moved aside gets a leader line and
 takes clicks for its own area.
