@@ -3,11 +3,18 @@ headless Chromium, and kernel memory (RSS).
 
     .venv/bin/python benchmarks/dashboard_bench.py [--moves 8] [--preheat 2] [--projector]
     .venv/bin/python benchmarks/dashboard_bench.py --game [--bot random] [--seed 1]
+    .venv/bin/python benchmarks/dashboard_bench.py --bare [--rounds 4] [--paint-only]
 
 ``--projector`` measures the clicks with the map in projector mode. ``--game`` plays a whole
 game of bot turns in a fresh process through the dashboard (``Bot: step``, a redraw after
 every move, as in a kernel) and prints the live widgets over the game and the process's
 memory at the end (the kernel's share of a game, without Voila).
+
+``--bare`` also serves a bare page, one ipyleaflet map with one GeoJSON layer of this board
+(a notebook written to a temporary folder, no tiles), preheated like the dashboard, and
+paints the two alternately (``--rounds`` pairs, a pause between paints for the pools to
+refill): the dashboard's preheated paint as a ratio to the bare page's, which holds on a
+loaded machine where absolute times do not. ``--paint-only``: that and nothing else.
 
 Click latency is measured inside the page: a capturing click listener stamps
 ``performance.now()`` when the click lands, and a MutationObserver on Leaflet's marker
@@ -43,11 +50,34 @@ WATCH_JS = """() => {
 }"""
 
 
-def start_voila(extra: list[str], save_dir: str) -> tuple[subprocess.Popen, int]:
+BARE_SOURCE = """import json
+import ipyleaflet as L
+from fortress.board import GEODATA_DIR
+with open(GEODATA_DIR / "board.geojson", encoding="utf-8") as fh:
+    board = json.load(fh)
+L.Map(layers=(L.GeoJSON(data=board, style={"weight": 1, "fillOpacity": 0.4}),), center=(38.5, -96.5), zoom=4,
+      layout={"height": "500px"})"""
+DASHBOARD_PAINTED = ("path.leaflet-interactive", ".fortress-status:has-text('Fortress America')")
+BARE_PAINTED = ("path.leaflet-interactive",)
+
+
+def bare_notebook(folder: str) -> Path:
+    """The bare page's notebook: one map, one GeoJSON layer of the board."""
+    import nbformat
+
+    path = Path(folder) / "bare.ipynb"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(BARE_SOURCE)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+    return path
+
+
+def start_voila(extra: list[str], save_dir: str, notebook: Path | None = None) -> tuple[subprocess.Popen, int]:
     port = free_port()
-    cmd = voila_command(notebook_path(), "127.0.0.1", port, no_browser=True) + extra
+    notebook = notebook or notebook_path()
+    cmd = voila_command(notebook, "127.0.0.1", port, no_browser=True) + extra
     env = voila_env(dict(os.environ, FORTRESS_SAVE_DIR=save_dir))
-    proc = subprocess.Popen(cmd, cwd=notebook_path().parent, env=env, stdout=subprocess.DEVNULL,
+    proc = subprocess.Popen(cmd, cwd=notebook.parent, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     wait_port(port, proc)
     return proc, port
@@ -70,13 +100,19 @@ def server_rss(proc: subprocess.Popen) -> float:
     return psutil.Process(proc.pid).memory_info().rss / 2**20
 
 
-def first_paint(browser, url: str) -> float:
+def first_paint(browser, url: str, painted: tuple[str, ...] = DASHBOARD_PAINTED,
+                labelled: list[float] | None = None) -> float:
+    """Seconds from the request to the page painted (``painted`` all there); with ``labelled``,
+    also when the map's first label showed (appended: the labels follow the map's size)."""
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     t0 = time.perf_counter()
     page.goto(url, timeout=180_000)
-    page.wait_for_selector("path.leaflet-interactive", timeout=180_000)
-    page.wait_for_selector(".fortress-status:has-text('Fortress America')", timeout=180_000)
+    for selector in painted:
+        page.wait_for_selector(selector, timeout=180_000)
     seconds = time.perf_counter() - t0
+    if labelled is not None:
+        page.wait_for_selector(".fortress-map .fa-m", timeout=180_000)
+        labelled.append(time.perf_counter() - t0)
     page.close()
     return seconds
 
@@ -120,6 +156,39 @@ def click_latency(browser, url: str, moves: int, projector: bool = False) -> lis
     return out
 
 
+def bare_and_dashboard(browser, save_dir: str, pool: int, rounds: int, settle: float,
+                       labelled: list[float]) -> tuple[list, list]:
+    """Preheated first paints of the bare page and the dashboard, alternately, in one run."""
+    bare_proc, bare_port = start_voila(["--preheat_kernel=True", f"--pool_size={pool}"], save_dir,
+                                       bare_notebook(tempfile.mkdtemp(prefix="fortress-bare-")))
+    dash_proc, dash_port = start_voila(["--preheat_kernel=True", f"--pool_size={pool}"], save_dir)
+    bare, dash = [], []
+    try:
+        time.sleep(2 * settle)  # both pools run their notebooks
+        for _ in range(rounds):
+            bare.append(first_paint(browser, f"http://127.0.0.1:{bare_port}/", BARE_PAINTED))
+            time.sleep(settle)
+            dash.append(first_paint(browser, f"http://127.0.0.1:{dash_port}/", labelled=labelled))
+            time.sleep(settle)
+    finally:
+        for proc in (bare_proc, dash_proc):
+            proc.terminate()
+            proc.wait()
+    return bare, dash
+
+
+def print_ratio(bare: list[float], dash: list[float], labelled: list[float]) -> None:
+    def seconds(xs: list[float]) -> str:
+        return ", ".join(f"{x:.2f}" for x in xs)
+    print(f"first paint preheated, bare page:       {seconds(bare)} s (median {statistics.median(bare):.2f})")
+    print(f"first paint preheated, dashboard:       {seconds(dash)} s (median {statistics.median(dash):.2f})")
+    print(f"  ... and its map's labels shown:       {seconds(labelled)} s (median {statistics.median(labelled):.2f})")
+    ratios = [d / b for b, d in zip(bare, dash)]
+    print(f"dashboard / bare, pair by pair:         {', '.join(f'{r:.2f}' for r in ratios)} "
+          f"(median {statistics.median(ratios):.2f}; of medians "
+          f"{statistics.median(dash) / statistics.median(bare):.2f})")
+
+
 def whole_game(bot: str, seed: int) -> None:
     """Bot turns through the dashboard until the game ends: widgets and memory."""
     import warnings
@@ -158,6 +227,10 @@ def main() -> None:
     ap.add_argument("--game", action="store_true", help="a whole game of bot turns: widgets and memory")
     ap.add_argument("--bot", default="random")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bare", action="store_true", help="also paint a bare map page: the ratio to it")
+    ap.add_argument("--rounds", type=int, default=4, help="bare/dashboard pairs of preheated paints")
+    ap.add_argument("--settle", type=float, default=12.0, help="seconds between paints (the pool refills)")
+    ap.add_argument("--paint-only", action="store_true", help="no cold paints, clicks or memory")
     args = ap.parse_args()
     if args.game:
         whole_game(args.bot, args.seed)
@@ -165,6 +238,13 @@ def main() -> None:
     save_dir = tempfile.mkdtemp(prefix="fortress-bench-")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+        labelled: list[float] = []
+        if args.bare or args.paint_only:
+            bare, dash = bare_and_dashboard(browser, save_dir, args.preheat, args.rounds, args.settle, labelled)
+        if args.paint_only:
+            browser.close()
+            print_ratio(bare, dash, labelled)
+            return
         proc, port = start_voila([], save_dir)
         url = f"http://127.0.0.1:{port}/"
         try:
@@ -194,6 +274,8 @@ def main() -> None:
     print(f"kernel RSS after a game turn:           {', '.join(f'{r:.0f}' for r in rss)} MiB")
     print(f"idle preheated kernels RSS:             {', '.join(f'{r:.0f}' for r in pre_rss)} MiB")
     print(f"voila server RSS:                       {srv:.0f} MiB")
+    if args.bare:
+        print_ratio(bare, dash, labelled)
 
 
 if __name__ == "__main__":

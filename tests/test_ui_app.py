@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 import fortress
 from fortress.rules import actions as A
 from fortress.ui import build_app
-from tests.test_ui_helpers import buttons, find, new_app, press
+from tests.test_ui_helpers import buttons, find, new_app, open_tab, press
 
 
 def test_start_screen_offers_new_game_and_resume(tmp_path):
@@ -87,6 +87,7 @@ def test_unknown_bot_falls_back_to_random(tmp_path):
 
 def test_bot_names_are_offered(tmp_path):
     app = build_app(display_it=False, save_dir=tmp_path)
+    open_tab(app, "Game")
     options = [v for _label, v in find(app.root, "fortress-seat")[1].options]
     assert {"human", "random", "heuristic", "search"} <= set(options)
 
@@ -94,6 +95,7 @@ def test_bot_names_are_offered(tmp_path):
 def test_save_download_and_load_upload(tmp_path):
     app = new_app(tmp_path)
     app.board_map.click(sorted(app.current_panel().targets())[0])
+    open_tab(app, "Game")
     press(app, "fortress-save")
     link = app.controls.download.value
     data = base64.b64decode(link.split("base64,")[1].split("'")[0])
@@ -176,6 +178,7 @@ def test_tracks_show_control_markers_left_per_invader(tmp_path):
 def test_new_game_form_offers_each_variant_and_starts_with_the_ticked_ones(tmp_path):
     from fortress.rules import rulesets
     app = build_app(display_it=False, save_dir=tmp_path)
+    open_tab(app, "Game")
     boxes = find(app.root, "fortress-variant")
     assert [b.description for b in boxes] == [v["name"] for v in rulesets.get().variants.values()]
     press(app, "fortress-new-game")

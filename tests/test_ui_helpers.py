@@ -27,6 +27,11 @@ def press(app, css: str, index: int = 0) -> None:
     found[index].click()
 
 
+def open_tab(app, title: str) -> None:
+    """Select a tab as a click on its title does (the Game tab is built when first opened)."""
+    app.tabs.selected_index = app.tabs.titles.index(title)
+
+
 def new_app(tmp_path, seats=None, seed=1, players=4, setup="balanced"):
     app = build_app(display_it=False, save_dir=tmp_path)
     game = fortress.new_game(seed, players=players, setup=setup)

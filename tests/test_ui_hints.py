@@ -61,3 +61,27 @@ def test_the_hint_button_says_it_in_the_message_area(tmp_path):
     press(app, "fortress-hint")
     assert "The heuristic bot would play declare" in app.message.value and "ft-info" in app.message.value
     assert app.game.history == history
+
+
+def test_the_busy_line_shows_while_the_hint_bot_thinks(tmp_path, monkeypatch):
+    from fortress.ui import hints
+    app = new_app(tmp_path, seed=3)
+    seen: list[str] = []
+    real = hints.hint
+
+    def watched(game, bot="heuristic", seed=0):
+        seen.append(app.banner.busy.value)  # what the browser shows while the bot chooses
+        return real(game, bot, seed)
+    monkeypatch.setattr(hints, "hint", watched)
+    press(app, "fortress-hint")
+    assert seen and "Hint: the heuristic bot is thinking" in seen[0], seen
+    assert app.banner.busy.value == "" and "would play" in app.message.value
+
+    def broken(game, bot="heuristic", seed=0):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(hints, "hint", broken)
+    try:
+        press(app, "fortress-hint")
+    except RuntimeError:
+        pass
+    assert app.banner.busy.value == "", "cleared when the bot fails"

@@ -12,7 +12,8 @@ import fortress
 from fortress.rules import actions as A
 from fortress.ui import app as app_module
 from fortress.ui import build_app, info, theme
-from tests.test_ui_helpers import buttons, find, new_app, press
+from fortress.ui.logbook import named
+from tests.test_ui_helpers import buttons, find, new_app, open_tab, press
 
 BOTS = {"west": "random", "south": "random", "east": "random"}
 
@@ -77,7 +78,8 @@ def test_the_log_keeps_the_whole_game_grouped_and_collapsible(tmp_path):
         assert f"Round 1: {side}&#x27;s turn" in first
     assert "West: Declare" in first and first.count("fortress-log-phase") >= 8
     assert any(t in first for t in ("West moves", "West declares", "West: Maneuvers"))
-    assert app.game.events[1].text in rounds[2].value  # the setup's placements are still there
+    placed = app.game.events[1]  # the setup's placements are still there, their territories marked
+    assert named(placed.text, placed.areas, app.game.board) in rounds[2].value and "ft-area" in rounds[2].value
     kept = rounds[1]
     press(app, "fortress-end") if buttons(app, "fortress-end") else None
     assert app.logbook.box.children[1] is kept  # a finished round is not sent again
@@ -145,6 +147,7 @@ def test_loading_asks_before_replacing_a_game_in_progress(tmp_path):
 
 def test_the_seats_travel_in_the_save(tmp_path):
     app = new_app(tmp_path, seats={"west": "heuristic", "south": "random", "east": "random"})
+    open_tab(app, "Game")
     press(app, "fortress-save")
     link = app.controls.download.value
     import base64
@@ -153,6 +156,7 @@ def test_the_seats_travel_in_the_save(tmp_path):
     upload(fresh, data)
     assert fresh.playing and fresh.bots.name("west") == "heuristic" and fresh.bots.name("us") == "human"
     resumed = build_app(display_it=False, save_dir=tmp_path)  # the autosave keeps them too
+    open_tab(resumed, "Game")
     (tmp_path / f"{app.game_id}.seats.json").unlink()
     press(resumed, "fortress-resume")
     assert resumed.bots.name("west") == "heuristic"

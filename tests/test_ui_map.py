@@ -66,12 +66,39 @@ def test_first_paint_is_few_widgets_and_no_map_update(tmp_path, sent):
     made = sum(live_widgets().values()) - before
     # 412 after issue 18's bug fixes; the banner and map tools (~20) and the Bot turns tab,
     # class prediction and Hint (~20), the shared game's links and join box (~20) brought it to 488
-    assert made <= 500, f"{made} widgets in the first cell (640 before issue 18)"
+    # the Game tab built when first opened (session 10): 377
+    assert made <= 380, f"{made} widgets in the first cell (640 before issue 18)"
     assert sent["update"] <= 60, f"{sent['update']} update messages before the first paint (421 before)"
     bm = app.board_map
     assert len(bm.markers) < len(app.game.board), "areas with nothing to show need no marker"
     for aid, poly in bm.polygons.items():  # built with their first look: nothing to restyle
         assert (poly.fill_color, poly.fill_opacity, poly.color, poly.weight, poly.dash_array) == bm._looks[aid].style
+
+
+def test_the_page_sends_the_labels_once_it_has_said_its_size(tmp_path, sent):
+    """The page's first cell (``build_app`` displaying) is the areas, the header and the panels:
+    the labels are laid out for the map's size anyway, so they come once the browser says it,
+    every new marker in one message."""
+    before = sum(live_widgets().values())
+    app = build_app(save_dir=tmp_path)  # displays, as the notebook does
+    made = sum(live_widgets().values()) - before
+    bm = app.board_map
+    assert not bm.markers and not bm.marker_group.layers
+    # 479 with the Game tab and the labels in the first cell (session 10 start)
+    assert made <= 255, f"{made} widgets in the page's first cell"
+    updates = sent["update"]
+    bm.map.set_state({"left": 0.0, "right": 800.0, "top": 0.0, "bottom": 480.0})  # the browser's size
+    assert bm.markers and set(bm.marker_group.layers) == set(bm.markers.values())
+    assert any("fa-m" in m.icon.html for m in bm.markers.values())
+    assert sent["update"] - updates <= 8, "the new markers join the map in one message"
+    assert bm.update(app.game, MapView()) == 0, "nothing left to draw"
+
+
+def test_labels_come_with_a_new_game_even_before_the_size(tmp_path):
+    app = build_app(save_dir=tmp_path)
+    assert not app.board_map.markers
+    app.start(fortress.new_game(1), {})
+    assert any("fa-m" in m.icon.html for m in app.board_map.markers.values())
 
 
 def test_a_label_change_replaces_the_icon_and_closes_the_old_one(tmp_path):

@@ -2,12 +2,15 @@
 step, who acts now; the hot-seat hand-over), the busy line while a bot thinks."""
 from __future__ import annotations
 
+import html
 import re
+
+import ipywidgets as W
 
 import fortress
 from fortress.ai import make_bot
 from fortress.ui import banner as B
-from tests.test_ui_helpers import find, new_app, press
+from tests.test_ui_helpers import find, new_app, press, walk
 
 BOTS = {"west": "random", "south": "random", "east": "random"}
 
@@ -118,16 +121,58 @@ def test_hovering_a_territory_or_its_label_names_it(tmp_path):
     assert area.name in app.tools.hover.value
 
 
-def test_names_toggle_prints_every_territory_name_and_back(tmp_path):
+def drawn_boxes(bm) -> dict:
+    """Every drawn label's estimated box (px) where the page puts it (its point, its offset:
+    ``left``/``top`` in its HTML, and the size of what it prints), those in the map's view."""
+    from fortress.ui import labels as LB
+    game, view = bm._drawn
+    font, scale = LB.font_px(bm.zoom, bm.projector), 2 ** bm.zoom
+    out = {}
+    for aid, marker in bm.markers.items():
+        html_ = marker.icon.html
+        if not html_:
+            continue
+        at = re.search(r"left:(-?\d+)px;top:(-?\d+)px", html_)
+        dx, dy = (float(at.group(1)), float(at.group(2))) if at else (0.0, 0.0)
+        lab = bm._label(game, game.board[aid], game.units_in(aid), view, names="class='nm'" in html_)
+        x, y = bm.anchor(aid, scale)
+        out[aid] = LB._box(x + dx, y + dy, *lab.size(font, bm.projector))
+    view = bm.view_box(scale)
+    return {a: b for a, b in out.items() if b[0] < view[2] and view[0] < b[2] and b[1] < view[3] and view[1] < b[3]}
+
+
+def test_names_toggle_prints_the_names_that_fit_apart_and_back(tmp_path):
     app = new_app(tmp_path)
     bm = app.board_map
+    bm.map.set_state({"left": 0.0, "right": 1100.0, "top": 0.0, "bottom": 600.0})  # as the browser says
     assert not any("class='nm'" in m.icon.html for m in bm.markers.values())
     app.tools.names.value = True
     shown = {aid for aid, m in bm.markers.items() if "class='nm'" in m.icon.html}
-    assert shown == {a.id for a in app.game.board}
-    assert all(app.game.board[a].name in bm.markers[a].icon.html for a in ("seattle", "new-york"))
+    assert len(shown) >= 20, "the names that fit are printed (the rest: zoom in, or the hover box)"
+    assert all(html.escape(app.game.board[a].name) in bm.markers[a].icon.html for a in shown)
+    assert not crossing(drawn_boxes(bm)), "no two labels overlap, names included"
+    west = {aid for aid in shown if app.game.board[aid].label[1] < -110}
+    bm.map.zoom = bm.map.zoom + 1  # zoomed in on the middle
+    zoomed = {aid for aid, m in bm.markers.items() if "class='nm'" in m.icon.html}
+    (lat, lon), (left, top, right, bottom) = bm.map.center, bm.map.get_state(["left", "top", "right", "bottom"]).values()
+    bm.map.set_state({"center": [lat, lon - 15], "left": left - 300, "right": right - 300})  # panned west
+    panned = {aid for aid, m in bm.markers.items() if "class='nm'" in m.icon.html}
+    assert panned - zoomed & west, "a pan lays the names out again for the new view"
     app.tools.names.value = False
     assert not any("class='nm'" in m.icon.html for m in bm.markers.values())
+
+
+def test_printed_names_are_laid_out_with_the_counters(tmp_path):
+    """With Names on, a territory with no units has a label too: it takes part in the layout
+    (moved aside when its point is taken) instead of being printed over its neighbours."""
+    app = new_app(tmp_path)
+    bm = app.board_map
+    bm.map.set_state({"left": 0.0, "right": 1100.0, "top": 0.0, "bottom": 600.0})  # as the browser says
+    app.tools.names.value = True
+    offsets = bm.offsets()
+    no_units = {a.id for a in app.game.board} - {u.area for u in app.game.state.units.values()}
+    assert no_units and no_units <= set(offsets), "every printed name is placed"
+    assert any(offsets[a] != (0.0, 0.0) for a in no_units), "some moved aside (the Northeast is crowded)"
 
 
 def test_a_click_on_a_label_acts_on_its_own_territory(tmp_path):
@@ -148,6 +193,30 @@ def test_a_territory_named_in_a_panel_is_marked_to_light_up_on_the_map(tmp_path)
     assert f"<span class='ft-area' data-area='{target}'>" in text
     css = app.root.children[0].value
     assert f".ft-area[data-area='{target}']:hover" in css and f".fa-m[data-area='{target}']" in css
+
+
+def test_territories_named_in_the_log_light_up_on_the_map(tmp_path):
+    app = new_app(tmp_path)
+    target = sorted(app.current_panel().targets())[0]
+    app.board_map.click(target)  # "West declares ..." in the log
+    name = app.game.board[target].name
+    log = "".join(w.value for w in walk(app.log) if isinstance(w, W.HTML))
+    assert f"<span class='ft-area' data-area='{target}'>{html.escape(name)}</span>" in log
+
+
+def test_a_log_line_marks_each_name_it_touched_the_longest_first_and_whole_words():
+    from fortress.ui.logbook import named
+    board = fortress.new_game(0).board
+    by_name = {a.name: a.id for a in board}
+    pairs = [(a.name, o.name) for a in board for o in board if a.id != o.id and a.name in o.name]
+    assert pairs, "the board has names inside other names (New York, Atlantic: New York Bight)"
+    for short, long in pairs:
+        out = named(f"{long} <&> {short}", [by_name[short], by_name[long]], board)
+        assert out.count("class='ft-area'") == 2 and "&lt;&amp;&gt;" in out
+        assert f"data-area='{by_name[long]}'>{html.escape(long)}</span>" in out
+        assert f"data-area='{by_name[short]}'>{html.escape(short)}</span>" in out
+        assert "ft-area" not in named(f"{short}n", [by_name[short]], board), "whole words only (Chihuahuan)"
+    assert named("nothing here", [], board) == "nothing here"
 
 
 def test_buttons_acting_on_a_territory_light_it_up(tmp_path):

@@ -32,7 +32,7 @@ def build_app(display_it: bool = True, save_dir=None, store=None, query: dict[st
     if store is not None and "teacher" in query:
         from fortress.ui.teacher import build_teacher
         return build_teacher(store, query["teacher"], display_it)
-    app = App(save_dir=save_dir, store=store)
+    app = App(save_dir=save_dir, store=store, defer_labels=display_it)  # labels once the page says its size
     if store is not None:
         classroom.open_from_query(app, query)
     if display_it:

@@ -27,6 +27,7 @@ from fortress.ui.maptools import MapTools
 from fortress.ui.odds_panel import OddsPanel
 from fortress.ui.panels import PANELS, GenericPanel, Panel
 from fortress.ui.panels.cards import HandPanel
+from fortress.ui.lazy_tabs import LazyTabs
 from fortress.ui.predict_panel import PredictPanel
 from fortress.ui.shared_play import SharedPlay
 from fortress.ui.storage import Autosaver, new_game_id
@@ -38,7 +39,8 @@ class App(SharedPlay):
     """Build with :func:`fortress.ui.build_app`; ``app.root`` is the widget to display.
     A game on the shared store (classroom play): :class:`fortress.ui.shared_play.SharedPlay`."""
 
-    def __init__(self, save_dir=None, map_height: str = MAP_HEIGHT, store: GameStore | None = None) -> None:
+    def __init__(self, save_dir=None, map_height: str = MAP_HEIGHT, store: GameStore | None = None,
+                 defer_labels: bool = False) -> None:
         self.autosaver = Autosaver(save_dir)
         self._init_shared(store)
         self.game: fortress.Game = fortress.new_game(0, setup="balanced")  # a preview until a game starts
@@ -54,7 +56,7 @@ class App(SharedPlay):
         self._panel_key: tuple = ()
         self.tools = MapTools(self)
         self.board_map = BoardMap(self.game.board, self.on_map_click, height=map_height, game=self.game, fit=True,
-                                  on_hover=self.tools.hovered, tools=self.tools.control)
+                                  on_hover=self.tools.hovered, tools=self.tools.control, defer_labels=defer_labels)
         self._idle = self._html("fortress-idle")  # one widget, its text changed: no widget per redraw
         self._build_widgets()
         self.refresh()
@@ -106,12 +108,11 @@ class App(SharedPlay):
         self.odds = OddsPanel(self)
         self.hand: HandPanel | None = None  # Invader Card variant: the human Invader's own hand (made on first use)
         self.hand_box = W.Box(layout=W.Layout(width="100%"))
-        self.controls = GameControls(self)
+        self._controls: GameControls | None = None  # the Game tab, built when first opened (or asked for)
         self.follow = FollowPanel(self)
-        tabs = W.Tab(children=[self.log, self.follow.box, self.pools, self.odds.box, self.controls.box],
-                     titles=("Log", "Bot turns", "Pools", "Odds", "Game"))  # titles given: no update message
-        tabs.add_class("fortress-tabs")
-        self.tabs = tabs
+        self.lazy_tabs = LazyTabs([("Log", self.log), ("Bot turns", self.follow.box), ("Pools", self.pools),
+                                   ("Odds", self.odds.box), ("Game", self._game_page)], css="fortress-tabs")
+        self.tabs = tabs = self.lazy_tabs.tab
         left = W.VBox([self.board_map.map, W.HTML(info.LEGEND), self.tracks],
                       layout=W.Layout(width="63%", min_width="520px", align_self="flex-start"))
         right = W.VBox([self.message, self.predict.box, self.panel_box, self.hand_box, self.dice, self.cards, tabs,
@@ -126,6 +127,17 @@ class App(SharedPlay):
         self.root = W.VBox([T.style_widget(a.id for a in self.game.board), header, strip, body, self.tick],
                            layout=W.Layout(width="100%"))
         self.root.add_class("fortress-app")
+
+    def _game_page(self) -> W.Widget:
+        self._controls = GameControls(self)
+        return self._controls.box
+
+    @property
+    def controls(self) -> GameControls:
+        """The Game tab's controls (new game, resume, save, load), built on first use."""
+        self.lazy_tabs.page("Game")
+        assert self._controls is not None
+        return self._controls
 
     # -- starting and loading -------------------------------------------------------------------
     def start(self, game: fortress.Game, seats: dict[str, str], game_id: str | None = None,
@@ -268,7 +280,13 @@ class App(SharedPlay):
         if not self.playing or g.is_over:
             self.say("No hint: start a game (Game tab)." if not self.playing else "No hint: the game is over.")
             return
-        self.say(hint(g, hint_bot(self.bots.name(g.side)), seed=len(g.history)).text, refused=False)
+        bot = hint_bot(self.bots.name(g.side))
+        self.banner.busy_hint(bot)  # the search takes ~2 s: the busy line says so meanwhile
+        try:
+            text = hint(g, bot, seed=len(g.history)).text
+        finally:
+            self.banner.busy_off()
+        self.say(text, refused=False)
         self.bump()
 
     # -- bots ---------------------------------------------------------------------------------------

@@ -94,8 +94,14 @@ class Banner:
     def busy_on(self, side: str, bot: str) -> None:
         """Show "West (heuristic bot) is thinking..." (sent to the browser at once, before
         the bot starts: a widget's change is not held until the handler returns)."""
-        self.busy.value = (f"<span class='ft-busy'><span class='ft-spinner'></span>"
-                           f"{html.escape(T.side_label(side))} ({html.escape(bot)} bot) is thinking&hellip;</span>")
+        self._busy(f"{T.side_label(side)} ({bot} bot) is thinking")
+
+    def busy_hint(self, bot: str) -> None:
+        """Show "Hint: the search bot is thinking..." while the Hint button's bot chooses."""
+        self._busy(f"Hint: the {bot} bot is thinking")
+
+    def _busy(self, text: str) -> None:
+        self.busy.value = f"<span class='ft-busy'><span class='ft-spinner'></span>{html.escape(text)}&hellip;</span>"
 
     def busy_off(self) -> None:
         self.busy.value = ""

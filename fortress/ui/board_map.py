@@ -6,8 +6,11 @@ are incremental: each area's style and label are compared with what the browser 
 has and only the differences are sent (one ``hold_sync`` message per restyled polygon, one
 new ``DivIcon`` per changed label, the old one closed: the widget count stays flat over a
 game). With ``fit=True`` the view is re-fitted to the whole board whenever the map's size
-in the browser changes. With a ``pool`` (:mod:`fortress.ui.shared_layers`) the layers are
-shared with the kernel's other still maps, so a notebook sends the board's shapes once.
+in the browser changes; with ``defer_labels`` too (the dashboard's page) the first paint is
+the areas only and the labels follow once the browser has said the map's size (they are laid
+out for it), all new markers in one message. With a ``pool`` (:mod:`fortress.ui.shared_layers`)
+the layers are shared with the kernel's other still maps, so a notebook sends the board's
+shapes once.
 The labels are laid out by :mod:`fortress.ui.labels` for the map's
 zoom (and projector mode): none overlaps another, a label moved aside gets a leader line and
 takes clicks for its own area.
@@ -135,7 +138,8 @@ class BoardMap:
     def __init__(self, board: Board, on_click: Callable[[str], None], height: str = "540px",
                  game=None, view: MapView | None = None, fit: bool = False,
                  pool: LayerPool | None = None,
-                 on_hover: Callable[[str | None], None] | None = None, tools: L.Control | None = None) -> None:
+                 on_hover: Callable[[str | None], None] | None = None, tools: L.Control | None = None,
+                 defer_labels: bool = False) -> None:
         self.board = board
         self.on_click = on_click
         self.pool = pool
@@ -143,18 +147,22 @@ class BoardMap:
         self.names = False  # print every territory's name on the map
         self.projector = False  # counters twice as large (the page's CSS class says so too)
         self._drawn: tuple | None = None  # the last (game, view) drawn: redrawn on zoom
-        self._layout: tuple[tuple, dict] | None = None  # (sizes and zoom, offsets) last laid out
+        self._layout: tuple[tuple, LB.Layout] | None = None  # (sizes and zoom, offsets) last laid out
         self.polygons: dict[str, L.Polygon] = {}
         self.markers: dict[str, L.Marker] = {}
         self.footholds: dict[str, L.Polygon] = {}  # Invader Card variant: overlay per territory
         self._looks: dict[str, AreaLook] = {}
         self._blank: L.DivIcon | None = None  # one empty icon shared by every marker with no label
+        self._pending: list[L.Marker] = []  # markers made by an update, added to the map at its end
         self.stats: Counter[str] = Counter()  # layers changed and view fits, for the benchmark and tests
         self.bounds = board_bounds(board)
         self.fitted: tuple[int, int] | None = None  # the map size (px) the view was last fitted to
         centre, zoom = fit_view(self.bounds, *TYPICAL_SIZE)  # until the browser tells the real size
         self.zoom = self.zoom_drawn = zoom  # the zoom the labels are sized for (the map's CSS class)
         self._fitting = False
+        # with ``fit``: the labels wait for the browser's size (they are laid out for it anyway),
+        # so the first paint is the areas only and the labels follow in one message
+        self.deferred = defer_labels and fit
         layers = self._build(game, view or MapView()) if game is not None else ()
         credit = board.metadata.get("credit", "")
         controls = (L.ZoomControl(),) + ((L.WidgetControl(widget=W.HTML(f"<small>{credit}</small>"),
@@ -173,7 +181,7 @@ class BoardMap:
 
     def _build(self, game, view: MapView) -> tuple:
         """Every layer, drawn as ``game`` and ``view`` want it: backdrop, areas, labels."""
-        polygons, texts = [], self._labels(game, view)
+        polygons, texts = [], ({} if self.deferred else self._labels(game, view))
         self._drawn = (game, view)
         for area in self.stacking():
             look = AreaLook(self._style(game, area, view), texts.get(area.id, ""))
@@ -251,12 +259,15 @@ class BoardMap:
         """Re-fit the view to the whole board when the map's size in the browser changed."""
         size = (round(self.map.right - self.map.left), round(self.map.bottom - self.map.top))
         same = self.fitted is not None and all(abs(a - b) <= 2 for a, b in zip(size, self.fitted))
+        if same and self.names and not self.deferred:
+            self.redraw()  # panned: the names are laid out for the view (those off it were left out)
         if min(size) <= 2 * FIT_PADDING or same:
             return  # no room, or the same size (a pan or a zoom by hand, rounding)
         was = self.narrow
         self.fitted = size
         if self.narrow != was:
             (self.map.add_class if self.narrow else self.map.remove_class)("ft-compact")
+        self.deferred = False  # the labels can be laid out for this size now
         centre, zoom = fit_view(self.bounds, *size, snap=self.map.zoom_snap)
         self._fitting = True  # the new view goes to the browser first, the labels after
         try:
@@ -312,22 +323,35 @@ class BoardMap:
         return by_area
 
     def _labels(self, game, view: MapView) -> dict[str, str]:
-        """Each labelled area's marker HTML, laid out so that no two labels overlap."""
+        """Each labelled area's marker HTML, laid out so that no two labels overlap; with names
+        on, a name that finds no free spot is left out (the hover box still names it)."""
         by_area = self._units(game)
         labs = {a.id: lab for a in self.board
                 if (lab := self._label(game, a, by_area.get(a.id, Counter()), view)) is not None}
         font, scale = LB.font_px(self.zoom, self.projector), 2 ** self.zoom
         compact = self.projector or self.narrow  # chips without their breakdown (CSS: the same)
         sizes = {aid: lab.size(font, compact) for aid, lab in labs.items()}
-        units = {aid: size for aid, size in sizes.items() if labs[aid].chips}  # the rest stay on their point
+        units = {aid: size for aid, size in sizes.items() if labs[aid].chips or self.names}  # the rest stay put
+        unnamed = {aid: self._label(game, self.board[aid], by_area.get(aid, Counter()), view, names=False)
+                   for aid in labs} if self.names else {}
         frame = self.view_box(scale)
-        key = (round(self.zoom, 2), compact, frame, tuple(sorted(units.items())))
+        key = (round(self.zoom, 2), compact, frame, self.names, tuple(sorted(units.items())))
         if self._layout is None or self._layout[0] != key:
             anchors = {aid: self.anchor(aid, scale) for aid in units}
-            order = sorted(units, key=lambda a: (-len(labs[a].rows), -self.board[a].label[0], self.board[a].label[1]))
-            self._layout = (key, LB.place(anchors, units, order, frame))
+            order = sorted(units, key=lambda a: (not labs[a].chips, -len(labs[a].rows), -self.board[a].label[0],
+                                                 self.board[a].label[1]))
+            smaller = {aid: lab.size(font, compact) if lab is not None else (0.0, 0.0) for aid, lab in unnamed.items()}
+            self._layout = (key, LB.place(anchors, units, order, frame, smaller))
         offsets = self._layout[1]
-        return {aid: LB.positioned(lab, offsets.get(aid, (0.0, 0.0)), sizes[aid]) for aid, lab in labs.items()}
+        out = {}
+        for aid, lab in labs.items():
+            offset = offsets.get(aid, (0.0, 0.0))
+            if aid in offsets.shrunk:  # placed without its name
+                if (short := unnamed[aid]) is None:
+                    continue
+                lab = short
+            out[aid] = LB.positioned(lab, offset, lab.size(font, compact))
+        return out
 
     @property
     def narrow(self) -> bool:
@@ -356,8 +380,10 @@ class BoardMap:
         if not self._looks:
             self.map.layers = self._build(game, view)
             return len(self.map.layers)
+        if self.deferred and self._drawn is not None and game is not self._drawn[0]:
+            self.deferred = False  # another game (started before the browser said its size)
         self._drawn = (game, view)
-        texts = self._labels(game, view)
+        texts = {} if self.deferred else self._labels(game, view)
         new = self._new_footholds(game)
         if new:  # drawn over the areas, under the labels
             layers = self.map.layers
@@ -380,6 +406,9 @@ class BoardMap:
             if old.html != look.html:
                 self._relabel(area, look.html)
                 changed += 1
+        if self._pending:  # new markers join the map in one message
+            self.marker_group.layers = self.marker_group.layers + tuple(self._pending)
+            self._pending = []
         self.stats["changes"] += changed
         return changed
 
@@ -390,7 +419,7 @@ class BoardMap:
         if marker is None or self.pool is not None:
             self.markers[area.id] = self._marker(area, html)
             if marker is None:
-                self.marker_group.add(self.markers[area.id])
+                self._pending.append(self.markers[area.id])
             else:  # shared with other maps: swap in the pooled marker of the new label
                 self.marker_group.substitute(marker, self.markers[area.id])
             return
@@ -430,7 +459,7 @@ class BoardMap:
             colour, weight, dash = T.SELECT, 5, None
         return fill, opacity, colour, weight, dash
 
-    def _label(self, game, area, units: Counter, view: MapView) -> LB.Label | None:
+    def _label(self, game, area, units: Counter, view: MapView, names: bool | None = None) -> LB.Label | None:
         s = game.state
         glyphs = []
         if area.is_city:
@@ -446,4 +475,4 @@ class BoardMap:
         if area.id in s.captured:
             glyphs.append("\u2691" + T.SIDE_TAGS.get(s.captured[area.id], ""))
         cls = "fa-m" + (" t" if area.id in view.targets else "") + (" sel" if area.id == view.selected else "")
-        return LB.label(area.name, glyphs, units, self.names, cls, area.id)
+        return LB.label(area.name, glyphs, units, self.names if names is None else names, cls, area.id)

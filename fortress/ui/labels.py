@@ -140,6 +140,10 @@ class _Grid:
         for k in self._keys(b):
             self.cells.setdefault(k, []).append(b)
 
+    def remove(self, b: Box) -> None:
+        for k in self._keys(b):
+            self.cells[k].remove(b)
+
 
 def _covered(box: Box, near: list[Box], enough: float) -> float:
     """How much of ``box`` the boxes ``near`` cover (counting stops past ``enough``): the inner
@@ -166,27 +170,65 @@ def _outside(b: Box, view: Box | None) -> float:
 
 
 def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float, float]],
-          order: list[str], view: Box | None = None) -> dict[str, tuple[float, float]]:
+          order: list[str], view: Box | None = None,
+          smaller: dict[str, tuple[float, float]] | None = None) -> Layout:
     """An offset (px) per label so that no two labels' boxes overlap: each label in ``order``
     takes the nearest free spot around its anchor (the least covered one if none is free),
-    a spot outside the map's ``view`` counting as covered."""
+    a spot outside the map's ``view`` counting as covered.
+
+    Labels with a ``smaller`` size (printed names on: the label without its name; (0, 0) for
+    a name alone) are first laid out at that size, then each grows to its full size where a
+    free spot is left near it; those that cannot are in the result's ``shrunk`` (drawn
+    without their name). So the names never push a counter onto another."""
     grid = _Grid()
-    out: dict[str, tuple[float, float]] = {}
+    out = Layout()
+    smaller = smaller or {}
     for aid in order:
-        (x, y), (w, h) = anchors[aid], sizes[aid]
-        reach = MAX_MOVE * 1.5 + max(w, h)
-        near = grid.near((x - reach, y - reach, x + reach, y + reach))
-        best, best_cover = (0.0, 0.0), math.inf
-        for dx, dy in _candidates(w, h):
-            box = _box(x + dx, y + dy, w, h)
-            cover = _outside(box, view) + _covered(box, near, best_cover)
-            if cover < best_cover:
-                best, best_cover = (dx, dy), cover
-                if cover == 0:
-                    break
-        out[aid] = best
-        grid.add(_box(x + best[0], y + best[1], w, h))
+        (x, y), (w, h) = anchors[aid], smaller.get(aid, sizes[aid])
+        if w > 0 and h > 0:
+            out[aid] = _spot(grid, x, y, w, h, view)[0]
+            grid.add(_box(x + out[aid][0], y + out[aid][1], w, h))
+        else:
+            out[aid] = (0.0, 0.0)
+    for aid in order:
+        if aid not in smaller:
+            continue
+        (x, y), (w, h), (sw, sh) = anchors[aid], sizes[aid], smaller[aid]
+        small = _box(x + out[aid][0], y + out[aid][1], sw, sh)
+        if sw > 0 and sh > 0:
+            grid.remove(small)
+        best, cover = _spot(grid, x, y, w, h, view)
+        if cover == 0:
+            out[aid] = best
+            grid.add(_box(x + best[0], y + best[1], w, h))
+        else:
+            out.shrunk.add(aid)
+            if sw > 0 and sh > 0:
+                grid.add(small)
     return out
+
+
+class Layout(dict[str, tuple[float, float]]):
+    """Offsets by label id, and the labels placed at their smaller size (``shrunk``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shrunk: set[str] = set()
+
+
+def _spot(grid: _Grid, x: float, y: float, w: float, h: float, view: Box | None) -> tuple[tuple[float, float], float]:
+    """The nearest free offset around (x, y) for a w x h box, or the least covered one; and its cover."""
+    reach = MAX_MOVE * 1.5 + max(w, h)
+    near = grid.near((x - reach, y - reach, x + reach, y + reach))
+    best, best_cover = (0.0, 0.0), math.inf
+    for dx, dy in _candidates(max(w, 1.0), max(h, 1.0)):
+        box = _box(x + dx, y + dy, w, h)
+        cover = _outside(box, view) + _covered(box, near, best_cover)
+        if cover < best_cover:
+            best, best_cover = (dx, dy), cover
+            if cover == 0:
+                break
+    return best, best_cover
 
 
 def boxes(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float, float]],

@@ -9,12 +9,25 @@ HTML widget per round, so a finished round is never sent to the browser again.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 
 import ipywidgets as W
 
 from fortress.ui import theme as T
 from fortress.ui.panels.base import dispose
+
+
+def named(text: str, areas, board) -> str:
+    """An event's text as HTML with the names of the territories it touched marked
+    (:func:`theme.area_ref`): pointing at one lights it on the map, as a panel's names do."""
+    escaped = html.escape(text)
+    names = {html.escape(board[a].name): a for a in areas if a in board}
+    if not names:
+        return escaped
+    longest = sorted(names, key=len, reverse=True)  # "Seattle Coast" before "Seattle"
+    pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, longest)) + r")(?!\w)")
+    return pattern.sub(lambda m: T.area_ref(names[m.group(1)], m.group(1)), escaped)
 
 
 @dataclass(frozen=True)
@@ -165,7 +178,7 @@ class LogBook:
             e = events[i]
             if e.kind in ("turn", "phase"):
                 continue
-            rows.append(f"<div class='e'>{self._tag(e.side, game)} {html.escape(e.text)}</div>")
+            rows.append(f"<div class='e'>{self._tag(e.side, game)} {named(e.text, e.areas, game.board)}</div>")
         if not title:
             return "".join(rows)
         return f"<details class='fortress-log-phase' open><summary>{html.escape(title)}</summary>{''.join(rows)}</details>"

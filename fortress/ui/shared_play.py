@@ -33,9 +33,12 @@ class SharedPlay:
     logbook: LogBook
     recent: frozenset[str]
     _panel_key: tuple[object, ...]
-    controls: GameControls
     tabs: W.Tab
     turn_note: W.HTML
+
+    @property
+    def controls(self) -> GameControls:  # App's: the Game tab's controls, built on first use
+        raise NotImplementedError
 
     def say(self, text: str, refused: bool = True) -> None: ...
 
