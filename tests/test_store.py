@@ -255,3 +255,20 @@ def test_waiting_on_sqlite_queries_only_when_the_file_changes(tmp_path):
     assert seen - written[0] < 0.45, (seen, written)
     writer.close()
     store.close()
+
+
+def test_a_change_seen_in_the_files_before_the_commit_is_visible_is_not_missed(tmp_path, monkeypatch):
+    """SQLite writes a commit's pages to the log before the shared index that makes them
+    visible: a waiter that stats the grown log and queries at once can miss the commit, and
+    must not then wait for its once-a-second query."""
+    from fortress.store import store as module
+
+    store = GameStore(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    made = two_player(store)
+    start = time.monotonic()
+    # the log grows at 0.2 s; the commit becomes visible 0.1 s later
+    monkeypatch.setattr(module, "_signature", lambda files: ((1, 1),) if time.monotonic() - start < 0.2 else ((2, 2),))
+    monkeypatch.setattr(store, "plies", lambda game_id: 0 if time.monotonic() - start < 0.3 else 1)
+    assert store.wait_for_change(made.game_id, 0, timeout=3) == 1
+    assert time.monotonic() - start < 0.7  # not at the next query a second after the change
+    store.close()

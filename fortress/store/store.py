@@ -376,12 +376,16 @@ class GameStore:
             return self._listen(game_id, ply, end)
         files = self._files()
         seen: Signature | None = None
-        asked, now = 0.0, 0
+        asked, now, again = 0.0, 0, 0
         while True:
             # a query only when the database's files changed (a stat costs microseconds, a
-            # query far more: 30 waiting pages polled 0.75 of a core), and each second anyway
+            # query far more: 30 waiting pages polled 0.75 of a core), and each second anyway;
+            # after a change, a few more ticks too: a commit's pages reach the log before the
+            # shared index that makes them visible, so the first query may not see it yet
             signature = _signature(files) if files else None
-            if signature is None or signature != seen or time.monotonic() - asked >= 1.0:
+            changed = signature is None or signature != seen
+            if changed or again or time.monotonic() - asked >= 1.0:
+                again = _AGAIN if changed and asked else again - 1 if again else 0
                 seen, asked = signature, time.monotonic()
                 if (now := self.plies(game_id)) > ply:
                     return now
@@ -413,6 +417,7 @@ class GameStore:
         self.engine.dispose()
 
 
+_AGAIN = 4  #: ticks of 50 ms that still query after the files changed
 Signature = tuple[tuple[int, int] | None, ...]  # (size, mtime) per database file
 
 
