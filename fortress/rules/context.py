@@ -31,6 +31,7 @@ from fortress.rules.events import Event
 if TYPE_CHECKING:
     from fortress.board import Board
     from fortress.rules.rulesets import Ruleset
+    from fortress.rules.tables import Tables
 
 _uid = attrgetter("uid")
 
@@ -62,6 +63,7 @@ class Context:
         self.rules = rules
         self.variants = variants  #: the optional rules this game plays (checked by the ruleset)
         self.turn = rules.turn
+        self.tables: "Tables" = rules.tables  #: the ruleset's data (units, dice, cards, numbers)
         self.unit_limit: int = rules.data.get("unit_limit", 0)
         self.events: list[Event] = []
         #: what a phase computes once and reuses while it lasts (emptied at each phase)

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from fortress.board import Board
     from fortress.rules.actions import Action
     from fortress.rules.dice import Rng
+    from fortress.rules.tables import Tables
 
 # The hooks below take the game's context (:class:`fortress.rules.context.Context`) as
 # ``g``, and ``turn`` is a :class:`fortress.rules.turn.Turn`; both modules import this one,
@@ -92,6 +93,8 @@ class Ruleset:
     sort_key: Callable[["Action", "Board"], Any] = field(default=lambda action, board: str(action))  #: bots' order
     game_over: Callable[[GameContext], None] = _nothing  #: the game has just ended (after the victory event)
     ranking: Callable[[GameContext], tuple[Any, ...]] = field(default=lambda g: ())  #: individual standings, if any
+    #: its data tables, read from ``data_dir`` as it is built (Fortress America's: units, dice, cards, numbers)
+    tables: "Tables | Any" = None
 
     # -- sides and teams, from the data ------------------------------------------------------
     @cached_property
@@ -160,6 +163,13 @@ def unregister(name: str) -> None:
     if name == DEFAULT:
         raise ValueError("the default ruleset stays registered")
     _REGISTRY.pop(name, None)
+
+
+def side_label(side: str | None, otherwise: str | None = None, ruleset: str | None = None) -> str:
+    """``side``'s name in texts, as ruleset ``ruleset`` (default: Fortress America) names it;
+    ``otherwise`` (default: ``side`` itself) for no side or a side it does not have."""
+    fallback = (side or "") if otherwise is None else otherwise
+    return get(ruleset).side_names.get(side or "", fallback)
 
 
 def names() -> tuple[str, ...]:
