@@ -15,6 +15,9 @@ A phase module (``fortress.rules.phases``) receives a :class:`Context` as ``g``.
 
 ``g.variants`` names the optional rules the game plays (checked by the ruleset when the
 game was made); a step or hook that a variant changes reads it.
+``g.tables`` is the ruleset's data (:class:`fortress.rules.tables.Tables`: unit types, dice,
+cards, the numbers of ``rules.toml``), read once when the ruleset was built; ``g.unit_limit``
+its unit limit.
 
 The context imports neither :mod:`fortress.rules.game` nor the phases: the facade builds
 it, the phases use it, and nothing imports back.

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from fortress.board import Board
     from fortress.rules.actions import Action
     from fortress.rules.dice import Rng
-    from fortress.rules.tables import Tables
 
 # The hooks below take the game's context (:class:`fortress.rules.context.Context`) as
 # ``g``, and ``turn`` is a :class:`fortress.rules.turn.Turn`; both modules import this one,
@@ -93,8 +92,9 @@ class Ruleset:
     sort_key: Callable[["Action", "Board"], Any] = field(default=lambda action, board: str(action))  #: bots' order
     game_over: Callable[[GameContext], None] = _nothing  #: the game has just ended (after the victory event)
     ranking: Callable[[GameContext], tuple[Any, ...]] = field(default=lambda g: ())  #: individual standings, if any
-    #: its data tables, read from ``data_dir`` as it is built (Fortress America's: units, dice, cards, numbers)
-    tables: "Tables | Any" = None
+    #: its data tables, read from ``data_dir`` as it is built: Fortress America's are a
+    #: :class:`fortress.rules.tables.Tables` (units, dice, cards, numbers); None for a ruleset without them
+    tables: Any = None
 
     # -- sides and teams, from the data ------------------------------------------------------
     @cached_property
