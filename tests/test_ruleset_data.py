@@ -89,3 +89,12 @@ def test_a_ruleset_folder_with_a_broken_file_is_refused_when_built(slow_helicopt
     with pytest.raises(DataError, match=r"dice\.toml: not valid TOML"):
         fortress.Game.from_position(POSITION, ruleset=SLOW_NAME)
     assert fortress.Game.from_position(POSITION).tables.dice["red"].sides == 6
+
+
+def test_the_side_constants_are_those_of_rules_toml_in_its_order():
+    """``units.SIDES``/``INVADERS`` are literals (read at import they would read a file): they
+    must name the sides of ``rules.toml`` in its order (bots are seeded by it; its schema fixes
+    the names)."""
+    from fortress.rules.units import INVADERS, SIDES
+    fa = rulesets.get()
+    assert SIDES == fa.sides and INVADERS == fa.teams["invaders"]

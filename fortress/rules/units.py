@@ -20,7 +20,7 @@ from fortress.rules.old_names import forward
 # their names in texts are the ruleset's ``side_names``).
 US = "us"
 WEST, SOUTH, EAST = "west", "south", "east"
-SIDES = (US, WEST, SOUTH, EAST)  #: in turn order
+SIDES = (WEST, SOUTH, EAST, US)  #: in the order of rules.toml [sides] (the turn order)
 INVADERS = (WEST, SOUTH, EAST)
 
 FOOT, MECH, AIR = "foot", "mechanized", "air"
