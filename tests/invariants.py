@@ -103,7 +103,7 @@ def check_limit(game, load: Counter) -> None:
 def check_round_trip(game) -> None:
     """The state is typed, plain data: it goes to JSON and back unchanged."""
     s = game.state
-    assert State.from_dict(json.loads(json.dumps(s.to_dict()))) == s
+    assert State.from_dict(json.loads(json.dumps(s.to_dict())), game.tables) == s
     assert all(type(u.status) is Status for u in s.units.values()), "a unit status is not a Status"
     assert all(type(t) is Task and type(t.kind) is TaskKind for t in s.tasks), "a task is not a typed Task"
     assert s.battle is None or (type(s.battle) is BattleState and type(s.battle.stage) is Stage)

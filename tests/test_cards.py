@@ -37,7 +37,7 @@ def at_card(game: fortress.Game, *tasks: Task) -> fortress.Game:
 
 # -- The deck's data ----------------------------------------------------------------------
 def test_the_deck_holds_31_cards_24_of_them_placing_units():
-    assert len(new_deck()) == 31 and sum(c.count for c in PLACING) == 24
+    assert len(new_deck(CARDS)) == 31 and sum(c.count for c in PLACING) == 24
 
 
 def test_every_named_territory_exists_and_is_land(real):

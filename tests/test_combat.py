@@ -7,10 +7,12 @@ from fortress.rules.battle import (
     ATTACKER, DEFENDER, POLICIES, STEPS, Battle, cheapest_first, fight, keep_combined_arms, protect_air,
 )
 from fortress.rules.dice import BLANK, COMBINED_ARMS, HIT, RETREAT, Rng
+from fortress.rules.tables import default
 
 
 def battle(att: dict[str, int], dfn: dict[str, int], terrain: str = "plain") -> Battle:
-    return Battle("x", terrain, {(t, "a"): n for t, n in att.items()}, {(t, "x"): n for t, n in dfn.items()})
+    return Battle("x", terrain, {(t, "a"): n for t, n in att.items()}, {(t, "x"): n for t, n in dfn.items()},
+                  default())
 
 
 def test_defender_fires_first_then_attacker_air_mech_foot():

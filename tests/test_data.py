@@ -52,12 +52,12 @@ def test_docstring_examples():
 ])
 def test_a_broken_file_names_the_file_the_key_and_what_is_allowed(tmp_path, monkeypatch, name, old, new, words):
     monkeypatch.setenv("FORTRESS_DATA", str(teacher_copy(tmp_path, name, old, new)))
-    load.cache_clear()
+    fortress.data.cache_clear()
     try:
         with pytest.raises(DataError) as info:
             load(name)
     finally:
-        load.cache_clear()
+        fortress.data.cache_clear()
     message = str(info.value)
     assert message.startswith(f"{tmp_path / name}.toml: ") and words in message, message
     assert "\n" not in message
@@ -66,12 +66,12 @@ def test_a_broken_file_names_the_file_the_key_and_what_is_allowed(tmp_path, monk
 def test_broken_toml_is_reported_with_the_file(tmp_path, monkeypatch):
     (tmp_path / "dice.toml").write_text("[red]\nsides = \n", encoding="utf-8")
     monkeypatch.setenv("FORTRESS_DATA", str(tmp_path))
-    load.cache_clear()
+    fortress.data.cache_clear()
     try:
         with pytest.raises(DataError, match=r"dice\.toml: not valid TOML: .*line 2"):
             load("dice")
     finally:
-        load.cache_clear()
+        fortress.data.cache_clear()
 
 
 def test_a_teachers_copy_replaces_the_packaged_file(tmp_path):
@@ -91,10 +91,29 @@ def broken_units(tmp_path: Path) -> Path:
     return teacher_copy(tmp_path, "units", "move = 4", 'move = "four"')
 
 
-def test_a_broken_teachers_copy_stops_the_import_with_one_line(tmp_path):
-    done = import_with(broken_units(tmp_path), "import fortress")
-    assert done.returncode != 0
-    assert done.stderr.strip() == f"Error: {tmp_path / 'units.toml'}: {BROKEN_MOVE}"  # no traceback
+def test_a_broken_teachers_copy_is_reported_on_first_use_not_at_import(tmp_path):
+    """Nothing is read at import; the first game reads the rules and raises the one line."""
+    done = import_with(broken_units(tmp_path), "import fortress\n"
+                                               "print('imported', flush=True)\n"
+                                               "try:\n    fortress.new_game(seed=1)\n"
+                                               "except fortress.data.DataError as exc:\n    print(exc)")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["imported", f"{tmp_path / 'units.toml'}: {BROKEN_MOVE}"]
+
+
+def test_a_broken_teachers_copy_raises_at_each_use_until_fixed(tmp_path, monkeypatch):
+    """A ruleset that failed to build is not kept: the next use reads the files again."""
+    from fortress.rules import rulesets
+    monkeypatch.setenv("FORTRESS_DATA", str(broken_units(tmp_path)))
+    rulesets.register("broken-fa", "fortress.rules.america:ruleset")
+    try:
+        for _ in range(2):
+            with pytest.raises(DataError, match="move = 'four'"):
+                rulesets.get("broken-fa")
+        (tmp_path / "units.toml").unlink()
+        assert rulesets.get("broken-fa").tables.units["bomber"].move == 4
+    finally:
+        rulesets.unregister("broken-fa")
 
 
 @pytest.mark.parametrize("code", [
@@ -103,7 +122,7 @@ def test_a_broken_teachers_copy_stops_the_import_with_one_line(tmp_path):
 ])
 @pytest.mark.parametrize("args", [["play", "--seed", "1"], ["odds", "-a", "2 infantry", "-d", "1 infantry"]])
 def test_every_command_reports_a_broken_data_file_in_one_line(tmp_path, code, args):
-    """The rules are read as the command starts, before click runs: one line, exit 1."""
+    """The rules are read when the command first needs them (no excepthook): one line, exit 1."""
     done = import_with(broken_units(tmp_path), f"import sys; sys.argv = ['fortress', *{args!r}]; {code}")
     assert done.returncode == 1
     assert done.stderr.strip() == f"Error: {tmp_path / 'units.toml'}: {BROKEN_MOVE}"
@@ -125,13 +144,15 @@ def test_a_data_error_while_a_command_runs_is_one_line(monkeypatch):
 
 @pytest.mark.notebook
 def test_a_notebook_shows_a_broken_data_file_in_one_line(tmp_path, monkeypatch):
-    """``import fortress`` in a notebook: the one line, not a page of traceback."""
+    """A notebook's first game: the one line, not a page of traceback (the import reads nothing)."""
     import nbformat
     from nbclient import NotebookClient
 
     monkeypatch.setenv("FORTRESS_DATA", str(broken_units(tmp_path)))
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import fortress")])
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import fortress"),
+                                         nbformat.v4.new_code_cell("fortress.new_game(seed=1)")])
     NotebookClient(nb, kernel_name="python3", timeout=120, allow_errors=True).execute()
-    [error] = nb.cells[0].outputs
+    assert nb.cells[0].outputs == []
+    [error] = nb.cells[1].outputs
     assert error.output_type == "error" and error.ename == "DataError"
     assert error.traceback == [f"DataError: {tmp_path / 'units.toml'}: {BROKEN_MOVE}"]

@@ -113,7 +113,7 @@ def _naive_moves(rules: maneuvers.Rules) -> list[A.Action]:
     for src, here in rules.movers.items():
         for kind in here:
             n = here[kind]
-            riders = tuple(rules.riders.get(src, ())) if maneuvers.UNITS[kind].transport else ()
+            riders = tuple(rules.riders.get(src, ())) if rules.units[kind].transport else ()
             flat, spans = rules.plan(src, kind, n, riders)
             out += [m for start, end, _dst, how, _ in spans.values() for m in flat[start:end] if rules.allows(m, how)]
     return out + ([] if rules.over else [A.End()])

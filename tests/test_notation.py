@@ -13,6 +13,9 @@ import fortress
 from fortress.board import Area, Board
 from fortress.rules import actions as A
 from tests.conftest import MINI_AREAS, MINI_EDGES
+from fortress.rules.tables import default
+
+UNITS = default().units  #: the unit types the notation reads (Fortress America's)
 
 SAVE = Path(__file__).resolve().parent / "data" / "save_v1_e3f48fe.json"
 
@@ -72,9 +75,10 @@ def test_two_boards_with_the_same_ids_each_use_their_own_names():
     move, back = A.Move(2, "infantry", "a", "b"), A.Move(2, "infantry", "b", "a")
     assert A.notation(move, first) == "move 2 infantry Alpha -> Bravo"
     assert A.notation(move, second) == "move 2 infantry Zulu -> Yankee"
-    assert A.parse("move 2 infantry Zulu -> Yankee", second) == move == A.parse("move 2 infantry Alpha -> Bravo", first)
+    assert A.parse("move 2 infantry Zulu -> Yankee", second, UNITS) == move
+    assert A.parse("move 2 infantry Alpha -> Bravo", first, UNITS) == move
     with pytest.raises(A.NotationError, match="no area called 'Zulu'"):
-        A.parse("declare Zulu", first)
+        A.parse("declare Zulu", first, UNITS)
     assert sorted([back, move], key=lambda a: A.sort_key(a, first)) == [move, back]
     assert sorted([back, move], key=lambda a: A.sort_key(a, second)) == [back, move]
     assert str(move) == "move 2 infantry a -> b"
@@ -102,9 +106,9 @@ def test_retreats_to_nowhere_and_passengers_are_written_and_read():
                          (A.Fire("west", "hovertank", "b"), "fire west hovertank Big Bend"),
                          (A.Ground("south"), "ground south"), (A.End(), "end")]:
         assert A.notation(action, board) == text
-        assert A.parse(text, board) == action
-        assert A.parse(text.upper(), board) == action
-    assert A.parse("  move   1 Mobile+Infantry   alpha->big bend ", board) == A.Move(1, "mobile", "a", "b", "infantry")
+        assert A.parse(text, board, UNITS) == action
+        assert A.parse(text.upper(), board, UNITS) == action
+    assert A.parse("  move   1 Mobile+Infantry   alpha->big bend ", board, UNITS) == A.Move(1, "mobile", "a", "b", "infantry")
 
 
 @pytest.mark.parametrize("text, message", [
@@ -122,14 +126,14 @@ def test_retreats_to_nowhere_and_passengers_are_written_and_read():
 def test_text_that_is_not_an_action_gets_a_message(text, message):
     board = Board([Area("a", "Alpha", "plain"), Area("b", "Big Bend", "plain")], [("a", "b")])
     with pytest.raises(A.NotationError, match=message):
-        A.parse(text, board)
+        A.parse(text, board, UNITS)
 
 
 def test_each_verb_is_stated_once():
     assert len({v.word for v in A.VERBS}) == len({v.cls for v in A.VERBS}) == len(A.VERBS)
     for verb in A.VERBS:
         assert verb.cls.verb == verb.word
-        assert type(A.parse(verb.example, Board.default())) is verb.cls
+        assert type(A.parse(verb.example, Board.default(), UNITS)) is verb.cls
 
 
 @pytest.mark.parametrize("board", [Board.default(), Board(MINI_AREAS, MINI_EDGES)], ids=["real", "mini"])

@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from fortress import odds as O
+from fortress.rules import rulesets
 from fortress.rules.battle import POLICIES
 from fortress.odds import exact, monte_carlo, parse_force
 
@@ -207,9 +208,11 @@ class _Area:
 
 
 class _Game:
-    """Just the engine's contract for for_game (tokens with counts, the area's kind)."""
+    """Just the engine's contract for for_game (tokens with counts, the area's kind, the
+    ruleset's tables)."""
 
     board = {"denver": _Area("city")}
+    tables = rulesets.get().tables
 
     def attack_forces(self, area):
         return {("infantry", "utah"): 2, ("hovertank", "kansas"): 1, ("bomber", "denver"): 1}

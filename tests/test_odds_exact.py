@@ -46,17 +46,18 @@ def test_factored_matches_enumeration_on_random_battles(seed):
 @pytest.mark.parametrize("seed", range(3))
 def test_step_table_is_the_folded_and_capped_roll_table(seed):
     """The capped-while-convolving table equals folding and capping the full joint table."""
-    from fortress.rules.dice import DICE
     from fortress.odds.exact import roll_table, step_table
+    from fortress.rules.tables import default
+    tables = default()
     r = random.Random(seed)
-    names = sorted(DICE)
+    names = sorted(tables.dice)
     for _ in range(10):
         dice = tuple(sorted({n: r.randint(1, 4) for n in r.sample(names, r.randint(1, min(3, len(names))))}.items()))
         ca, e = r.random() < 0.5, r.randint(1, 6)
         want: dict = {}
-        for h, c, rr, p in roll_table(dice):
+        for h, c, rr, p in roll_table(dice, tables):
             hh = min(h + (c if ca else 0), e)
             k = (hh, min(rr, e - hh))
             want[k] = want.get(k, 0.0) + p
-        got = {(h, rr): p for h, rr, p in step_table(dice, ca, e)}
+        got = {(h, rr): p for h, rr, p in step_table(dice, ca, e, tables)}
         assert set(got) == set(want) and all(abs(got[k] - want[k]) < 1e-12 for k in want)

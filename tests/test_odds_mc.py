@@ -9,9 +9,9 @@ from fortress import odds as O
 from fortress.rules.battle import ATTACKER, DEFENDER, POLICIES, Battle, fight
 from fortress.rules.dice import Rng
 from fortress.rules.battle_counts import FastBattle
-from fortress.rules.units import UNITS
+from fortress.rules.tables import default
 
-TYPES = list(UNITS)
+TYPES = list(default().units)
 
 
 def random_battle(r: random.Random) -> Battle:
@@ -28,7 +28,7 @@ def random_battle(r: random.Random) -> Battle:
     for _ in range(r.randint(1, 6)):
         t = (r.choice(TYPES), area)
         dfn[t] = dfn.get(t, 0) + 1
-    return Battle(area, r.choice(["plain", "city", "mountain"]), att, dfn)
+    return Battle(area, r.choice(["plain", "city", "mountain"]), att, dfn, default())
 
 
 def end_state(b: Battle) -> tuple:

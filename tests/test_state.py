@@ -13,6 +13,7 @@ import fortress
 from fortress.rules import save
 from fortress.rules.game import Game
 from fortress.rules.state import BattleState, BattleView, Stage, State, Status, Task, TaskKind
+from fortress.rules.tables import default
 
 DATA = Path(__file__).parent / "data"
 #: saves written by the code before the typed state (version 1 at e3f48fe, version 2 at f006846),
@@ -32,7 +33,7 @@ def play_until(seed: int, stop) -> Game:
 
 
 def through_json(state: State) -> State:
-    return State.from_dict(json.loads(json.dumps(state.to_dict())))
+    return State.from_dict(json.loads(json.dumps(state.to_dict())), default())
 
 
 def mid_battle(g: Game) -> bool:
@@ -69,7 +70,7 @@ def test_mid_battle_state_is_json_and_keeps_the_battle():
     b = json.loads(text)["battle"]
     assert b["stage"] == "fight" and b["decider"] in ("us", "west", "south", "east")
     assert b["battle"]["pending"] and b["rolls"]
-    back = State.from_dict(json.loads(text))
+    back = State.from_dict(json.loads(text), game.tables)
     assert back.battle == game.state.battle and back.battle.battle is not game.state.battle.battle
     assert back.battle.battle.decision() == game.state.battle.battle.decision()
 
@@ -79,7 +80,7 @@ def test_copy_and_to_dict_share_nothing_with_the_state():
     state = game.state
     before = state.to_dict()
     copied, data = state.copy(), state.to_dict()
-    for other in (copied, State.from_dict(data)):
+    for other in (copied, State.from_dict(data, game.tables)):
         other.battle.battle.attackers.clear()
         other.battle.rolls.clear()
         next(iter(other.units.values())).area = "nowhere"

@@ -114,7 +114,7 @@ def test_no_dashboard_class_is_a_font_awesome_icon(tmp_path):
     app.odds.refresh()
     app.board_map.click(app.game.board.zones("west")[0])  # a refusal
     html = theme.CSS + app.message.value + app.pools.value + app.tracks.value + app.logbook.html
-    html += info.LEGEND + app.status.value + app.odds.box.children[-1].value
+    html += info.legend_html() + app.status.value + app.odds.box.children[-1].value
     used = set(re.findall(r"\.([a-z][\w-]*)", theme.CSS))
     for attr in re.findall(r"class='([^']*)'", html):
         used.update(attr.split())
@@ -217,7 +217,7 @@ def test_bot_moves_are_counted_in_words(tmp_path, monkeypatch):
     app = new_app(tmp_path, seats=BOTS)
     press(app, "fortress-play")
     assert "made 1 move (" in app.message.value and "yellow" not in app.message.value
-    assert "olive" in app.message.value and "olive outline" in info.LEGEND
+    assert "olive" in app.message.value and "olive outline" in info.legend_html()
 
 
 def test_the_columns_and_header_buttons_are_marked_for_narrow_screens(tmp_path):

@@ -165,4 +165,4 @@ def test_standings_count_only_land_and_the_sides_own_units():
 
 def test_describe_names_singular_counts():
     game = won_by_invaders(east=["Boston"], west=WEST + ["Denver", "Colorado Springs", "Omaha"])
-    assert "3rd East (1 city)" in describe(game.ranking)
+    assert "3rd East (1 city)" in describe(game.ranking, game.rules.side_names)

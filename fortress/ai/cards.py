@@ -10,9 +10,8 @@ Each rule is a scored pick among the legal ``play`` actions, like the rest of th
 """
 from __future__ import annotations
 
-from fortress.ai.common import VALUE, distances
+from fortress.ai.common import distances
 from fortress.rules.actions import Action, Play
-from fortress.rules.invader_cards import CARDS
 from fortress.rules.units import US
 
 
@@ -23,11 +22,11 @@ def choose(game, options: list[Action]) -> tuple[Action, str] | None:
         return None
     by_effect: dict[str, list[Play]] = {}
     for a in plays:
-        by_effect.setdefault(CARDS[a.card].effect, []).append(a)
+        by_effect.setdefault(game.tables.invader_cards[a.card].effect, []).append(a)
     for effect in ("reinforce", "recover"):
         if effect in by_effect:
-            best = max(by_effect[effect], key=lambda a: (CARDS[a.card].units, a.card))
-            return best, f"'{CARDS[best.card].name}' brings more units"
+            best = max(by_effect[effect], key=lambda a: (game.tables.invader_cards[a.card].units, a.card))
+            return best, f"'{game.tables.invader_cards[best.card].name}' brings more units"
     if "foothold" in by_effect:
         return _foothold(game, by_effect["foothold"])
     if "strike" in by_effect:
@@ -55,8 +54,8 @@ def _strike(game, plays: list[Play]) -> tuple[Action, str]:
     def score(a: Play) -> tuple:
         assert a.area is not None and a.unit is not None
         alone = len(game.units(a.area, US)) == 1
-        return alone, board[a.area].is_city, VALUE[a.unit], a.area, a.unit
+        return alone, board[a.area].is_city, game.tables.values[a.unit], a.area, a.unit
 
     best = max(plays, key=score)
     assert best.area is not None
-    return best, f"'{CARDS[best.card].name}' hits the U.S. {best.unit} in {board[best.area].name}"
+    return best, f"'{game.tables.invader_cards[best.card].name}' hits the U.S. {best.unit} in {board[best.area].name}"

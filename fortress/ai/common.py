@@ -8,14 +8,15 @@ from __future__ import annotations
 import weakref
 from collections import Counter, deque
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from fortress import odds as O
 from fortress.rules.battle import POLICIES, Battle
-from fortress.rules.units import INVADERS, UNITS, US
+from fortress.rules.old_names import forward
+from fortress.rules.tables import Tables
+from fortress.rules.units import INVADERS, US
 
-VALUE: dict[str, int] = {k: u.value for k, u in UNITS.items()}
-CLASS: dict[str, str] = {k: u.cls for k, u in UNITS.items()}
+# Unit values and classes are the game's ruleset's: ``game.tables.values``, ``game.tables.classes``.
 FAR = 99
 #: An empty Counter for look-ups with a default (read only: never add to it).
 NONE: Counter = Counter()
@@ -43,17 +44,18 @@ def _empty_counter() -> Counter:
     return dict.__new__(Counter)
 
 
-def strength(units: Counter | dict) -> int:
-    return sum(VALUE[k] * n for k, n in units.items())
+def strength(units: Counter | dict, values: Mapping[str, int]) -> int:
+    """The value of ``units`` (unit type -> count), by the ruleset's unit ``values``."""
+    return sum(values[k] * n for k, n in units.items())
 
 
 def enemy_value_by_area(game, side: str) -> dict[str, int]:
     """Value of the units of the other camp in each area."""
-    mine = allies(side)
+    mine, values = allies(side), game.tables.values
     out: dict[str, int] = {}
     for u in game.state.units.values():
         if u.side not in mine:
-            out[u.area] = out.get(u.area, 0) + VALUE[u.kind]
+            out[u.area] = out.get(u.area, 0) + values[u.kind]
     return out
 
 
@@ -103,26 +105,30 @@ def threat(game, area: str, enemy: dict[str, int]) -> float:
 
 # -- battle odds --------------------------------------------------------------------------------
 @lru_cache(maxsize=65536)
-def _odds(terrain: str, att: tuple[tuple[str, int], ...], dfn: tuple[tuple[str, int], ...]) -> tuple[float, float, float]:
-    battle = Battle("x", terrain, {(k, "a"): n for k, n in att}, {(k, "x"): n for k, n in dfn})
+def _odds(terrain: str, att: tuple[tuple[str, int], ...], dfn: tuple[tuple[str, int], ...],
+          tables: Tables) -> tuple[float, float, float]:
+    battle = Battle("x", terrain, {(k, "a"): n for k, n in att}, {(k, "x"): n for k, n in dfn}, tables)
     o = O.odds_of(battle)
-    lost_a = sum(VALUE[k] * v for k, v in o.attacker_losses_by_type.items())
-    lost_d = sum(VALUE[k] * v for k, v in o.defender_losses_by_type.items())
+    values = tables.values
+    lost_a = sum(values[k] * v for k, v in o.attacker_losses_by_type.items())
+    lost_d = sum(values[k] * v for k, v in o.defender_losses_by_type.items())
     # rounded: the exact calculator sums in an order that can follow set order, so the last
     # bits may differ between processes; bots compare these numbers and must not (PYTHONHASHSEED)
     return round(o.p_cleared, 10), round(lost_a, 10), round(lost_d, 10)
 
 
-def odds(terrain: str, attackers: Counter | dict, defenders: Counter | dict) -> tuple[float, float, float]:
+def odds(terrain: str, attackers: Counter | dict, defenders: Counter | dict,
+         tables: Tables) -> tuple[float, float, float]:
     """(P(cleared), expected attacker value lost, expected defender value lost), cached
-    by unit types (where attackers come from does not change the odds)."""
+    by unit types (where attackers come from does not change the odds); ``tables``: the
+    game's (``game.tables``)."""
     att = tuple(sorted((k, n) for k, n in attackers.items() if n > 0))
     dfn = tuple(sorted((k, n) for k, n in defenders.items() if n > 0))
     if not dfn:
         return 1.0, 0.0, 0.0
     if not att:
         return 0.0, 0.0, 0.0
-    return _odds(terrain, att, dfn)
+    return _odds(terrain, att, dfn, tables)
 
 
 def by_kind(tokens: dict) -> Counter:
@@ -138,3 +144,6 @@ def battle_choice(battle: Battle, policy: str = "keep-combined-arms"):
     d = battle.decision()
     assert d is not None, "battle_choice needs a pending decision"
     return POLICIES[policy](battle, d)
+
+
+__getattr__ = forward(__name__)  # VALUE, CLASS: the default ruleset's (fortress.rules.old_names)

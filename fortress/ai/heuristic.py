@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Mapping
 
 from fortress.rules.actions import (Action, Attack, Casualty, Commit, Declare, Disengage, End, Fight, Fire, Ground,
                               Invade, Move, Place, PlaceLaser, Retreat, Sabotage, Surrender)
 from fortress.ai import cards, us_retake
-from fortress.ai.common import (CLASS, FAR, NONE, VALUE, allies, battle_choice, by_area, by_kind, distances,
+from fortress.ai.common import (FAR, NONE, allies, battle_choice, by_area, by_kind, distances,
                                 enemy_value_by_area, odds, strength, threat)
 from fortress.rules import stacking
 from fortress.rules.state import Stage
@@ -86,7 +87,7 @@ class HeuristicBot:
 
         def score(a: Place) -> tuple:
             exposed = any(n in zones for n in game.board.neighbours(a.area))
-            return (VALUE[a.unit], -strength(have.get(a.area, Counter())), exposed)
+            return (game.tables.values[a.unit], -strength(have.get(a.area, Counter()), game.tables.values), exposed)
         best = max(places, key=score)
         return best, f"strongest unit to the weakest {'city' if game.side == US else 'zone'}"
 
@@ -98,7 +99,8 @@ class HeuristicBot:
         if isinstance(first, Sabotage):
             return self._sabotage(game, options)
         if isinstance(first, Ground):
-            air = Counter(u.side for u in game.state.units.values() if CLASS[u.kind] == "air" and u.side != US)
+            classes = game.tables.classes
+            air = Counter(u.side for u in game.state.units.values() if classes[u.kind] == "air" and u.side != US)
             best = max(options, key=lambda a: air.get(a.side, 0))
             return best, f"{best.side} has the most aircraft"
         if game.side == US:
@@ -115,8 +117,8 @@ class HeuristicBot:
         near_city = self._us_city_neighbourhood(game)
 
         def score(a: Sabotage) -> float:
-            alone = enemy.get(a.area, 0) == VALUE[a.unit]
-            return VALUE[a.unit] + 3 * (a.area in near_city) + 8 * (alone and game.board[a.area].is_city)
+            alone = enemy.get(a.area, 0) == game.tables.values[a.unit]
+            return game.tables.values[a.unit] + 3 * (a.area in near_city) + 8 * (alone and game.board[a.area].is_city)
         best = max(options, key=score)
         return best, "the most dangerous Invader unit near U.S. cities"
 
@@ -150,7 +152,7 @@ class HeuristicBot:
         kinds = sorted({a.unit for a in options if isinstance(a, Place)})
         if not kinds:
             return End(), "nothing left in reserve to bring in"
-        kind = min(kinds, key=lambda k: (onboard[k] / MIX.get(k, 1.0), -VALUE[k]))
+        kind = min(kinds, key=lambda k: (onboard[k] / MIX.get(k, 1.0), -game.tables.values[k]))
         zone_scores = {z: self._zone_score(game, z, side) for z in {a.area for a in options if isinstance(a, Place)}}
         zone = max(zone_scores, key=lambda z: (zone_scores[z], z))
         return Place(kind, zone), f"a {kind} to the zone nearest weak targets"
@@ -197,7 +199,7 @@ class HeuristicBot:
             if any(u.side in camp for u in game.units(area)) and not game.units(area, side):
                 continue
             defenders = by_kind(game.defence_forces(area))
-            p, lost_a, lost_d = odds(board[area].kind, by_kind(game.attack_forces(area)), defenders)
+            p, lost_a, lost_d = odds(board[area].kind, by_kind(game.attack_forces(area)), defenders, game.tables)
             if defenders and p < threshold and lost_d <= lost_a:
                 continue
             scored.append((board[area].is_city, p, lost_d - lost_a, area))
@@ -218,11 +220,12 @@ class HeuristicBot:
         ctx = self._move_context(game)
         scores = ctx["scores"]  # id(move) -> (move, score): a look-up without hashing the move
         load = stacking.loads(game.state, side)
-        over = {area for area, _ in stacking.over_limit(load)} if End() not in options else set()
+        limit = game.tables.numbers["unit_limit"]
+        over = {area for area, _ in stacking.over_limit(load, limit)} if End() not in options else set()
         best, best_score = None, -1.0 if over else 0.0
         for a in options:  # in the engine's order (ORDER_FREE): ties go to the first in notation order
             if isinstance(a, Move) and (a.src in over or not over) \
-                    and load.get(a.dst, 0) + a.count + (a.passenger is not None) <= stacking.UNIT_LIMIT:
+                    and load.get(a.dst, 0) + a.count + (a.passenger is not None) <= limit:
                 known = scores.get(id(a))
                 if known is not None and known[0] is a:
                     s = known[1]
@@ -253,14 +256,14 @@ class HeuristicBot:
         ctx = self._moves = {"key": key, "game": game.history, "scores": {},
                              "enemy": enemy, "attack": set(attack), "dist": dist, "why": {},
                              "us_cities": {c for c in board.cities if s.control.get(c) == US}}
-        self._count_units(ctx, units)
+        self._count_units(ctx, units, game.tables.values)
         return ctx
 
     @staticmethod
-    def _count_units(ctx: dict, units: dict) -> None:
+    def _count_units(ctx: dict, units: dict, values: Mapping[str, int]) -> None:
         ctx["units"] = units
         ctx["count"] = {a: sum(c.values()) for a, c in units.items()}
-        ctx["strength"] = {a: strength(c) for a, c in units.items()}
+        ctx["strength"] = {a: strength(c, values) for a, c in units.items()}
 
     def _stale(self, game, ctx: dict, units: dict) -> None:
         """Drop the scores of moves that start or end where the units changed, and (U.S.)
@@ -269,7 +272,7 @@ class HeuristicBot:
         dirty = {a for a in old.keys() | units.keys() if not _same(old.get(a), units.get(a))}
         if not dirty:
             return
-        self._count_units(ctx, units)
+        self._count_units(ctx, units, game.tables.values)
         board = game.board
         goals = [c for c in ctx.get("retake", ()) if board.neighbours(c) & dirty]
         scores, why = ctx["scores"], ctx["why"]
@@ -295,7 +298,7 @@ class HeuristicBot:
         score = float(gain) + 0.3 * bool(a.passenger) + 0.01 * a.count
         if side == US:
             urgent = self.retake and us_retake.all_out(game)
-            guard = 0.0 if urgent and game.round >= us_retake.RULES["rounds"] else self.guard
+            guard = 0.0 if urgent and game.round >= game.tables.numbers["rounds"] else self.guard
             score += guard * self._defence_gain(game, a, ctx, left)
             score += self.retake * (2 if urgent else 1) * us_retake.move_gain(game, a, ctx)
             if left <= 0 and self._retaking(game, a.src):
@@ -315,7 +318,8 @@ class HeuristicBot:
         board, enemy, held, cities = game.board, ctx["enemy"], ctx["strength"], ctx["us_cities"]
         if a.dst not in cities and not board[a.src].is_city:
             return 0.0  # no U.S. city gains or loses a defender
-        moved = VALUE[a.unit] * a.count + (VALUE[a.passenger] if a.passenger else 0)
+        values = game.tables.values
+        moved = values[a.unit] * a.count + (values[a.passenger] if a.passenger else 0)
         memo = ctx.setdefault("threat", {})
 
         def danger(area: str) -> float:
@@ -358,8 +362,8 @@ class HeuristicBot:
         def score(a: Fire) -> float:
             if not isinstance(a, Fire):
                 return -1.0
-            s: float = VALUE[a.unit] + 2 * (a.area in near_city)
-            if enemy.get(a.area, 0) == VALUE[a.unit]:  # the last defender: the area can be retaken
+            s: float = game.tables.values[a.unit] + 2 * (a.area in near_city)
+            if enemy.get(a.area, 0) == game.tables.values[a.unit]:  # the last defender: the area can be retaken
                 ours_next = any(n in us_units for n in board.neighbours(a.area))
                 s += (6 if board[a.area].is_city else 2) * (1 + ours_next)
             s += self.retake * us_retake.laser_bonus(game, a.area, us_units)
@@ -385,7 +389,7 @@ class HeuristicBot:
             if not isinstance(a, Attack):
                 continue
             p, lost_a, lost_d = odds(board[a.area].kind, by_kind(game.attack_forces(a.area)),
-                                     by_kind(game.defence_forces(a.area)))
+                                     by_kind(game.defence_forces(a.area)), game.tables)
             worth = 3 if board[a.area].is_city else 1
             score = p * worth + 0.1 * (lost_d - lost_a)
             forced = End() not in options
@@ -409,17 +413,17 @@ class HeuristicBot:
         area, side, board = b.area, game.side, game.board
         committed = Counter(b.units("attacker"))
         defenders = by_kind(game.defence_forces(area))
-        p, _, _ = odds(board[area].kind, committed, defenders)
+        p, _, _ = odds(board[area].kind, committed, defenders, game.tables)
         commits = [a for a in options if isinstance(a, Commit)]
         if not commits or (p >= 0.95 and committed):
             return Fight(), f"{p:.0%} to clear {board[area].name}"
         others = [x for x in game.state.declared if x != area and x not in game.state.fought
                   and game.enemies_in(x, side)]
-        have = set(committed)
+        have, classes = set(committed), game.tables.classes
 
         def score(a: Commit) -> tuple:
             shared = sum(1 for x in others if board.adjacent(a.src, x))
-            return (CLASS[a.unit] not in {CLASS[k] for k in have}, -shared, a.count, VALUE[a.unit])
+            return (classes[a.unit] not in {classes[k] for k in have}, -shared, a.count, game.tables.values[a.unit])
         best = max(commits, key=score)
         return best, f"join the battle for {board[area].name}"
 
@@ -465,7 +469,7 @@ class HeuristicBot:
         want = (self.fill + 1 if dst.is_city else self.fill) if side != US else (2 if dst.is_city else 1)
         if here >= want or a.count > want - here:
             return 0.0
-        if CLASS[a.unit] == "air":
+        if game.tables.classes[a.unit] == "air":
             return 0.0
         if src.is_city and (game.controller(a.src) == side or self._retaking(game, a.src)):
             keep = 1 if side != US else (2 if threat(game, a.src, enemy) > 0 else 1)

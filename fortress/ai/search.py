@@ -29,9 +29,7 @@ import time
 
 from fortress.rules.actions import Action, Surrender
 from fortress.ai import rollouts, us_retake
-from fortress.ai.common import VALUE
 from fortress.ai.heuristic import HeuristicBot
-from fortress.rules.state import RULES
 from fortress.rules.units import INVADERS, US
 
 #: name -> heuristic knobs (see :class:`HeuristicBot`); "fortify" and "counter-attack" matter to the U.S. only
@@ -77,7 +75,7 @@ def evaluate_invaders(game) -> float:
     s = game.state
     inv, us = forces(game)
     value = 5.0 * len(s.captured) + 0.1 * (inv + 0.5 * reserve_value(game) - us)
-    return value + 3.0 * len(s.captured) * s.round / RULES["rounds"]  # late captures count more
+    return value + 3.0 * len(s.captured) * s.round / game.tables.numbers["rounds"]  # late captures count more
 
 
 #: U.S. evaluation weights, in unit value (infantry 1): round numbers chosen with the
@@ -119,18 +117,19 @@ def evaluate_us(game) -> float:
 def forces(game) -> tuple[int, int]:
     """Value of the Invader and of the U.S. units on the board."""
     inv = us = 0
+    values = game.tables.values
     for u in game.state.units.values():
         if u.side == US:
-            us += VALUE[u.kind]
+            us += values[u.kind]
         else:
-            inv += VALUE[u.kind]
+            inv += values[u.kind]
     return inv, us
 
 
 def reserve_value(game) -> int:
     """Value of the units in the reserves of the Invaders still in the game."""
-    s = game.state
-    return sum(VALUE[k] * n for side in INVADERS if side not in s.out for k, n in s.reserves[side].items())
+    s, values = game.state, game.tables.values
+    return sum(values[k] * n for side in INVADERS if side not in s.out for k, n in s.reserves[side].items())
 
 
 class PlannedBot(HeuristicBot):

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fortress.ai.common import CLASS, NONE, VALUE, by_area, distances
-from fortress.rules.state import RULES
-from fortress.rules.units import INVADERS, UNITS, US
+from fortress.ai.common import NONE, by_area, distances
+from fortress.rules.units import INVADERS, US
 
 #: Most Invader units in a captured city the U.S. still tries to retake.
 MAX_DEFENDERS = 2
@@ -22,14 +21,14 @@ MAX_DEFENDERS = 2
 MAX_DEFENDERS_ALL_OUT = 4
 #: U.S. units wanted next to a captured city, by the number of its defenders.
 WANT = {0: 1, 1: 3, 2: 4, 3: 5, 4: 5}
-#: Captured cities from which the U.S. goes all out (18 lose at the end of its turn).
-ALL_OUT_AT = RULES["cities_to_win"]
 
 
 def all_out(game) -> bool:
     """Every retaken city counts now: the last round (nothing after this U.S. turn
-    matters but the count), or the Invaders close to the 18 cities that win."""
-    return game.round >= RULES["rounds"] or len(game.state.captured) >= ALL_OUT_AT
+    matters but the count), or the Invaders close to the 18 cities that win (the U.S. goes
+    all out from ``cities_to_win`` captured cities: they lose at the end of its turn)."""
+    numbers = game.tables.numbers
+    return game.round >= numbers["rounds"] or len(game.state.captured) >= numbers["cities_to_win"]
 
 
 def max_defenders(game) -> int:
@@ -49,14 +48,14 @@ def captured(game) -> dict[str, int]:
 def reach(game) -> set[str]:
     """Areas where some U.S. unit can stand after this turn's Maneuvers (a rough bound:
     mechanized units one step through U.S. ground, air units over any land)."""
-    s, board = game.state, game.board
+    s, board, units = game.state, game.board, game.tables.units
     out: set[str] = set()
     for area, kinds in by_area(game, US).items():
         out.add(area)
-        moves = max((UNITS[k].move for k in kinds if CLASS[k] != "foot"), default=0)
+        moves = max((units[k].move for k in kinds if units[k].cls != "foot"), default=0)
         if not moves:
             continue
-        if max((UNITS[k].move for k in kinds if CLASS[k] == "air"), default=0) >= 2:
+        if max((units[k].move for k in kinds if units[k].cls == "air"), default=0) >= 2:
             land = distances(board, [area], through=lambda a: board[a].is_land)
             out |= {a for a, d in land.items() if d <= moves and s.control.get(a) == US}
         else:
@@ -117,4 +116,4 @@ def invade_gain(game, a, units: dict[str, Counter]) -> float:
     here = sum(units.get(a.dst, NONE).values())
     if here >= 2 or a.count > 2 - here:
         return 0.0
-    return 8.0 + (2.0 if here == 0 else 0.0) + 0.1 * VALUE[a.unit]
+    return 8.0 + (2.0 if here == 0 else 0.0) + 0.1 * game.tables.values[a.unit]

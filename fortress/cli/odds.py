@@ -12,22 +12,25 @@ import click
 
 from fortress.rules.battle import DEFAULT_POLICY, POLICIES
 from fortress.cli.options import SEED
+from fortress.data import DataError
 from fortress.odds import TERRAINS, Odds, exact, monte_carlo, parse_force
-from fortress.rules.america import RULES
+from fortress.rules.tables import default
 
 
 MAX_RUNS = 1_000_000  #: Monte Carlo battles at most (about 20 s on one core)
-UNIT_LIMIT = RULES["unit_limit"]  #: units of a side in one territory
 
 
 def _force(ctx: click.Context, param: click.Parameter, value: str) -> Counter[str]:
     """A force of at most 5 units: one territory's worth (rules: the 5-unit limit)."""
     try:
         force = parse_force(value)
+    except DataError:
+        raise  # a broken data file: the command's one line (Group), not a usage mistake
     except ValueError as exc:
         raise click.BadParameter(str(exc)[:200]) from None
-    if sum(force.values()) > UNIT_LIMIT:
-        raise click.BadParameter(f"a force is at most {UNIT_LIMIT} units (one territory's worth); "
+    limit = default().numbers["unit_limit"]  # units of a side in one territory
+    if sum(force.values()) > limit:
+        raise click.BadParameter(f"a force is at most {limit} units (one territory's worth); "
                                  f"this one has {sum(force.values())}")
     return force
 

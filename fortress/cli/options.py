@@ -50,13 +50,31 @@ POSITIVE = Positive()
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+class Variant(click.ParamType):  # type: ignore[type-arg, unused-ignore]  # generic in newer click stubs
+    """The name of an optional rule of the default ruleset (its ``[variants]``), read when the
+    command runs: importing the command line reads no data file."""
+
+    name = "variant"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        known = rulesets.get().variants
+        if value not in known:
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, known))}.", param, ctx)
+        return str(value)
+
+
+class VariantOption(click.Option):
+    """``--variant``, its help listing the variants as the help is shown."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        self.help = "Play an optional rule (repeat for more): " + "; ".join(
+            f"{name}: {row['name']}" for name, row in rulesets.get().variants.items()) + "."
+        return super().get_help_record(ctx)
+
+
 def variant_option(command: F) -> F:
     """``--variant NAME`` (repeatable): an optional rule the ruleset declares (``[variants]``)."""
-    known = rulesets.get().variants
-    help_text = "Play an optional rule (repeat for more): " + "; ".join(
-        f"{name}: {row['name']}" for name, row in known.items()) + "."
-    return click.option("--variant", "variants", multiple=True, type=click.Choice(list(known)),
-                        help=help_text)(command)
+    return click.option("--variant", "variants", multiple=True, type=Variant(), cls=VariantOption)(command)
 _LONG_VALUE = re.compile(r"('[^']{30})[^']{10,}")  # a value click quotes back, cut short
 _ADDRESS = re.compile(r"(tcp|tls|ws|wss|ucx|inproc)://[\w.\-\[\]:]{1,253}")
 

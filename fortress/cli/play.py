@@ -17,10 +17,12 @@ import click
 
 import fortress
 from fortress.ai import BOT_NAMES, make_bot
+from fortress.data import DataError
 from fortress.cli.options import SEED, variant_option, writable
 from fortress.rules.ranking import describe
 from fortress.rules.save import MAX_BYTES
-from fortress.rules.units import SIDE_NAMES, SIDES
+from fortress.rules.rulesets import side_label
+from fortress.rules.units import SIDES
 
 MAX_LISTED = 40
 
@@ -28,11 +30,11 @@ MAX_LISTED = 40
 def status(game: fortress.Game) -> str:
     s = game.state
     if game.is_over:
-        ranked = f"\n{describe(game.ranking)}" if game.ranking else ""
+        ranked = f"\n{describe(game.ranking, game.rules.side_names)}" if game.ranking else ""
         return f"Game over: {s.result}{ranked}"
-    head = f"Round {game.round}, {SIDE_NAMES[s.turn]}'s turn, {game.phase}"
+    head = f"Round {game.round}, {side_label(s.turn)}'s turn, {game.phase}"
     if game.side != s.turn:
-        head += f" ({SIDE_NAMES[game.side]} decides)"
+        head += f" ({side_label(game.side)} decides)"
     rules = "".join(f"\nOptional rule: {game.rules.variants[v]['name']}." for v in sorted(game.variants))
     cards = "".join(f"\nYour Invader card {c.id}: {c.name} (play in {c.when}): {c.text}" for c in game.hand(game.side))
     return (f"{head}. {game.reminder()}\n"
@@ -42,8 +44,8 @@ def status(game: fortress.Game) -> str:
 
 def show_area(game: fortress.Game, text: str) -> str:
     area = game.board[game.board.find(text)]
-    held = SIDE_NAMES.get(game.controller(area.id) or "", "-")
-    units = ", ".join(f"{n} {SIDE_NAMES[s]} {k}" for (s, k), n in sorted(game.units_in(area.id).items())) or "no units"
+    held = side_label(game.controller(area.id) or "", "-")
+    units = ", ".join(f"{n} {side_label(s)} {k}" for (s, k), n in sorted(game.units_in(area.id).items())) or "no units"
     near = ", ".join(sorted(game.board[n].name for n in game.board.neighbours(area.id)))
     return f"{area.name} ({area.kind}, held by {held}): {units}.\nNext to: {near}."
 
@@ -169,6 +171,8 @@ def play(seed: int, players: int, setup: str, bots: str, load: str | None, varia
         try:
             game = fortress.new_game(seed=seed, players=players, setup=None if setup == "none" else setup,
                                      variants=variants)
+        except DataError:
+            raise  # a broken data file: the command's one line (Group), not a usage mistake
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--setup") from None
     session = Session(game, parse_bots(bots), seed)
@@ -178,11 +182,11 @@ def play(seed: int, players: int, setup: str, bots: str, load: str | None, varia
         if interactive:
             click.echo(status(game))
         try:
-            line = input(f"{SIDE_NAMES[game.side]}> " if interactive else "")
+            line = input(f"{side_label(game.side)}> " if interactive else "")
         except EOFError:
             break
         if not interactive and line.strip():
-            click.echo(f"{SIDE_NAMES[game.side]}> {line.strip()[:200]}")
+            click.echo(f"{side_label(game.side)}> {line.strip()[:200]}")
         if not session.handle(line):
             break
         game = session.game

@@ -2,7 +2,9 @@
 
 The files ship inside the package (``fortress/data/*.toml``). A teacher's edited copy goes in
 a folder named by ``FORTRESS_DATA``: each file found there replaces the packaged one (a file
-not there is read from the package). A file that breaks its schema (:mod:`fortress.data.schemas`)
+not there is read from the package). Nothing is read at import: a ruleset reads its data
+folder when it is first built (:func:`fortress.rules.rulesets.get`, :mod:`fortress.rules.tables`).
+A file that breaks its schema (:mod:`fortress.data.schemas`)
 raises :class:`DataError`, one line naming the file, the key and what is allowed:
 
 >>> units = {name: dict(row) for name, row in load("units").items()}
@@ -15,12 +17,10 @@ raises :class:`DataError`, one line naming the file, the key and what is allowed
 from __future__ import annotations
 
 import os
-import sys
 import tomllib
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable
 
 import fastjsonschema
 
@@ -35,39 +35,39 @@ class DataError(ValueError):
     """A data file is unreadable or breaks its schema."""
 
     def _render_traceback_(self) -> list[str]:
-        """What IPython and Jupyter show instead of a traceback: the one line (``import
-        fortress`` in a notebook with a broken ``FORTRESS_DATA`` file)."""
+        """What IPython and Jupyter show instead of a traceback: the one line (a notebook's
+        first game with a broken ``FORTRESS_DATA`` file)."""
         return [f"DataError: {self}"]
 
 
-def _one_line(kind: type[BaseException], value: BaseException, tb: Any,
-              previous: Callable[..., Any] = sys.excepthook) -> None:
-    """``sys.excepthook``: a broken data file that reaches the top (the ``fortress`` command,
-    which loads the rules as it starts; a script) is reported in one line naming the file and
-    key, no traceback (the exit status is 1, as for any uncaught error); anything else as before."""
-    if isinstance(value, DataError):
-        sys.stderr.write(f"Error: {value}\n")
-    else:
-        previous(kind, value, tb)
+def cache_clear() -> None:
+    """Forget the files read (a test that changes ``FORTRESS_DATA``)."""
+    _load.cache_clear()
 
 
-sys.excepthook = _one_line
-
-
-def path(name: str) -> Path:
-    """``FORTRESS_DATA/<name>.toml`` if that file exists, else the packaged one."""
-    folder = os.environ.get("FORTRESS_DATA")
-    if folder and (Path(folder) / f"{name}.toml").is_file():
+def path(name: str, folder: Path | None = None) -> Path:
+    """``<folder>/<name>.toml``; for the packaged folder (the default), ``FORTRESS_DATA/<name>.toml``
+    instead if that file exists."""
+    if folder is not None and Path(folder) != DATA_DIR:
         return Path(folder) / f"{name}.toml"
+    teacher = os.environ.get("FORTRESS_DATA")
+    if teacher and (Path(teacher) / f"{name}.toml").is_file():
+        return Path(teacher) / f"{name}.toml"
     return DATA_DIR / f"{name}.toml"
 
 
-@cache
-def load(name: str) -> dict:
-    """Parse and validate ``<name>.toml`` (cached; treat the result as read-only)."""
+def load(name: str, folder: Path | None = None) -> dict:
+    """Parse and validate ``<name>.toml`` of ``folder`` (default: the packaged data, which
+    ``FORTRESS_DATA`` may override), cached by the file read; treat the result as read-only."""
     if name not in NAMES:
         raise DataError(f"no data file named {name!r} (there are {', '.join(NAMES)})")
-    where = path(name)
+    return _load(name, path(name, folder), folder)
+
+
+@cache
+def _load(name: str, where: Path, folder: Path | None) -> dict:
+    """``where`` read and validated (the unit and dice names its schema allows are those of
+    ``folder``'s files)."""
     try:
         with open(where, "rb") as fh:
             data = tomllib.load(fh)
@@ -75,25 +75,26 @@ def load(name: str) -> dict:
         raise DataError(f"{where}: not valid TOML: {exc}") from None
     except OSError as exc:
         raise DataError(f"{where}: cannot read it: {exc.strerror or exc}") from None
-    problem = explain(name, data)
+    problem = explain(name, data, folder)
     if problem:
         raise DataError(f"{where}: {problem}")
     return data
 
 
-def schema(name: str) -> dict:
-    """The JSON Schema of one data file (dice and unit names come from the loaded files)."""
+def schema(name: str, folder: Path | None = None) -> dict:
+    """The JSON Schema of one data file (dice and unit names come from the files loaded from
+    ``folder``, as :func:`load` reads it)."""
     if name == "dice":
         return schemas.dice()
     if name == "units":
-        return schemas.units(list(load("dice")))
-    return getattr(schemas, name)(list(load("units")))
+        return schemas.units(list(load("dice", folder)))
+    return getattr(schemas, name)(list(load("units", folder)))
 
 
-def explain(name: str, data: dict) -> str:
-    """Why ``data`` is not a valid ``<name>.toml``, in one line; "" when it is."""
+def explain(name: str, data: dict, folder: Path | None = None) -> str:
+    """Why ``data`` is not a valid ``<name>.toml`` (of ``folder``), in one line; "" when it is."""
     try:
-        fastjsonschema.validate(schema(name), data)
+        fastjsonschema.validate(schema(name, folder), data)
     except fastjsonschema.JsonSchemaValueException as exc:
         return _message(exc, data)
     if name == "invader_cards":

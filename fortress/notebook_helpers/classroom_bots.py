@@ -12,7 +12,8 @@ import pandas as pd
 import fortress
 from fortress.rules.actions import Action, Surrender
 from fortress.rules.game import Game
-from fortress.rules.units import INVADERS, SIDE_NAMES, SIDES, US
+from fortress.rules.rulesets import side_label
+from fortress.rules.units import INVADERS, SIDES, US
 
 __all__ = ['BotFault', 'SafeBot', 'as_bot', 'MatchResult', 'play_match', 'round_robin', 'CAMPS']
 
@@ -26,7 +27,7 @@ class BotFault(Exception):
     """A bot raised, answered something that is not an action, or answered an illegal one."""
 
     def __init__(self, bot_name: str, side: str, message: str) -> None:
-        super().__init__(f"{bot_name} ({SIDE_NAMES.get(side, side)}): {message}")
+        super().__init__(f"{bot_name} ({side_label(side, side)}): {message}")
         self.bot_name, self.side, self.message = bot_name, side, message
 
 

@@ -10,7 +10,8 @@ import pandas as pd
 from fortress.rules.actions import Action, Surrender
 from fortress.board import Board
 from fortress.rules.game import Game, IllegalAction
-from fortress.rules.units import INVADERS, SIDE_NAMES
+from fortress.rules.rulesets import side_label
+from fortress.rules.units import INVADERS
 
 __all__ = ['quick', 'pick', 'area_id', 'units_table', 'status', 'show', 'legal', 'attempt']
 
@@ -60,16 +61,16 @@ def units_table(game: Game, areas: Iterable[str] | None = None) -> pd.DataFrame:
         for side in ("us", *INVADERS):
             kinds = [(k, n) for (s, k), n in sorted(here.items()) if s == side]
             if kinds:
-                parts.append(f"{SIDE_NAMES[side]}: " + ", ".join(f"{n} {k}" for k, n in kinds))
+                parts.append(f"{side_label(side)}: " + ", ".join(f"{n} {k}" for k, n in kinds))
         marks = []
         if aid in game.state.declared:
             marks.append("declared")
         if aid in game.state.lasers:
             marks.append("laser")
         if aid in game.state.captured:
-            marks.append(f"captured by {SIDE_NAMES[game.state.captured[aid]]}")
+            marks.append(f"captured by {side_label(game.state.captured[aid])}")
         rows.append({"area": area.name, "kind": "zone" if area.is_zone else area.kind,
-                     "held by": SIDE_NAMES.get(game.controller(aid) or "", "-"),
+                     "held by": side_label(game.controller(aid) or "", "-"),
                      "units": "; ".join(parts) or "-", "marks": ", ".join(marks)})
     return pd.DataFrame(rows, columns=["area", "kind", "held by", "units", "marks"])
 
@@ -79,8 +80,8 @@ def status(game: Game) -> str:
     if game.is_over:
         return f"Game over: {game.state.result}"
     if game.phase == "setup":
-        return f"Setup: {SIDE_NAMES[game.side]} places its starting units."
-    return (f"Round {game.round}: {SIDE_NAMES[game.side]} to decide, phase {game.phase} "
+        return f"Setup: {side_label(game.side)} places its starting units."
+    return (f"Round {game.round}: {side_label(game.side)} to decide, phase {game.phase} "
             f"({game.reminder()}); cities on the captured track: {game.cities_captured()} of 18.")
 
 

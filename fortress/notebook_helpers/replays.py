@@ -12,7 +12,7 @@ from fortress.rules.actions import Attack
 from fortress.rules.game import Game
 from fortress.notebook_helpers.classroom_bots import play_match
 from fortress.notebook_helpers.lessons import status
-from fortress.rules.units import SIDE_NAMES
+from fortress.rules.rulesets import side_label
 
 __all__ = ['bot_game', 'Replay', 'replay_viewer', 'ReplayViewer']
 
@@ -86,7 +86,7 @@ class Replay:
                 battle = self.at(i - 1).battle  # the battle being assembled
                 area = battle.area if battle else max(attack_at, key=attack_at.__getitem__, default=None)
                 name = self.game.board[area].name if area else "?"
-                out.append((f"round {st.round}: {SIDE_NAMES[st.turn]} attacks {name} (action {i})", i))
+                out.append((f"round {st.round}: {side_label(st.turn)} attacks {name} (action {i})", i))
         return out
 
     def frame(self) -> pd.DataFrame:

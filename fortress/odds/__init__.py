@@ -71,9 +71,11 @@ def for_game(game: Game, area: str, method: str = "exact", *, attacker_policy: s
 
     Uses the engine's contract: ``game.attack_forces(area)`` and
     ``game.defence_forces(area)`` (tokens -> counts; bombers inside keyed with
-    ``where == area``) and ``game.board[area].kind``.
+    ``where == area``), ``game.board[area].kind`` and ``game.tables`` (the ruleset's units
+    and dice).
     """
-    battle = Battle(area, game.board[area].kind, dict(game.attack_forces(area)), dict(game.defence_forces(area)))
+    battle = Battle(area, game.board[area].kind, dict(game.attack_forces(area)), dict(game.defence_forces(area)),
+                    game.tables)
     if method == "exact":
         return odds_of(battle, attacker_policy=attacker_policy, defender_policy=defender_policy,
                        retreat_possible=retreat_possible)

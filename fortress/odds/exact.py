@@ -14,7 +14,7 @@ import numpy as np
 
 from fortress.rules.battle import (ATTACKER, DEFENDER, DEFAULT_POLICY, POLICIES, STEPS, Battle, Decision, Policy,
                                    Token, casualty_options, other)
-from fortress.rules.dice import DiceKey, clear_tables, roll_table, volley_table
+from fortress.rules.dice import DiceKey, DiceOf, clear_tables, roll_table, volley_table
 from fortress.odds.forces import policy
 from fortress.odds.report import SUMMARY, Count, Odds, Outcome, _by_type, _destroy_retreats, outcome_of, summarise
 
@@ -26,14 +26,15 @@ step_table = volley_table
 
 
 @lru_cache(maxsize=16384)
-def _reach(dice: DiceKey, combined_counts: bool, enemies: int) -> tuple[int, tuple]:
+def _reach(dice: DiceKey, combined_counts: bool, enemies: int, tables: DiceOf) -> tuple[int, tuple]:
     """The most hits of ``step_table(...)`` and, for each number of hits, the most retreats
     (those above 0)."""
     max_r: dict[int, int] = {}
-    for h, r, _p in step_table(dice, combined_counts, enemies):
+    table = step_table(dice, combined_counts, enemies, tables)
+    for h, r, _p in table:
         if r > max_r.get(h, 0):
             max_r[h] = r
-    return max((h for h, _r, _p in step_table(dice, combined_counts, enemies)), default=0), tuple(max_r.items())
+    return max((h for h, _r, _p in table), default=0), tuple(max_r.items())
 
 
 def clear_caches() -> None:
@@ -203,11 +204,11 @@ class _Side:
             kind = "hit" if hit else "retreat"
         decider = other(victim) if hit else victim
         choose = self.policies[decider]
-        out, idx, index = [], self.idx, self.index
+        out, idx, index, classes = [], self.idx, self.index, rep.tables.classes
         for _ in range(n):
             if not force:
                 break
-            options = casualty_options(force, cls) if hit else list(force)
+            options = casualty_options(force, cls, classes) if hit else list(force)
             tok = options[0] if len(options) == 1 else choose(b, Decision(kind, decider, victim, options))
             c = force[tok] - 1
             if c:
@@ -236,8 +237,9 @@ class _Side:
         enemies = self.sizes[i]
         if not enemies:
             return [(i, 1.0)]
-        table = step_table(dk, ca, enemies)
-        max_h, max_r = _reach(dk, ca, enemies)
+        tables = self.rep.tables
+        table = step_table(dk, ca, enemies, tables)
+        max_h, max_r = _reach(dk, ca, enemies, tables)
         hits = self._chain(self.hits, (cls, i), i, max_h, cls, True)
         leaves = self.leaves
         for h, r in max_r:  # each chain of departures in one run, as far as the table needs
@@ -296,8 +298,9 @@ class _Side:
 
 
 def side_for(rep: Battle, victim: str, policies: Mapping[str, Policy]) -> _Side:
-    """The kept ``_Side`` for these policies, victim and terrain (a new one if none or too big)."""
-    k = (policies[ATTACKER], policies[DEFENDER], victim, rep.terrain)
+    """The kept ``_Side`` for these policies, victim, terrain and ruleset tables (a new one if
+    none or too big)."""
+    k = (policies[ATTACKER], policies[DEFENDER], victim, rep.terrain, rep.tables)
     side = _SIDES.get(k)
     if side is None or len(side.keys) > MAX_SIDE_STATES:
         side = _SIDES[k] = _Side(rep, victim, policies)
@@ -351,14 +354,14 @@ def _a_info(a_side: _Side, a0: int, i: int, start: Battle, d_path: tuple) -> tup
     """(attackers left, disengaged, lost by type) of attacker state ``i`` and its fire path."""
     key = a_side.keys[i]
     a_out = (_types(key[0]), _types(key[1]), _minus(_types(a_side.keys[a0][0]), key))
-    pk = (start.terrain, a_out[0])  # the attackers' dice and Combined Arms depend on their types only
+    pk = (start.terrain, a_out[0], start.tables)  # the attackers' dice and Combined Arms depend on their types only
     path = _PATHS.get(pk)
     if path is None:
         path = _PATHS[pk] = start.with_forces(dict(key[0]), start.defenders).volleys(ATTACKER)
     return a_out, path
 
 
-#: The attacker's fire path by (terrain, attacking units by type), kept between calls.
+#: The attacker's fire path by (terrain, attacking units by type, tables), kept between calls.
 _PATHS: dict[tuple, tuple] = {}
 
 

@@ -1,4 +1,6 @@
 """Input of the odds calculator: forces as text or mappings, terrains, policies, the battle.
+Unit words are read against a ruleset's unit types (``tables``: ``game.tables``; default:
+the default ruleset's, :func:`fortress.rules.tables.default`).
 
 >>> parse_force("2 infantry and a bomber")
 Counter({'infantry': 2, 'bomber': 1})
@@ -10,6 +12,7 @@ from collections import Counter
 from typing import Mapping
 
 from fortress.rules.battle import POLICIES, Battle, Policy, Token
+from fortress.rules.tables import Tables, default
 from fortress.rules.units import unit_name
 
 TERRAINS = ("plain", "city", "mountain")
@@ -19,7 +22,7 @@ FROM = "adjacent"  #: ``where`` of attackers given by unit type only
 Units = Mapping[str, int] | Mapping[Token, int]
 
 
-def parse_force(text: str) -> Counter[str]:
+def parse_force(text: str, tables: Tables | None = None) -> Counter[str]:
     """``"2 infantry, 1 hovertank, helicopter"`` -> Counter of unit types.
 
     Items are separated by commas, ``+``, ``;`` or ``and``; a missing count means 1.
@@ -27,6 +30,7 @@ def parse_force(text: str) -> Counter[str]:
     Counter({'infantry': 2, 'hovertank': 1, 'helicopter': 1})
     """
     out: Counter[str] = Counter()
+    units = (tables or default()).units
     if not text.strip() or text.strip().lower() in {"none", "nothing", "-"}:
         return out
     for item in re.split(r"\s*(?:,|;|\+|\band\b)\s*", text.strip(), flags=re.I):
@@ -38,15 +42,16 @@ def parse_force(text: str) -> Counter[str]:
         n = int(m.group(1)) if m.group(1) else 1
         if n < 0:
             raise ValueError(f"negative count in {item!r}")
-        out[unit_name(m.group(2))] += n
+        out[unit_name(m.group(2), units)] += n
     return +out
 
 
-def tokens(units: Units, where: str) -> dict[Token, int]:
+def tokens(units: Units, where: str, tables: Tables | None = None) -> dict[Token, int]:
     """Normalise a force: keys are tokens ``(type, where)`` or unit words (given ``where``)."""
     out: dict[Token, int] = {}
+    types = (tables or default()).units
     for key, n in units.items():
-        token = (unit_name(key[0]), key[1]) if isinstance(key, tuple) else (unit_name(key), where)
+        token = (unit_name(key[0], types), key[1]) if isinstance(key, tuple) else (unit_name(key, types), where)
         if n < 0:
             raise ValueError(f"negative count for {key!r}")
         if n:
@@ -64,12 +69,14 @@ def policy(name_or_fn: str | Policy) -> Policy:
 
 
 def make_battle(attackers: Units, defenders: Units, terrain: str, *, bombers_inside: int = 0,
-                area: str = BATTLE_AREA) -> Battle:
+                area: str = BATTLE_AREA, tables: Tables | None = None) -> Battle:
+    """The battle of these forces in ``terrain``, with the units and dice of ``tables``."""
     if terrain not in TERRAINS:
         raise ValueError(f"unknown terrain {terrain!r}; the terrains are {', '.join(TERRAINS)}")
-    att = tokens(attackers, FROM)
+    tables = tables or default()
+    att = tokens(attackers, FROM, tables)
     if bombers_inside:
         att[("bomber", area)] = att.get(("bomber", area), 0) + bombers_inside
-    return Battle(area, terrain, att, tokens(defenders, area))
+    return Battle(area, terrain, att, tokens(defenders, area, tables), tables)
 
 

@@ -9,7 +9,6 @@ from statistics import NormalDist
 from typing import Callable, Iterable, Mapping
 
 from fortress.rules.battle import ATTACKER, DEFENDER, Battle, Token
-from fortress.rules.units import UNITS
 
 Count = tuple[tuple[str, int], ...]  # (unit type, n), sorted: hashable Counter
 
@@ -38,7 +37,7 @@ class Outcome:
 
     def describe(self) -> str:
         def txt(c: Count) -> str:
-            return ", ".join(f"{n} {t if n == 1 or t == 'infantry' else UNITS[t].plural}" for t, n in c) or "none"
+            return ", ".join(f"{n} {t if n == 1 or t == 'infantry' else t + 's'}" for t, n in c) or "none"
         parts = [f"attackers left: {txt(self.attackers)}", f"defenders left: {txt(self.defenders)}"]
         if self.disengaged:
             parts.append(f"disengaged: {txt(self.disengaged)}")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from fortress.board import Board
 from fortress.geodata import overlays
-from fortress.rules.units import SIDE_NAMES
+from fortress.rules.rulesets import side_label
 from fortress.ui.theme import BORDER, NEUTRAL, OCEAN, SIDE_COLOURS, SIDE_TAGS, UNIT_ORDER, UNIT_TAGS
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def _foothold(game: Game, proj: Projection, aid: str, side: str) -> str:
     name = game.board[aid].name
     return (f'<path class="foothold" d="{proj.path(overlays.placed(game.board, aid, side))}" '
             f'fill="{SIDE_COLOURS[side][0]}" fill-opacity="{0.95 if works else 0.35}" stroke="{CAPTURED}" '
-            f'stroke-width="1"><title>{escape(SIDE_NAMES[side])} foothold in {escape(name)}'
+            f'stroke-width="1"><title>{escape(side_label(side))} foothold in {escape(name)}'
             f'{"" if works else " (idle: the territory is lost)"}</title></path>')
 
 

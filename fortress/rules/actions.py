@@ -2,19 +2,21 @@
 
 The notation names areas, so it is written and read with the board the game is played
 on (as python-chess's ``board.san(move)`` and ``board.parse_san(text)``):
-``notation(action, board)`` writes it, ``parse(text, board)`` reads it back (names or
-ids, any case, plurals allowed), and ``sort_key(action, board)`` orders actions as their
+``notation(action, board)`` writes it, ``parse(text, board, units)`` reads it back (names or
+ids, any case, plurals allowed; ``units``: the ruleset's unit types), and ``sort_key(action, board)`` orders actions as their
 notation does. ``str(action)`` is the same text with area ids, for logs and reprs.
 
 >>> from fortress.board import Board, Area
+>>> from fortress.rules.tables import default
+>>> units = default().units
 >>> b = Board([Area("a", "Alpha", "plain"), Area("b", "Big Bend", "plain")], [("a", "b")])
 >>> notation(Move(2, "hovertank", "a", "b"), b)
 'move 2 hovertank Alpha -> Big Bend'
 >>> str(Move(2, "hovertank", "a", "b"))
 'move 2 hovertank a -> b'
->>> parse("move 2 hovertanks alpha -> big bend", b) == Move(2, "hovertank", "a", "b")
+>>> parse("move 2 hovertanks alpha -> big bend", b, units) == Move(2, "hovertank", "a", "b")
 True
->>> parse("move 1 mobile+infantry Alpha -> Big Bend", b).passenger
+>>> parse("move 1 mobile+infantry Alpha -> Big Bend", b, units).passenger
 'infantry'
 
 Each verb is written and read in one place, :data:`VERBS`: its action class, a pattern
@@ -24,10 +26,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, fields
-from typing import Callable, TypeVar
+from typing import Any, Callable, Mapping, Protocol, TypeVar
 
 from fortress.board import Board
-from fortress.rules.units import UNITS, side_name, unit_name
+from fortress.rules.units import UnitType, side_name, unit_name
 
 
 class NotationError(ValueError):
@@ -199,31 +201,31 @@ def shared(cls: type[_A], *fields) -> _A:
 
 
 # -- the words of the notation ---------------------------------------------------------------
-def _read_area(text: str, board: Board) -> str:
+def _read_area(text: str, board: Board, units: Mapping[str, UnitType]) -> str:
     try:
         return board.find(text)
     except KeyError as exc:
         raise NotationError(exc.args[0]) from None
 
 
-def _read_count(word: str, board: Board) -> int:
+def _read_count(word: str, board: Board, units: Mapping[str, UnitType]) -> int:
     if not (word.isascii() and word.isdigit()) or int(word) < 1:  # "²" is a digit to Python, not to int()
         raise NotationError(f"expected a number of units, got {word!r}")
     return int(word)
 
 
-def _read_unit(word: str, board: Board) -> str:
+def _read_unit(word: str, board: Board, units: Mapping[str, UnitType]) -> str:
     try:
-        return unit_name(word)
+        return unit_name(word, units)
     except ValueError as exc:
         raise NotationError(str(exc)) from None
 
 
-def _read_card(word: str, board: Board) -> str:
+def _read_card(word: str, board: Board, units: Mapping[str, UnitType]) -> str:
     return word.lower()  # an unknown card is refused by the shape checks (malformed)
 
 
-def _read_side(word: str, board: Board) -> str:
+def _read_side(word: str, board: Board, units: Mapping[str, UnitType]) -> str:
     try:
         return side_name(word)
     except ValueError as exc:
@@ -236,7 +238,7 @@ class Word:
     written as the board names it (``board.names``), anything else as ``str(value)``."""
 
     regex: str
-    read: Callable[[str, Board], object]
+    read: Callable[[str, Board, Mapping[str, UnitType]], object]
     area: bool = False
     text: bool = True  # the value is already text (else it is written with str())
 
@@ -318,7 +320,7 @@ class Verb:
         self.key = eval(f"lambda a, names: ({', '.join([repr(word), *(f.text() for f in self.fields)])},)")
         self.cls.verb = word
 
-    def read(self, rest: str, board: Board) -> Action:
+    def read(self, rest: str, board: Board, units: Mapping[str, UnitType]) -> Action:
         if not self.parts:
             if rest.strip():
                 raise NotationError(f"'{self.word}' takes nothing after it")
@@ -335,7 +337,7 @@ class Verb:
             if text is None or (f.none and text.lower() == f.none):
                 values[f.name] = None
             else:
-                values[f.name] = f.word.read(text, board)
+                values[f.name] = f.word.read(text, board, units)
         return self.cls(**values)
 
 
@@ -396,8 +398,9 @@ class Notation:
         as "Big" and "Big & Co", is on no board: tests/test_notation.py checks.)"""
         return self._key_of[type(action)](action, names)
 
-    def read(self, text: str, board: Board) -> Action:
-        """The action written as ``text`` (names or ids, any case, plurals allowed)."""
+    def read(self, text: str, board: Board, units: Mapping[str, UnitType]) -> Action:
+        """The action written as ``text`` (names or ids, any case, plurals allowed; unit
+        types of ``units``)."""
         if len(text) > MAX_TEXT:
             raise NotationError(f"an action is at most {MAX_TEXT} characters long")
         words = text.strip().split(None, 1)
@@ -407,7 +410,7 @@ class Notation:
         verb = self._named.get(word)
         if verb is None:
             raise NotationError(f"unknown action {word!r}; actions are: {', '.join(self._named)}")
-        return verb.read(rest, board)
+        return verb.read(rest, board, units)
 
 
 #: The notation of Fortress America.
@@ -426,26 +429,41 @@ def sort_key(action: Action, board: Board) -> tuple[str, ...]:
     return NOTATION._key_of[type(action)](action, board.names)
 
 
-def parse(text: str, board: Board) -> Action:
-    """Read an action written in the notation (names or ids, any case, plurals allowed)."""
-    return NOTATION.read(text, board)
+def parse(text: str, board: Board, units: Mapping[str, UnitType]) -> Action:
+    """Read an action written in the notation (names or ids, any case, plurals allowed;
+    the unit types of ``units``, the ruleset's)."""
+    return NOTATION.read(text, board, units)
 
 
 # -- shape checks ----------------------------------------------------------------------------
-def malformed(action: object, board: Board, sides: tuple[str, ...]) -> str | None:
+class Names(Protocol):
+    """What an action's names are checked against: a ruleset's sides and its tables (unit
+    types, Invader cards; none in a ruleset without them), as a
+    :class:`~fortress.rules.rulesets.Ruleset` has them."""
+
+    @property
+    def sides(self) -> tuple[str, ...]: ...
+    @property
+    def tables(self) -> Any: ...
+
+
+def malformed(action: object, board: Board, rules: Names) -> str | None:
     """Why ``action`` is not an action at all (a field of the wrong type, an unknown area
     id or side, a unit type this notation does not know), or None if it is well formed;
     the rules judge the rest. Checked before the rules look at it, so ``count=1.0`` or
     ``count=True`` (equal to 1 in Python) is refused, not carried out. (Another ruleset's
-    own action classes get the checks of their counts, areas and sides.)
+    own action classes get the checks of their counts, areas and sides.) ``rules``: the
+    ruleset, whose sides, unit types and cards an action names.
 
     >>> from fortress.board import Area
     >>> b = Board([Area("a", "Alpha", "plain"), Area("b", "Big Bend", "plain")], [("a", "b")])
-    >>> malformed(Move(True, "hovertank", "a", "b"), b, ("us",))
+    >>> from fortress.rules import rulesets
+    >>> fa = rulesets.get()
+    >>> malformed(Move(True, "hovertank", "a", "b"), b, fa)
     'move: count must be a whole number of units (at least 1)'
-    >>> malformed(Declare("atlantis"), b, ("us",))
+    >>> malformed(Declare("atlantis"), b, fa)
     "declare: area 'atlantis' is not an area of this board"
-    >>> malformed(Retreat("infantry", "a", None), b, ("us",)) is None
+    >>> malformed(Retreat("infantry", "a", None), b, fa) is None
     True
     """
     cls = type(action)
@@ -458,7 +476,7 @@ def malformed(action: object, board: Board, sides: tuple[str, ...]) -> str | Non
         value = getattr(action, name)
         if value is None and may_be_none:
             continue
-        reason = check(value, board, sides)
+        reason = check(value, board, rules)
         if reason:
             return f"{action.verb}: {name} {reason}"  # type: ignore[attr-defined]  # checks exist for Actions only
     return None
@@ -476,24 +494,24 @@ def _shown(value: object) -> str:
     return repr(value)[:40] if type(value) is str else f"of type {type(value).__name__}"
 
 
-def _check_count(value: object, board: Board, sides: tuple[str, ...]) -> str | None:
+def _check_count(value: object, board: Board, rules: Names) -> str | None:
     return None if type(value) is int and value >= 1 else "must be a whole number of units (at least 1)"
 
 
-def _check_unit(value: object, board: Board, sides: tuple[str, ...]) -> str | None:
-    return None if type(value) is str and value in UNITS else f"{_shown(value)} is not a unit type"
+def _check_unit(value: object, board: Board, rules: Names) -> str | None:
+    return None if type(value) is str and value in rules.tables.units else f"{_shown(value)} is not a unit type"
 
 
-def _check_side(value: object, board: Board, sides: tuple[str, ...]) -> str | None:
-    return None if type(value) is str and value in sides else f"{_shown(value)} is not a side"
+def _check_side(value: object, board: Board, rules: Names) -> str | None:
+    return None if type(value) is str and value in rules.sides else f"{_shown(value)} is not a side"
 
 
-def _check_card(value: object, board: Board, sides: tuple[str, ...]) -> str | None:
-    from fortress.rules.invader_cards import CARDS  # (the cards' module imports this one)
-    return None if type(value) is str and value in CARDS else f"{_shown(value)} is not an Invader card"
+def _check_card(value: object, board: Board, rules: Names) -> str | None:
+    cards: Mapping[str, Any] = rules.tables.invader_cards if rules.tables else {}
+    return None if type(value) is str and value in cards else f"{_shown(value)} is not an Invader card"
 
 
-def _check_area(value: object, board: Board, sides: tuple[str, ...]) -> str | None:
+def _check_area(value: object, board: Board, rules: Names) -> str | None:
     return None if type(value) is str and value in board else f"{_shown(value)} is not an area of this board"
 
 

@@ -13,17 +13,21 @@ footholds (:mod:`fortress.rules.invader_cards`).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from fortress.board import Board
-from fortress.data import DATA_DIR, load
+from fortress.data import DATA_DIR
 from fortress.rules import actions, invader_cards, ranking, setups
 from fortress.rules.cards import new_deck
 from fortress.rules.dice import Rng
+from fortress.rules.old_names import forward
 from fortress.rules.phases import (capture, combat, declare, invasion, lasers, maneuvers, reinforcements,
                                    setup, supply)
 from fortress.rules.rulesets import Ruleset, teams_of
 from fortress.rules.state import State, Status, Unit, new_state
+from fortress.rules.tables import Tables
 from fortress.rules.turn import Turn
 from fortress.rules.units import US
 
@@ -31,20 +35,18 @@ if TYPE_CHECKING:
     from fortress.rules.context import Context
 
 NAME = "fortress-america"
-RULES = load("rules")  # validated against its schema; FORTRESS_DATA may override it
-VICTORY = RULES["victory"]
 _CLEARED = frozenset({Status.SCOUT, Status.DISENGAGED})  #: statuses that last one turn
 STEPS = {m.__name__.rsplit(".", 1)[1]: m for m in (setup, reinforcements, declare, maneuvers, lasers, combat,
                                                    invasion, supply, capture)}
 
 
-def start_state(seed: int, players: int, board: Board) -> State:
+def start_state(seed: int, players: int, board: Board, tables: Tables) -> State:
     """The state before setup: pools full, every land area U.S.-held, each zone its
     Invader's, the partisan deck shuffled by the game's seed."""
-    state = new_state(seed, players)
+    state = new_state(seed, players, tables.numbers)
     for area in board:
         state.control[area.id] = area.side if area.is_zone and area.side else US
-    deck = new_deck()
+    deck = new_deck(tables.cards)
     rng = Rng(seed)
     rng.shuffle(deck)
     state.deck, state.rng = deck, rng.state
@@ -60,20 +62,22 @@ def end_turn(g: "Context") -> None:
         if u.status in _CLEARED:
             u.status = Status.NONE
     s.declared, s.targeted, s.fought, s.partisan_areas, s.hand = [], [], [], [], []
-    if s.turn != VICTORY["checked_after"]:
+    numbers = g.tables.numbers
+    victory = numbers["victory"]
+    if s.turn != victory["checked_after"]:
         return
-    if len(s.captured) >= RULES["cities_to_win"]:
-        g.end_game(VICTORY["cities_team"],
+    if len(s.captured) >= numbers["cities_to_win"]:
+        g.end_game(victory["cities_team"],
                    f"{len(s.captured)} cities are on the captured-city track at the end of the U.S. turn.")
-    elif s.round >= RULES["rounds"]:
-        g.end_game(VICTORY["holds_out"], f"the U.S. held out to the end of round {s.round}.")
+    elif s.round >= numbers["rounds"]:
+        g.end_game(victory["holds_out"], f"the U.S. held out to the end of round {s.round}.")
 
 
 def check_armies(g: "Context") -> None:
     """Rules: an Invader with no units on the board and none in reserve is out;
     if all are out, the U.S. wins."""
     s = g.state
-    winner = VICTORY["last_standing"]
+    winner = g.tables.numbers["victory"]["last_standing"]
     others = [side for team, sides in g.rules.teams.items() if team != winner for side in sides]
     on_board = None  # worked out only when an Invader has nothing left in reserve
     for side in others:
@@ -103,12 +107,12 @@ def chance(state: State) -> tuple[int, int, int]:
     return state.rng, len(state.deck), sum(map(len, state.invader_decks.values()))
 
 
-def hide(state: State, rng: Rng) -> None:
+def hide(state: State, rng: Rng, tables: Tables) -> None:
     """Re-draw what the side to move cannot see: the partisan deck's order and, in the
     Invader Card variant, the other Invaders' hands and every deck's order."""
     rng.shuffle(state.deck)
     if state.invader_decks or state.invader_hands:
-        invader_cards.hide(state, rng, side_to_move(state))
+        invader_cards.hide(state, rng, side_to_move(state), tables.invader_cards)
 
 
 def side_to_move(state: State) -> str:
@@ -119,15 +123,24 @@ def side_to_move(state: State) -> str:
     return state.turn
 
 
-def ruleset() -> Ruleset:
-    """Fortress America, as registered under ``"fortress-america"`` (the default)."""
-    return Ruleset(
-        name=NAME, title="Fortress America", data_dir=DATA_DIR, data=RULES,
-        turn=Turn.from_data(RULES["turn"], STEPS, teams_of(RULES)),
-        board=Board.default, new_state=start_state, parse=actions.parse, notation=actions.notation,
-        sort_key=actions.sort_key, end_turn=end_turn,
+def ruleset(name: str = NAME, data_dir: Path = DATA_DIR, **changes: Any) -> Ruleset:
+    """Fortress America, as registered under ``"fortress-america"`` (the default): its data
+    (:class:`~fortress.rules.tables.Tables`) is read from ``data_dir`` now, as the ruleset is
+    built. Another name and data folder give a ruleset with Fortress America's code and that
+    folder's data (``changes``: other fields of the :class:`Ruleset`)."""
+    tables = Tables.read(data_dir, name)
+    rules = tables.numbers
+    fields: dict[str, Any] = dict(
+        name=name, title="Fortress America", data_dir=data_dir, data=rules, tables=tables,
+        turn=Turn.from_data(rules["turn"], STEPS, teams_of(rules)),
+        board=Board.default, new_state=partial(start_state, tables=tables), parse=partial(actions.parse, units=tables.units),
+        notation=actions.notation, sort_key=actions.sort_key, end_turn=end_turn,
         setup=setups.apply_setup, presets=setups.PRESETS, default_setup="balanced",
         check_armies=check_armies, lose=lose, close=close, side_to_move=side_to_move,
-        chance=chance, hide=hide,
+        chance=chance, hide=partial(hide, tables=tables),
         game_over=ranking.announce, ranking=ranking.ranking,
     )
+    return Ruleset(**(fields | changes))
+
+
+__getattr__ = forward(__name__)  # the old names of the default ruleset's tables (fortress.rules.old_names)

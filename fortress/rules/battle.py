@@ -24,7 +24,11 @@ roll can have with their probabilities, ``Battle.volleys`` the throws a side has
 to make, ``casualty_options`` the units a hit may take; ``battle_counts.FastBattle`` is the
 same battle over unit counts for Monte Carlo (``tests/test_odds_mc.py`` plays both draw for draw).
 
->>> b = Battle("x", "plain", {("infantry", "a"): 1}, {("infantry", "x"): 1})
+A battle reads its unit types and dice from the ruleset's tables it is given
+(:class:`fortress.rules.tables.Tables`: ``game.tables`` in a game):
+
+>>> from fortress.rules.tables import default
+>>> b = Battle("x", "plain", {("infantry", "a"): 1}, {("infantry", "x"): 1}, default())
 >>> b.firing_units()
 [(('infantry', 'x'), 'red')]
 >>> b.apply_roll(["hit"]); b.decision().options
@@ -34,10 +38,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, TypeVar
+from typing import Any, Callable, Iterable, Mapping, Protocol, TypeVar
 
-from fortress.rules.dice import COMBINED_ARMS, HIT, RETREAT, DiceKey, Rng, roll_face, volley_table
-from fortress.rules.units import AIR, CLASSES, FOOT, MECH, UNITS
+from fortress.rules.dice import COMBINED_ARMS, HIT, RETREAT, DiceKey, DiceOf, Rng, roll_face, volley_table
+from fortress.rules.units import AIR, CLASSES, FOOT, MECH, UnitType
 
 ATTACKER, DEFENDER = "attacker", "defender"
 STEPS: tuple[tuple[str, str], ...] = tuple((role, cls) for role in (DEFENDER, ATTACKER) for cls in CLASSES)
@@ -48,8 +52,19 @@ CASUALTY_ORDER: dict[str, tuple[frozenset[str], ...]] = {
     AIR: (frozenset({FOOT, MECH, AIR}),),
 }
 COMBINED_TERRAIN = frozenset({"city", "mountain"})
-_CLS: dict[str, str] = {name: u.cls for name, u in UNITS.items()}  # unit type -> class (hot path)
 ALL_CLASSES = frozenset(CLASSES)
+
+
+class Arms(DiceOf, Protocol):
+    """What a battle reads of its ruleset: the unit types, their classes and values, and the
+    dice by name (:class:`fortress.rules.tables.Tables`, ``game.tables``)."""
+
+    @property
+    def units(self) -> Mapping[str, UnitType]: ...
+    @property
+    def classes(self) -> Mapping[str, str]: ...
+    @property
+    def values(self) -> Mapping[str, int]: ...
 
 Token = tuple[str, str]
 
@@ -72,11 +87,11 @@ def _dice_key(throw: list[tuple[Token, str]]) -> DiceKey:
     return tuple(sorted(counts.items()))
 
 
-def casualty_options(enemy: Iterable[Token], firing_cls: str) -> list[Token]:
+def casualty_options(enemy: Iterable[Token], firing_cls: str, classes: Mapping[str, str]) -> list[Token]:
     """The enemy units a hit by ``firing_cls`` fire may destroy: those of the first tier
-    of the order of casualties that has a unit in ``enemy``."""
+    of the order of casualties that has a unit in ``enemy`` (``classes``: unit type -> class)."""
     for tier in CASUALTY_ORDER[firing_cls]:
-        found = [t for t in enemy if _CLS[t[0]] in tier]
+        found = [t for t in enemy if classes[t[0]] in tier]
         if found:
             return found
     return []
@@ -100,9 +115,8 @@ def combined_arms_miss(role: str, terrain: str, attacker_classes: Iterable[str])
             f"together in the battle, and has no {missing} unit.")
 
 
-def firing_die(unit_type: str, lone: bool) -> str:
+def firing_die(unit: UnitType, lone: bool) -> str:
     """The die a unit rolls (a lone partisan, the only unit of its side, rolls its own)."""
-    unit = UNITS[unit_type]
     return unit.lone_die if (lone and unit.lone_die) else unit.die
 
 
@@ -131,6 +145,7 @@ class Battle:
     terrain: str
     attackers: dict[Token, int]
     defenders: dict[Token, int]
+    tables: Arms = field(compare=False, repr=False)  #: the ruleset's units and dice
     step: int = 0
     pending: list[Effect] = field(default_factory=list)
     destroyed: dict[str, Counter] = field(default_factory=lambda: {ATTACKER: Counter(), DEFENDER: Counter()})
@@ -163,7 +178,8 @@ class Battle:
         return STEPS[self.step]
 
     def classes(self, role: str) -> frozenset[str]:
-        return frozenset(_CLS[t] for (t, _w) in self.force(role))
+        classes = self.tables.classes
+        return frozenset(classes[t] for (t, _w) in self.force(role))
 
     @property
     def untouched(self) -> bool:
@@ -178,7 +194,7 @@ class Battle:
         """This battle at the same step with these forces (used as given, not copied) and
         nothing pending or gone: what a casualty policy reads to make its choice."""
         new = object.__new__(Battle)
-        new.area, new.terrain, new.step, new.pending = self.area, self.terrain, self.step, []
+        new.area, new.terrain, new.step, new.pending, new.tables = self.area, self.terrain, self.step, [], self.tables
         new.attackers, new.defenders = attackers, defenders
         new.destroyed = {ATTACKER: Counter(), DEFENDER: Counter()}
         new.disengaged, new.retreated = Counter(), Counter()
@@ -187,7 +203,7 @@ class Battle:
     def copy(self) -> "Battle":
         """An independent copy in the same state (also in the middle of a decision)."""
         new = object.__new__(Battle)
-        new.area, new.terrain, new.step = self.area, self.terrain, self.step
+        new.area, new.terrain, new.step, new.tables = self.area, self.terrain, self.step, self.tables
         new.attackers, new.defenders, new.pending = dict(self.attackers), dict(self.defenders), list(self.pending)
         new.destroyed = {k: _counter_copy(v) for k, v in self.destroyed.items()}
         new.disengaged, new.retreated = _counter_copy(self.disengaged), _counter_copy(self.retreated)
@@ -205,9 +221,11 @@ class Battle:
         force = self.attackers if role == ATTACKER else self.defenders
         lone = sum(force.values()) == 1
         out = []
+        units = self.tables.units
         for token, n in force.items():
-            if _CLS[token[0]] == cls and n > 0:
-                out.extend([(token, firing_die(token[0], lone))] * n)
+            unit = units[token[0]]
+            if unit.cls == cls and n > 0:
+                out.extend([(token, firing_die(unit, lone))] * n)
         return out
 
     def dice(self) -> DiceKey:
@@ -225,7 +243,7 @@ class Battle:
         enemies = sum(self.force(other(role)).values())
         if not enemies:  # nothing to hit: every roll leads to the same state
             return ((0, 0, 1.0),)
-        return volley_table(self.dice(), self.combined_arms_counts(role), enemies)
+        return volley_table(self.dice(), self.combined_arms_counts(role), enemies, self.tables)
 
     def volleys(self, role: str) -> tuple[tuple[str, DiceKey, bool], ...]:
         """``(class, dice, Combined Arms counts)`` of each throw ``role`` has still to make
@@ -241,7 +259,8 @@ class Battle:
 
     def roll(self, rng: Rng) -> list[tuple[Token, str, str]]:
         """Roll for the class that fires now; returns ``(token, die, face)`` per die."""
-        rolls = [(token, die, roll_face(rng, die)) for token, die in self.firing_units()]
+        dice = self.tables.dice
+        rolls = [(token, die, roll_face(rng, dice[die])) for token, die in self.firing_units()]
         self.apply_roll([face for _t, _d, face in rolls])
         return rolls
 
@@ -270,7 +289,7 @@ class Battle:
     # -- decisions --------------------------------------------------------------------
     def options(self, effect: Effect) -> list[Token]:
         if effect.kind == "hit":
-            return casualty_options(self.force(other(effect.by)), effect.cls)
+            return casualty_options(self.force(other(effect.by)), effect.cls, self.tables.classes)
         if effect.kind == "retreat":
             return list(self.defenders)
         return list(self.attackers)  # disengage
@@ -326,10 +345,11 @@ class Battle:
         """Move past classes with no unit to fire (never while a result is pending)."""
         if self.pending:
             return
+        classes = self.tables.classes
         while self.step < len(STEPS):
             role, cls = STEPS[self.step]
             force = self.attackers if role == ATTACKER else self.defenders
-            if any(n > 0 and _CLS[t] == cls for (t, _w), n in force.items()):
+            if any(n > 0 and classes[t] == cls for (t, _w), n in force.items()):
                 return
             self.step += 1
 
@@ -344,10 +364,11 @@ class Battle:
                 "disengaged": _rows(self.disengaged), "retreated": _rows(self.retreated)}
 
     @classmethod
-    def from_data(cls, data: dict) -> "Battle":
-        """The battle :meth:`to_data` described, in the same state (also mid-decision)."""
+    def from_data(cls, data: dict, tables: Arms) -> "Battle":
+        """The battle :meth:`to_data` described, in the same state (also mid-decision), with
+        the ruleset's ``tables``."""
         new = object.__new__(cls)
-        new.area, new.terrain, new.step = data["area"], data["terrain"], data["step"]
+        new.area, new.terrain, new.step, new.tables = data["area"], data["terrain"], data["step"], tables
         new.attackers, new.defenders = _tokens(data["attackers"], dict), _tokens(data["defenders"], dict)
         new.pending = [Effect(*e) for e in data["pending"]]
         new.destroyed = {role: _tokens(rows, Counter) for role, rows in data["destroyed"].items()}
@@ -373,46 +394,51 @@ def _tokens(rows: list, kind: type[_Tokens]) -> _Tokens:
 Policy = Callable[[Battle, Decision], Token]
 
 
-def _value(token: Token) -> int:
-    return UNITS[token[0]].value
-
-
 def _keeps_classes(battle: Battle, role: str, token: Token) -> bool:
     """Would losing ``token`` leave ``role`` with all the classes it has now?"""
-    cls = _CLS[token[0]]
-    return sum(n for t, n in battle.force(role).items() if _CLS[t[0]] == cls) > 1
+    classes = battle.tables.classes
+    cls = classes[token[0]]
+    return sum(n for t, n in battle.force(role).items() if classes[t[0]] == cls) > 1
 
 
 def _class_counts(battle: Battle, role: str) -> dict[str, int]:
     """Units of ``role`` per class (``_keeps_classes`` for every token in one pass)."""
-    out = dict.fromkeys(CLASSES, 0)
+    out, classes = dict.fromkeys(CLASSES, 0), battle.tables.classes
     for (t, _w), n in battle.force(role).items():
-        out[_CLS[t]] += n
+        out[classes[t]] += n
     return out
+
+
+def _by_value(battle: Battle) -> Callable[[Token], tuple[int, Token]]:
+    """A sort key of tokens: (the unit's value, the token)."""
+    values = battle.tables.values
+    return lambda t: (values[t[0]], t)
 
 
 def cheapest_first(battle: Battle, d: Decision) -> Token:
     """Hits kill the enemy's most valuable unit; own losses are the cheapest unit;
     a retreating defender saves its most valuable unit."""
+    key = _by_value(battle)
     if d.kind == "hit":
-        return max(d.options, key=lambda t: (_value(t), t))
+        return max(d.options, key=key)
     if d.kind == "retreat":
-        return max(d.options, key=lambda t: (_value(t), t))
-    return min(d.options, key=lambda t: (_value(t), t))
+        return max(d.options, key=key)
+    return min(d.options, key=key)
 
 
 def keep_combined_arms(battle: Battle, d: Decision) -> Token:
     """Like cheapest_first, but the attacker never gives up its last unit of a class
     while it can avoid it, and the defender's hits break the attacker's combined arms."""
+    classes = battle.tables.classes
     if d.kind == "hit" and d.victim == ATTACKER and battle.classes(ATTACKER) >= ALL_CLASSES:
         per_cls = _class_counts(battle, ATTACKER)
-        breaking = [t for t in d.options if per_cls[_CLS[t[0]]] <= 1]
+        breaking = [t for t in d.options if per_cls[classes[t[0]]] <= 1]
         if breaking:
-            return max(breaking, key=lambda t: (_value(t), t))
+            return max(breaking, key=_by_value(battle))
     if d.kind == "disengage":
         per_cls = _class_counts(battle, ATTACKER)
-        keeping = [t for t in d.options if per_cls[_CLS[t[0]]] > 1] or d.options
-        return min(keeping, key=lambda t: (_value(t), t))
+        keeping = [t for t in d.options if per_cls[classes[t[0]]] > 1] or d.options
+        return min(keeping, key=_by_value(battle))
     return cheapest_first(battle, d)
 
 
@@ -422,8 +448,9 @@ def protect_air(battle: Battle, d: Decision) -> Token:
     disengage) it sends the most valuable non-air unit. Air units are the last casualties
     of Foot and Mechanized fire, so a defender keeping them holds the territory longer."""
     if d.kind in ("retreat", "disengage"):
-        ground = [t for t in d.options if _CLS[t[0]] != AIR] or d.options
-        return max(ground, key=lambda t: (_value(t), t))
+        classes = battle.tables.classes
+        ground = [t for t in d.options if classes[t[0]] != AIR] or d.options
+        return max(ground, key=_by_value(battle))
     return keep_combined_arms(battle, d)
 
 

@@ -7,12 +7,11 @@ policies with the same rule tables (``STEPS``, ``CASUALTY_ORDER``, ``combined_ar
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Mapping
 
-from fortress.rules.battle import (_CLS, ATTACKER, CASUALTY_ORDER, STEPS, Battle, Policy, Token, _value,
-                                   cheapest_first, combined_arms_hit, fight, firing_die, keep_combined_arms,
-                                   protect_air)
-from fortress.rules.dice import BLANK, COMBINED_ARMS, DICE, HIT, RETREAT, Rng
+from fortress.rules.battle import (ATTACKER, CASUALTY_ORDER, STEPS, Battle, Policy, Token, cheapest_first,
+                                   combined_arms_hit, fight, firing_die, keep_combined_arms, protect_air)
+from fortress.rules.dice import BLANK, COMBINED_ARMS, HIT, RETREAT, Die, Rng
 from fortress.rules.units import AIR, CLASSES
 
 _FACE_CODE = {BLANK: 0, HIT: 1, COMBINED_ARMS: 2, RETREAT: 3}
@@ -52,25 +51,27 @@ class FastBattle:
     def __init__(self, battle: Battle, attacker: dict[str, str], defender: dict[str, str]) -> None:
         self.a_tokens, self.d_tokens = list(battle.attackers), list(battle.defenders)
         self.a0, self.d0 = list(battle.attackers.values()), list(battle.defenders.values())
-        self.a_cls = [_CLASS_INDEX[_CLS[t]] for t, _w in self.a_tokens]
+        units, dice, values = battle.tables.units, battle.tables.dice, battle.tables.values
+        classes = battle.tables.classes
+        self.a_cls = [_CLASS_INDEX[classes[t]] for t, _w in self.a_tokens]
         #: (is attacker, faces of each token's die (none if it does not fire now), the same
         #: for a lone unit, hit order tiers, does Combined Arms hit by attacking classes)
         self.steps = []
         for role, fcls in STEPS[battle.step:]:
             own, enemy = (self.a_tokens, self.d_tokens) if role == ATTACKER else (self.d_tokens, self.a_tokens)
-            firing = [_CLS[t] == fcls for t, _w in own]
+            firing = [classes[t] == fcls for t, _w in own]
             if any(firing):
-                tiers = [_by_value(enemy, [j for j, t in enumerate(enemy) if _CLS[t[0]] in tier], high=True)
+                tiers = [_by_value(enemy, [j for j, t in enumerate(enemy) if classes[t[0]] in tier], values, high=True)
                          for tier in CASUALTY_ORDER[fcls]]
                 ca = tuple(combined_arms_hit(role, battle.terrain, k) for k in range(len(CLASSES) + 1))
-                faces = tuple(_faces(firing_die(t, False)) if f else () for (t, _w), f in zip(own, firing))
-                lone = tuple(_faces(firing_die(t, True)) if f else () for (t, _w), f in zip(own, firing))
+                faces = tuple(_faces(dice[firing_die(units[t], False)]) if f else () for (t, _w), f in zip(own, firing))
+                lone = tuple(_faces(dice[firing_die(units[t], True)]) if f else () for (t, _w), f in zip(own, firing))
                 self.steps.append((role == ATTACKER, faces, lone, [t for t in tiers if t], ca))
-        self.ret_order = (_ground_first(self.d_tokens) if defender["retreat"] == "ground"
-                          else _by_value(self.d_tokens, None, high=True))
+        self.ret_order = (_ground_first(self.d_tokens, values, classes) if defender["retreat"] == "ground"
+                          else _by_value(self.d_tokens, None, values, high=True))
         self.keep = attacker["disengage"] == "keep"
-        self.dis_order = (_ground_first(self.a_tokens) if attacker["disengage"] == "ground"
-                          else _by_value(self.a_tokens, None, high=False))
+        self.dis_order = (_ground_first(self.a_tokens, values, classes) if attacker["disengage"] == "ground"
+                          else _by_value(self.a_tokens, None, values, high=False))
         self.break_hits = defender["hit-attacker"] == "break"
 
     def play(self, rng: Rng) -> tuple[list[int], list[int], list[int], list[int]]:
@@ -125,21 +126,21 @@ class FastBattle:
         return a, d, dis, ret
 
 
-def _faces(die: str) -> tuple[int, ...]:
-    return tuple(_FACE_CODE[f] for f in DICE[die].faces)
+def _faces(die: Die) -> tuple[int, ...]:
+    return tuple(_FACE_CODE[f] for f in die.faces)
 
 
-def _by_value(tokens: list[Token], indices: Iterable[int] | None, high: bool) -> list[int]:
+def _by_value(tokens: list[Token], indices: Iterable[int] | None, values: Mapping[str, int], high: bool) -> list[int]:
     """Token indices by (value, token), the most valuable first when ``high``: the
     ``max``/``min`` of the policies is the first present unit of this order."""
     return sorted(range(len(tokens)) if indices is None else indices,
-                  key=lambda i: (_value(tokens[i]), tokens[i]), reverse=high)
+                  key=lambda i: (values[tokens[i][0]], tokens[i]), reverse=high)
 
 
-def _ground_first(tokens: list[Token]) -> list[int]:
+def _ground_first(tokens: list[Token], values: Mapping[str, int], classes: Mapping[str, str]) -> list[int]:
     """protect_air's order for a unit of its own leaving: non-air units first, each part by value."""
-    order = _by_value(tokens, None, high=True)
-    return [i for i in order if _CLS[tokens[i][0]] != AIR] + [i for i in order if _CLS[tokens[i][0]] == AIR]
+    order = _by_value(tokens, None, values, high=True)
+    return [i for i in order if classes[tokens[i][0]] != AIR] + [i for i in order if classes[tokens[i][0]] == AIR]
 
 
 def _first(order: list[int], force: list[int], cls_of: list[int] | None = None,

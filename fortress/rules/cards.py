@@ -1,13 +1,15 @@
 """The partisan deck (rules: Partisan Cards): 31 cards of the project's own design, kept in
 ``fortress/data/cards.toml``: 24 that place units in the one to three territories they name
-("cards specify territories and unit types to place"), 7 events."""
+("cards specify territories and unit types to place"), 7 events. Also the Invader cards of
+the Invader Card variant (``invader_cards.toml``; played as :mod:`fortress.rules.invader_cards`
+says). The cards are read as the ruleset is built (:mod:`fortress.rules.tables`)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Mapping
 
-from fortress.data import load
+from fortress.rules.old_names import forward
 from fortress.rules.state import Task, TaskKind
 
 if TYPE_CHECKING:
@@ -54,9 +56,10 @@ def either(names: Iterable[str]) -> str:
     return "".join(names) if len(names) < 2 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
-def _load() -> dict[str, Card]:
+def partisan_cards(rows: Mapping[str, Any]) -> dict[str, Card]:
+    """The cards of a ``cards.toml`` (already validated)."""
     out = {}
-    for cid, row in load("cards").items():
+    for cid, row in rows.items():
         if row["effect"] not in EFFECTS:
             raise ValueError(f"cards.toml: card {cid} has unknown effect {row['effect']!r}")
         out[cid] = Card(cid, row["name"], row["text"], row["effect"], tuple(row.get("places", ())),
@@ -64,9 +67,41 @@ def _load() -> dict[str, Card]:
     return out
 
 
-CARDS: dict[str, Card] = _load()
+#: the steps a card may be played in, as the reasons name them
+STEP_NAMES = {"reinforcements": "Reinforcements", "declare": "Declare Battles"}
 
 
-def new_deck() -> list[str]:
+@dataclass(frozen=True, slots=True)
+class InvaderCard:
+    """One Invader card (``invader_cards.toml``): its owner, when it is played, its effect
+    and the effect's numbers (``units``; ``kinds``: unit types; ``near``: "zones" or "units")."""
+
+    id: str
+    side: str
+    name: str
+    phase: str
+    effect: str
+    text: str
+    units: int = 0
+    kinds: tuple[str, ...] = ()
+    near: str = ""
+
+    @property
+    def when(self) -> str:
+        """The step it is played in, as a player reads it."""
+        return STEP_NAMES[self.phase]
+
+
+def invader_cards(rows: Mapping[str, Any]) -> dict[str, InvaderCard]:
+    """The cards of ``invader_cards.toml``'s ``[cards]`` (already validated)."""
+    return {cid: InvaderCard(cid, row["side"], row["name"], row["phase"], row["effect"], row["text"],
+                             row.get("units", 0), tuple(row.get("kinds", ())), row.get("near", ""))
+            for cid, row in rows.items()}
+
+
+def new_deck(cards: Mapping[str, Card]) -> list[str]:
     """Every card id, as many times as it has copies (unshuffled)."""
-    return [c.id for c in CARDS.values() for _ in range(c.count)]
+    return [c.id for c in cards.values() for _ in range(c.count)]
+
+
+__getattr__ = forward(__name__)  # the old names of the default ruleset's tables (fortress.rules.old_names)

@@ -15,6 +15,9 @@ A phase module (``fortress.rules.phases``) receives a :class:`Context` as ``g``.
 
 ``g.variants`` names the optional rules the game plays (checked by the ruleset when the
 game was made); a step or hook that a variant changes reads it.
+``g.tables`` is the ruleset's data (:class:`fortress.rules.tables.Tables`: unit types, dice,
+cards, the numbers of ``rules.toml``), read once when the ruleset was built; ``g.unit_limit``
+its unit limit.
 
 The context imports neither :mod:`fortress.rules.game` nor the phases: the facade builds
 it, the phases use it, and nothing imports back.
@@ -31,6 +34,7 @@ from fortress.rules.events import Event
 if TYPE_CHECKING:
     from fortress.board import Board
     from fortress.rules.rulesets import Ruleset
+    from fortress.rules.tables import Tables
 
 _uid = attrgetter("uid")
 
@@ -62,6 +66,7 @@ class Context:
         self.rules = rules
         self.variants = variants  #: the optional rules this game plays (checked by the ruleset)
         self.turn = rules.turn
+        self.tables: "Tables" = rules.tables  #: the ruleset's data (units, dice, cards, numbers)
         self.unit_limit: int = rules.data.get("unit_limit", 0)
         self.events: list[Event] = []
         #: what a phase computes once and reuses while it lasts (emptied at each phase)

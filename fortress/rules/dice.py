@@ -6,7 +6,8 @@ randomness is plain data: it is saved, copied and replayed exactly.
 >>> a, b = Rng(7), Rng(7)
 >>> [a.below(6) for _ in range(5)] == [b.below(6) for _ in range(5)]
 True
->>> DICE["red"].faces.count("hit")
+>>> from fortress.rules.tables import default
+>>> default().dice["red"].faces.count("hit")
 1
 """
 from __future__ import annotations
@@ -14,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
-from typing import TYPE_CHECKING, Any, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence, TypeVar
 
-from fortress.data import load
+from fortress.rules.old_names import forward
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -87,9 +88,10 @@ class Die:
         return out
 
 
-def _load() -> dict[str, Die]:
+def dice_of(rows: Mapping[str, Any]) -> dict[str, Die]:
+    """The dice of a ``dice.toml`` (already validated)."""
     out = {}
-    for name, row in load("dice").items():
+    for name, row in rows.items():
         faces = tuple(row.get("faces", ()))
         if faces and len(faces) != row["sides"]:
             raise ValueError(f"dice.toml: die {name} has {len(faces)} faces but sides = {row['sides']}")
@@ -97,31 +99,38 @@ def _load() -> dict[str, Die]:
     return out
 
 
-DICE: dict[str, Die] = _load()
-LASER_DIE = DICE["black"]
+def roll_face(rng: Rng, die: Die) -> str:
+    return die.faces[rng.below(die.sides)]
 
 
-def roll_face(rng: Rng, die: str) -> str:
-    d = DICE[die]
-    return d.faces[rng.below(d.sides)]
+def roll_laser(rng: Rng, die: Die) -> int:
+    """A laser's roll (a black d10), 1..sides."""
+    return rng.below(die.sides) + 1
 
 
-def roll_laser(rng: Rng) -> int:
-    """A black d10 roll, 1..10."""
-    return rng.below(LASER_DIE.sides) + 1
 
 
 # -- the distribution of a throw ---------------------------------------------------------
-#: A multiset of dice: ``((die name, how many), ...)`` sorted by name.
+#: A multiset of dice: ``((die name, how many), ...)`` sorted by name. The tables below
+#: read the dice by name from the ruleset's ``tables`` (a :class:`DiceOf`).
 DiceKey = tuple[tuple[str, int], ...]
 
 
+class DiceOf(Protocol):
+    """What holds a ruleset's dice by name, hashed by identity, so that each ruleset's
+    throws are cached apart (:class:`fortress.rules.tables.Tables`)."""
+
+    @property
+    def dice(self) -> Mapping[str, Die]: ...
+    def __hash__(self) -> int: ...
+
+
 @lru_cache(maxsize=4096)
-def roll_table(dice: DiceKey) -> tuple[tuple[int, int, int, float], ...]:
+def roll_table(dice: DiceKey, tables: DiceOf) -> tuple[tuple[int, int, int, float], ...]:
     """Joint distribution of (hits, Combined Arms, retreats) for a multiset of dice."""
     dist = {(0, 0, 0): 1.0}
     for name, n in dice:
-        probs = DICE[name].probabilities()
+        probs = tables.dice[name].probabilities()
         ph, pc, pr = probs.get(HIT, 0.0), probs.get(COMBINED_ARMS, 0.0), probs.get(RETREAT, 0.0)
         faces = [(d, q) for d, q in (((1, 0, 0), ph), ((0, 1, 0), pc), ((0, 0, 1), pr),
                                      ((0, 0, 0), 1.0 - ph - pc - pr)) if q > 0]
@@ -136,7 +145,7 @@ def roll_table(dice: DiceKey) -> tuple[tuple[int, int, int, float], ...]:
 
 
 @lru_cache(maxsize=16384)
-def volley_table(dice: DiceKey, combined_counts: bool, enemies: int) -> tuple[tuple[int, int, float], ...]:
+def volley_table(dice: DiceKey, combined_counts: bool, enemies: int, tables: DiceOf) -> tuple[tuple[int, int, float], ...]:
     """Distribution of the (hits, retreats) of a throw that can differ in effect:
     Combined Arms folded into hits when it counts, hits capped at ``enemies`` and
     retreats at the enemies left after the hits.
@@ -146,7 +155,7 @@ def volley_table(dice: DiceKey, combined_counts: bool, enemies: int) -> tuple[tu
     import numpy as np  # only the odds need it: the game itself never asks
 
     e = enemies
-    hs, rs, ps = _joint(dice, combined_counts)
+    hs, rs, ps = _joint(dice, combined_counts, tables)
     h = np.minimum(hs, e)
     w = e + 1
     folded = np.bincount(h * w + np.minimum(rs, e - h), weights=ps, minlength=w * w)
@@ -155,11 +164,11 @@ def volley_table(dice: DiceKey, combined_counts: bool, enemies: int) -> tuple[tu
 
 
 @lru_cache(maxsize=4096)
-def _faces_table(name: str, n: int, combined_counts: bool, stride: int) -> NDArray[Any]:
+def _faces_table(name: str, n: int, combined_counts: bool, stride: int, tables: DiceOf) -> NDArray[Any]:
     """P(h hits, r retreats) of ``n`` dice ``name`` (multinomial), flat at ``h * stride + r``."""
     import numpy as np
 
-    probs = DICE[name].probabilities()
+    probs = tables.dice[name].probabilities()
     ph = probs.get(HIT, 0.0) + (probs.get(COMBINED_ARMS, 0.0) if combined_counts else 0.0)
     pr = probs.get(RETREAT, 0.0)
     pb = 1.0 - ph - pr
@@ -172,7 +181,7 @@ def _faces_table(name: str, n: int, combined_counts: bool, stride: int) -> NDArr
 
 
 @lru_cache(maxsize=4096)
-def _joint(dice: DiceKey, combined_counts: bool) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any]]:
+def _joint(dice: DiceKey, combined_counts: bool, tables: DiceOf) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any]]:
     """The uncapped joint distribution of (hits, retreats) of ``dice`` as (hits, retreats,
     probability) arrays over the outcomes that can happen (a product of multinomials,
     convolved flat with a stride above the number of dice, so no index wraps)."""
@@ -181,7 +190,7 @@ def _joint(dice: DiceKey, combined_counts: bool) -> tuple[NDArray[Any], NDArray[
     m = sum(n for _name, n in dice) + 1
     flat = np.ones(1)
     for name, n in dice:
-        flat = np.convolve(flat, _faces_table(name, n, combined_counts, m))
+        flat = np.convolve(flat, _faces_table(name, n, combined_counts, m, tables))
     keys = np.flatnonzero(flat)
     return keys // m, keys % m, flat[keys]
 
@@ -190,3 +199,6 @@ def clear_tables() -> None:
     """Forget the cached throw distributions (to time the odds with cold caches)."""
     for table in (roll_table, volley_table, _faces_table, _joint):
         table.cache_clear()
+
+
+__getattr__ = forward(__name__)  # the old names of the default ruleset's tables (fortress.rules.old_names)

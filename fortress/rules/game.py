@@ -30,6 +30,7 @@ from fortress.rules.rulesets import Ruleset
 if TYPE_CHECKING:
     from fortress.rules.markers import Markers
     from fortress.rules.state import BattleView
+    from fortress.rules.tables import Tables
 
 _SURRENDER = A.Surrender()
 
@@ -211,7 +212,7 @@ class Game:
             return f"the game is over: {ctx.state.result}"
         if isinstance(action, A.Surrender) or self._listed(action):
             return None
-        malformed = A.malformed(action, self.board, self.rules.sides)  # wrong types, unknown ids
+        malformed = A.malformed(action, self.board, self.rules)  # wrong types, unknown ids
         if malformed is not None:
             return malformed
         return ctx.turn.by_name[ctx.state.phase].Rules(ctx).reason(action)
@@ -373,11 +374,12 @@ class Game:
 
     @classmethod
     def from_position(cls, description: dict | str, board: Board | None = None, seed: int = 0,
-                      players: int = 4, variants: Iterable[str] = ()) -> "Game":
+                      players: int = 4, variants: Iterable[str] = (), ruleset: str | None = None) -> "Game":
         """A game set up from a readable description (see :mod:`fortress.rules.positions`),
-        playing the optional rules ``variants``."""
+        playing the optional rules ``variants`` (of ``ruleset``: Fortress America, or a ruleset
+        registered on its code with its own data folder)."""
         from fortress.rules.positions import build
-        return build(description, board, seed, players, variants)
+        return build(description, board, seed, players, variants, ruleset)
 
     @classmethod
     def from_json(cls, text: str | bytes, board: Board | None = None) -> "Game":
@@ -411,7 +413,7 @@ class Game:
     def markers(self, side: str) -> "Markers":
         """An Invader's control markers now: ``supply``, ``held``, ``declared``, ``in_use``,
         ``left`` (worked out from the board; :mod:`fortress.rules.markers`)."""
-        return markers.count(self.state, self.board, side)
+        return markers.count(self.state, self.board, side, self.tables.numbers)
 
     def markers_left(self, side: str) -> int:
         """Control markers ``side`` (an Invader) may still place."""
@@ -422,7 +424,13 @@ class Game:
         :class:`fortress.rules.invader_cards.InvaderCard`; show them to its player only
         (others see :meth:`hand_size`)."""
         from fortress.rules.invader_cards import hand
-        return hand(self.state, viewer) if hasattr(self.state, "invader_hands") else ()
+        return hand(self.state, viewer, self.tables.invader_cards) if hasattr(self.state, "invader_hands") else ()
+
+    @property
+    def tables(self) -> "Tables":
+        """The ruleset's data tables (units, dice, cards, numbers: :mod:`fortress.rules.tables`)."""
+        tables: Tables = self.rules.tables
+        return tables
 
     def hand_size(self, side: str) -> int:
         """How many Invader cards ``side`` holds (public)."""

@@ -28,12 +28,13 @@ and Declare Battles checks both consult, so ``explain`` and ``legal_actions`` ag
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
-from fortress.data import load
 from fortress.rules.actions import Action, Play
+from fortress.rules.cards import STEP_NAMES, InvaderCard
+from fortress.rules.old_names import forward
 from fortress.rules.state import Task, TaskKind
-from fortress.rules.units import INVADERS, SIDE_NAMES, US
+from fortress.rules.units import INVADERS, US
 
 if TYPE_CHECKING:
     from fortress.board import Board
@@ -41,38 +42,10 @@ if TYPE_CHECKING:
     from fortress.rules.dice import Rng
 
 VARIANT = "invader-cards"
-_DATA = load("invader_cards")
-HAND_LIMIT: int = _DATA["hand_limit"]  #: cards an Invader may hold (with a full hand it draws none)
-DRAW: int = _DATA["draw"]  #: cards drawn as each of an Invader's Reinforcements begins
-#: the steps a card may be played in, as the reasons name them
-STEP_NAMES = {"reinforcements": "Reinforcements", "declare": "Declare Battles"}
+# invader_cards.toml's numbers (the ruleset's ``tables.invader_deck``): ``hand_limit``, the
+# cards an Invader may hold (with a full hand it draws none); ``draw``, the cards drawn as each
+# of an Invader's Reinforcements begins.
 
-
-@dataclass(frozen=True, slots=True)
-class InvaderCard:
-    """One Invader card (``invader_cards.toml``): its owner, when it is played, its effect
-    and the effect's numbers (``units``; ``kinds``: unit types; ``near``: "zones" or "units")."""
-
-    id: str
-    side: str
-    name: str
-    phase: str
-    effect: str
-    text: str
-    units: int = 0
-    kinds: tuple[str, ...] = ()
-    near: str = ""
-
-    @property
-    def when(self) -> str:
-        """The step it is played in, as a player reads it."""
-        return STEP_NAMES[self.phase]
-
-
-CARDS: dict[str, InvaderCard] = {
-    cid: InvaderCard(cid, row["side"], row["name"], row["phase"], row["effect"], row["text"], row.get("units", 0),
-                     tuple(row.get("kinds", ())), row.get("near", ""))
-    for cid, row in _DATA["cards"].items()}
 
 
 def on(g: "Context") -> bool:
@@ -99,7 +72,7 @@ def deal(g: "Context") -> None:
         return
     for side in INVADERS:
         held = s.invader_hands.setdefault(side, [])
-        deck = [c.id for c in CARDS.values() if c.side == side and c.id not in held and c.id not in s.invader_played]
+        deck = [c.id for c in g.tables.invader_cards.values() if c.side == side and c.id not in held and c.id not in s.invader_played]
         g.dice.shuffle(deck)
         s.invader_decks[side] = deck
 
@@ -109,15 +82,16 @@ def draw(g: "Context", side: str) -> None:
     deal(g)
     s = g.state
     hand, deck = s.invader_hands[side], s.invader_decks[side]
-    if len(hand) >= HAND_LIMIT:
-        g.emit("card", f"{SIDE_NAMES[side]} holds {len(hand)} Invader cards, a full hand: it draws none.", side)
+    limit = g.tables.invader_deck["hand_limit"]
+    if len(hand) >= limit:
+        g.emit("card", f"{g.side_name(side)} holds {len(hand)} Invader cards, a full hand: it draws none.", side)
         return
     drawn = 0
-    while deck and drawn < DRAW and len(hand) < HAND_LIMIT:
+    while deck and drawn < g.tables.invader_deck["draw"] and len(hand) < limit:
         hand.append(deck.pop(0))
         drawn += 1
     if drawn:
-        g.emit("card", f"{SIDE_NAMES[side]} draws {_cards(drawn)} ({len(hand)} in hand, {len(deck)} left in "
+        g.emit("card", f"{g.side_name(side)} draws {_cards(drawn)} ({len(hand)} in hand, {len(deck)} left in "
                "its deck).", side)
 
 
@@ -125,7 +99,7 @@ def _cards(n: int) -> str:
     return f"{n} Invader card" + ("" if n == 1 else "s")
 
 
-def hide(state: Any, rng: "Rng", viewer: str) -> None:
+def hide(state: Any, rng: "Rng", viewer: str, cards: Mapping[str, InvaderCard]) -> None:
     """What ``viewer`` cannot see, re-drawn: its own deck's order, and each other Invader's
     hand (and deck, once dealt) dealt again from its unseen cards, the sizes kept."""
     for side in INVADERS:
@@ -135,7 +109,7 @@ def hide(state: Any, rng: "Rng", viewer: str) -> None:
             continue
         hand = state.invader_hands.get(side, [])
         unseen = hand + (deck if deck is not None else
-                         [c.id for c in CARDS.values() if c.side == side and c.id not in hand
+                         [c.id for c in cards.values() if c.side == side and c.id not in hand
                           and c.id not in state.invader_played])
         rng.shuffle(unseen)
         state.invader_hands[side] = unseen[:len(hand)]
@@ -143,9 +117,9 @@ def hide(state: Any, rng: "Rng", viewer: str) -> None:
             state.invader_decks[side] = unseen[len(hand):]
 
 
-def hand(state: Any, side: str) -> tuple[InvaderCard, ...]:
-    """The cards ``side`` holds (for its own player only)."""
-    return tuple(CARDS[c] for c in state.invader_hands.get(side, ()))
+def hand(state: Any, side: str, cards: Mapping[str, InvaderCard]) -> tuple[InvaderCard, ...]:
+    """The cards ``side`` holds (for its own player only), from the ruleset's ``cards``."""
+    return tuple(cards[c] for c in state.invader_hands.get(side, ()))
 
 
 # -- playing a card ---------------------------------------------------------------------------
@@ -163,7 +137,7 @@ class CardRules:
         if not on(self.g) or self.side not in INVADERS:
             return []
         out: list[Action] = []
-        for card in hand(self.g.state, self.side):
+        for card in hand(self.g.state, self.side, self.g.tables.invader_cards):
             if card.phase != self.phase:
                 continue
             if card.effect == "strike":
@@ -185,9 +159,9 @@ class CardRules:
             return "Invader cards are played only in the Invader Card variant, which this game does not play."
         if side not in INVADERS:
             return "Only the Invaders hold Invader cards."
-        card = CARDS[action.card]
+        card = g.tables.invader_cards[action.card]
         if action.card not in g.state.invader_hands.get(side, ()):
-            return f"Invader card '{card.name}' is not in {SIDE_NAMES[side]}'s hand."
+            return f"Invader card '{card.name}' is not in {g.side_name(side)}'s hand."
         if card.phase != self.phase:
             return f"Invader card '{card.name}' is played in {card.when}, not in {STEP_NAMES[self.phase]}."
         return getattr(self, "_" + card.effect)(card, action)
@@ -210,7 +184,7 @@ class CardRules:
         """Why the side's foothold may not go on ``area`` (None: it may)."""
         g, s, side = self.g, self.g.state, self.side
         if side in s.footholds.values():
-            return f"{SIDE_NAMES[side]} has placed its foothold already."
+            return f"{g.side_name(side)} has placed its foothold already."
         where = g.board[area]
         if not where.is_land or s.control.get(area) != side or g.enemies_in(area, side):
             return f"a foothold goes on a land territory you hold with no enemy unit in it; {where.name} is not one."
@@ -249,15 +223,15 @@ def _bare(card: InvaderCard, action: Play) -> str | None:
 
 def play(g: "Context", action: Play) -> None:
     """Carry out ``action`` (the check allowed it): the card leaves the hand and acts."""
-    s, side, card = g.state, g.state.turn, CARDS[action.card]
+    s, side, card = g.state, g.state.turn, g.tables.invader_cards[action.card]
     s.invader_hands[side].remove(card.id)
     s.invader_played.append(card.id)
-    g.emit("card", f"{SIDE_NAMES[side]} plays the Invader card '{card.name}': {card.text}", side,
+    g.emit("card", f"{g.side_name(side)} plays the Invader card '{card.name}': {card.text}", side,
            () if action.area is None else (action.area,))
     if card.effect == "reinforce":
         task = s.tasks[0]
         s.tasks[0] = Task(TaskKind.REINFORCE, left=task.left + card.units)
-        g.emit("card", f"{SIDE_NAMES[side]} may bring in {s.tasks[0].left} more units this turn.", side)
+        g.emit("card", f"{g.side_name(side)} may bring in {s.tasks[0].left} more units this turn.", side)
     elif card.effect == "recover":
         _recover(g, side, card)
     elif card.effect == "strike":
@@ -267,7 +241,7 @@ def play(g: "Context", action: Play) -> None:
     else:
         assert action.area is not None
         s.footholds[action.area] = side
-        g.emit("foothold", f"{SIDE_NAMES[side]} places its foothold in {g.board[action.area].name}: an invasion "
+        g.emit("foothold", f"{g.side_name(side)} places its foothold in {g.board[action.area].name}: an invasion "
                "zone of its own while it holds the territory.", side, (action.area,))
 
 
@@ -281,4 +255,7 @@ def _recover(g: "Context", side: str, card: InvaderCard) -> None:
             s.reserves[side][kind] = s.reserves[side].get(kind, 0) + n
             left -= n
             back.append(f"{n} {kind}")
-    g.emit("card", f"{SIDE_NAMES[side]} returns {', '.join(back)} to its reserve.", side)
+    g.emit("card", f"{g.side_name(side)} returns {', '.join(back)} to its reserve.", side)
+
+
+__getattr__ = forward(__name__)  # the old names of the default ruleset's tables (fortress.rules.old_names)

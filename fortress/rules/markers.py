@@ -14,26 +14,22 @@ never counted separately, so they cannot drift from the board.
 >>> from fortress.rules.state import new_state
 >>> from fortress.board import Board
 >>> board = Board.default()
->>> s = new_state(seed=1, players=4)
+>>> from fortress.rules.tables import default
+>>> s = new_state(seed=1, players=4, numbers=default().numbers)
 >>> s.control = {a: "us" for a in board.ids}
 >>> s.control["seattle"] = "west"
 >>> s.turn, s.declared = "west", ["portland", "seattle"]
->>> m = count(s, board, "west")
+>>> m = count(s, board, "west", default().numbers)
 >>> (m.held, m.declared, m.in_use, m.left)
 (1, 1, 2, 33)
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping, Protocol, Sequence
-
-from fortress.data import load
-from fortress.rules.units import SIDE_NAMES
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 if TYPE_CHECKING:
     from fortress.board import Board
-
-SUPPLY: dict[str, int] = dict(load("rules")["markers"])  #: markers in the box per Invader
 
 
 class Holdings(Protocol):
@@ -58,6 +54,7 @@ class Markers:
     supply: int
     held: int
     declared: int
+    name: str = ""  #: the side's name in texts
 
     @property
     def in_use(self) -> int:
@@ -68,17 +65,20 @@ class Markers:
         return self.supply - self.in_use
 
     def __str__(self) -> str:
-        return (f"{SIDE_NAMES[self.side]} has {self.in_use} of its {self.supply} control markers in use "
+        return (f"{self.name or self.side} has {self.in_use} of its {self.supply} control markers in use "
                 f"({self.held} on territories held, {self.declared} on battles declared)")
 
 
-def count(state: Holdings, board: "Board", side: str, held: int | None = None) -> Markers:
-    """``side``'s markers in ``state``; a ValueError for a side with no markers (the U.S.).
+def count(state: Holdings, board: "Board", side: str, numbers: Mapping[str, Any],
+          held: int | None = None) -> Markers:
+    """``side``'s markers in ``state``, with the supply per Invader of ``numbers`` (rules.toml
+    ``[markers]``); a ValueError for a side with no markers (the U.S.).
     ``held``: the territories ``side`` holds, if already counted (control has not changed)."""
-    if side not in SUPPLY:
-        raise ValueError(f"{SIDE_NAMES.get(side, side)} uses no control markers")
+    name = numbers["sides"].get(side, {}).get("name", side)
+    if side not in numbers["markers"]:
+        raise ValueError(f"{name} uses no control markers")
     control, zones = state.control, board.zone_set
     if held is None:
         held = sum(1 for area, who in control.items() if who == side and area not in zones)
     declared = sum(1 for area in state.declared if control[area] != side) if state.turn == side else 0
-    return Markers(side, SUPPLY[side], held, declared)
+    return Markers(side, numbers["markers"][side], held, declared, name)

@@ -39,15 +39,16 @@ from typing import TYPE_CHECKING
 
 from fortress.board import Board
 from fortress.rules import rulesets
-from fortress.rules.america import NAME, RULES
-from fortress.rules.invader_cards import CARDS, HAND_LIMIT, VARIANT
+from fortress.rules.america import NAME
+from fortress.rules.invader_cards import VARIANT
 from fortress.rules.markers import count as count_markers
 from fortress.rules.schema import problem, schema
 from fortress.rules.state import new_state
-from fortress.rules.units import INVADERS, SIDE_NAMES, US, side_name, unit_name
+from fortress.rules.units import INVADERS, US, UnitType, side_name, unit_name
 
 if TYPE_CHECKING:
     from fortress.rules.game import Game
+    from fortress.rules.tables import Tables
 
 MAX_TEXT = 64 * 1024  #: the longest position text read
 
@@ -74,7 +75,7 @@ class Plan:
     footholds: dict[str, str] = field(default_factory=dict)
 
 
-def parse_units(text: str, default_side: str) -> tuple[str, list[tuple[str, int]]]:
+def parse_units(text: str, default_side: str, units: Mapping[str, UnitType]) -> tuple[str, list[tuple[str, int]]]:
     """``"west: 3 hovertank, 1 mobile"`` -> ("west", [("hovertank", 3), ("mobile", 1)])."""
     side = default_side
     if ":" in text:
@@ -87,26 +88,27 @@ def parse_units(text: str, default_side: str) -> tuple[str, list[tuple[str, int]
             words = ["1", words[0]]
         if not (words[0].isascii() and words[0].isdigit()):
             raise PositionError(f"cannot read {part[:40]!r}: write it like '2 infantry'")
-        out.append((_unit(words[1]), int(words[0])))
+        out.append((_named(lambda word: unit_name(word, units), words[1]), int(words[0])))
     return side, out
 
 
 def build(description: dict | str, board: Board | None = None, seed: int = 0, players: int = 4,
-          variants: Iterable[str] = ()) -> "Game":
+          variants: Iterable[str] = (), ruleset: str | None = None) -> "Game":
     """The game ``description`` sets up; raises :class:`PositionError` (and nothing else)
-    naming what is wrong, before any unit is created."""
+    naming what is wrong, before any unit is created. ``ruleset``: the name of Fortress
+    America or of a ruleset built on it (its own data folder)."""
     from fortress.rules.game import Game
 
     desc = read(description)
     _check_game(seed, players)
-    rules = rulesets.get(NAME)
+    rules = rulesets.get(ruleset or NAME)
     try:
         variants = rules.check_variants(variants)
     except ValueError as exc:
         raise PositionError(str(exc)) from None
     board = board or rules.board()
     plan = check(desc, board, players, rules)
-    _check_cards(plan, board, VARIANT in variants)
+    _check_cards(plan, board, VARIANT in variants, rules.tables)
     state = rules.new_state(seed, players, board)
     state.control = dict(plan.control)
     for side, kind, area, n in plan.units:
@@ -114,11 +116,11 @@ def build(description: dict | str, board: Board | None = None, seed: int = 0, pl
             state.add_unit(side, kind, area)
         state.reserves[side][kind] -= n
     state.declared, state.lasers, state.captured = plan.declared, plan.lasers, plan.captured
-    state.lasers_left = RULES["us"]["lasers"] - len(state.lasers)
+    state.lasers_left = rules.tables.numbers["us"]["lasers"] - len(state.lasers)
     state.turn, state.round, state.out = plan.turn, plan.round, plan.out
     state.partisan_areas = plan.partisan_areas
     state.invader_hands, state.footholds = plan.hands, plan.footholds
-    state.invader_played = [c.id for c in CARDS.values() if c.effect == "foothold" and c.side in plan.footholds.values()]
+    state.invader_played = [c.id for c in rules.tables.invader_cards.values() if c.effect == "foothold" and c.side in plan.footholds.values()]
     game = Game(state, board, None, rules, position=desc, options={"players": players, "variants": variants})
 
     def restore(g: "Game") -> None:  # entering Declare Battles clears the declarations
@@ -159,11 +161,12 @@ def check(desc: dict, board: Board, players: int = 4, rules=None) -> Plan:
     """Read ``desc`` (already shaped) on ``board`` and check it against the invariants every
     game keeps (``tests/invariants.py``); ``rules``: the ruleset (Fortress America)."""
     rules = rules or rulesets.get(NAME)
-    control = _control(desc.get("control") or {}, board)
+    t: Tables = rules.tables
+    control = _control(desc.get("control") or {}, board, t)
     units = []
     for name, text in (desc.get("units") or {}).items():
         area = _find(board, name)
-        side, parsed = parse_units(text, control[area])
+        side, parsed = parse_units(text, control[area], t.units)
         units += [(side, kind, area, n) for kind, n in parsed]
     plan = Plan(
         control=control, units=units,
@@ -177,11 +180,11 @@ def check(desc: dict, board: Board, players: int = 4, rules=None) -> Plan:
     )
     _check_turn(plan, rules)
     for rule in (_check_pools, _check_places, _check_lasers, _check_captured, _check_markers):
-        rule(plan, board, players)
+        rule(plan, board, t)
     return plan
 
 
-def _control(given: dict, board: Board) -> dict[str, str]:
+def _control(given: dict, board: Board, t: "Tables") -> dict[str, str]:
     """Who holds what: unlisted land is the U.S.'s, each zone its Invader's (and only its)."""
     control = {a.id: a.side if a.is_zone and a.side else US for a in board}
     for side, names in given.items():
@@ -189,8 +192,8 @@ def _control(given: dict, board: Board) -> dict[str, str]:
         for name in names:
             area = board[_find(board, name)]
             if area.is_zone and area.side != side:
-                raise PositionError(f"{area.name} is the {SIDE_NAMES[area.side]} invasion zone; "
-                                    f"{SIDE_NAMES[side]} cannot hold it")
+                raise PositionError(f"{area.name} is the {t.side_names.get(area.side or '', area.side)} invasion zone; "
+                                    f"{t.side_names[side]} cannot hold it")
             control[area.id] = side
     return control
 
@@ -200,28 +203,29 @@ def _check_turn(plan: Plan, rules) -> None:
     if plan.phase not in phases:
         raise PositionError(f"unknown phase {plan.phase[:30]!r}; a position starts in one of {', '.join(phases)}")
     if plan.turn not in rules.turn.step(plan.phase).sides:
-        raise PositionError(f"{SIDE_NAMES[plan.turn]} has no {plan.phase} phase")
-    if not 1 <= plan.round <= RULES["rounds"]:
-        raise PositionError(f"the round must be from 1 to {RULES['rounds']}")
+        raise PositionError(f"{rules.side_names[plan.turn]} has no {plan.phase} phase")
+    rounds = rules.tables.numbers["rounds"]
+    if not 1 <= plan.round <= rounds:
+        raise PositionError(f"the round must be from 1 to {rounds}")
     if any(s not in INVADERS for s in plan.out) or len(set(plan.out)) < len(plan.out):
         raise PositionError("'out' lists Invaders that are out of the game, each once")
     if plan.turn in plan.out:
-        raise PositionError(f"{SIDE_NAMES[plan.turn]} is out of the game; it cannot have the turn")
+        raise PositionError(f"{rules.side_names[plan.turn]} is out of the game; it cannot have the turn")
 
 
-def _check_pools(plan: Plan, board: Board, players: int) -> None:
+def _check_pools(plan: Plan, board: Board, t: "Tables") -> None:
     """Each side puts on the board at most what it owns (rules: the unit pools)."""
-    pools = new_state(0, players).reserves
+    pools = new_state(0, 4, t.numbers).reserves
     placed: Counter[tuple[str, str]] = Counter()
     for side, kind, _, n in plan.units:
         placed[side, kind] += n
     for (side, kind), n in placed.items():
         if n > pools[side].get(kind, 0):
-            raise PositionError(f"{SIDE_NAMES[side]} has {pools[side].get(kind, 0)} {kind} units in all; "
+            raise PositionError(f"{t.side_names[side]} has {pools[side].get(kind, 0)} {kind} units in all; "
                                 f"the position places {n}")
 
 
-def _check_places(plan: Plan, board: Board, players: int) -> None:
+def _check_places(plan: Plan, board: Board, t: "Tables") -> None:
     """At most 5 units of a side in a place; none in another side's invasion zone; in
     land another side holds only if it is declared (a battle), or for U.S. partisans on
     the U.S. turn (landed by a partisan card: rules, Partisans)."""
@@ -230,31 +234,31 @@ def _check_places(plan: Plan, board: Board, players: int) -> None:
         load[area_id, side] += n
         area = board[area_id]
         if area.is_zone and area.side != side:
-            raise PositionError(f"{SIDE_NAMES[side]} units cannot stand in {area.name}, "
-                                f"the {SIDE_NAMES[area.side]} invasion zone")
+            raise PositionError(f"{t.side_names[side]} units cannot stand in {area.name}, "
+                                f"the {t.side_names.get(area.side or '', area.side)} invasion zone")
         if plan.control[area_id] == side or area_id in plan.declared:
             continue
         if side == US and kind == "partisan" and plan.turn == US:
             plan.partisan_areas += [area_id] if area_id not in plan.partisan_areas else []
             continue
-        raise PositionError(f"{SIDE_NAMES[side]} {kind} units stand in {area.name}, which "
-                            f"{SIDE_NAMES[plan.control[area_id]]} holds and nobody declared")
+        raise PositionError(f"{t.side_names[side]} {kind} units stand in {area.name}, which "
+                            f"{t.side_names[plan.control[area_id]]} holds and nobody declared")
     (area_id, side), n = max(load.items(), key=lambda item: item[1], default=(("", ""), 0))
-    if n > RULES["unit_limit"]:
-        raise PositionError(f"{n} {SIDE_NAMES[side]} units in {board[area_id].name}: "
-                            f"at most {RULES['unit_limit']} units of a side stand in one place")
+    if n > t.numbers["unit_limit"]:
+        raise PositionError(f"{n} {t.side_names[side]} units in {board[area_id].name}: "
+                            f"at most {t.numbers['unit_limit']} units of a side stand in one place")
 
 
-def _check_lasers(plan: Plan, board: Board, players: int) -> None:
+def _check_lasers(plan: Plan, board: Board, t: "Tables") -> None:
     """Lasers stand in U.S. cities, at most one a city, at most 11 (rules: Lasers)."""
     for area_id in plan.lasers:
         if not board[area_id].is_city or plan.control[area_id] != US:
             raise PositionError(f"a laser stands only in a city the U.S. holds, not in {board[area_id].name}")
-    if len(set(plan.lasers)) < len(plan.lasers) or len(plan.lasers) > RULES["us"]["lasers"]:
-        raise PositionError(f"at most one laser a city and {RULES['us']['lasers']} in all")
+    if len(set(plan.lasers)) < len(plan.lasers) or len(plan.lasers) > t.numbers["us"]["lasers"]:
+        raise PositionError(f"at most one laser a city and {t.numbers['us']['lasers']} in all")
 
 
-def _check_captured(plan: Plan, board: Board, players: int) -> None:
+def _check_captured(plan: Plan, board: Board, t: "Tables") -> None:
     """Only cities are captured, by the Invader that holds them."""
     for area_id, side in plan.captured.items():
         area = board[area_id]
@@ -262,15 +266,15 @@ def _check_captured(plan: Plan, board: Board, players: int) -> None:
             raise PositionError(f"{area.name} can be captured only if it is a city its Invader holds")
 
 
-def _check_markers(plan: Plan, board: Board, players: int) -> None:
+def _check_markers(plan: Plan, board: Board, t: "Tables") -> None:
     """An Invader holds and declares no more territories than it has control markers."""
     for side in INVADERS:
-        markers = count_markers(plan, board, side)
+        markers = count_markers(plan, board, side, t.numbers)
         if markers.left < 0:
             raise PositionError(f"{markers}: more than it has")
 
 
-def _check_cards(plan: Plan, board: Board, variant: bool) -> None:
+def _check_cards(plan: Plan, board: Board, variant: bool, t: "Tables") -> None:
     """Invader Card variant: each Invader holds its own cards, each once, at most the hand
     limit; a foothold is one per Invader, on land."""
     if (plan.hands or plan.footholds) and not variant:
@@ -278,12 +282,14 @@ def _check_cards(plan: Plan, board: Board, variant: bool) -> None:
     seen: set[str] = set()
     for side, cards in plan.hands.items():
         for card in cards:
-            if CARDS.get(card, None) is None or CARDS[card].side != side or card in seen:
-                raise PositionError(f"{SIDE_NAMES[side]} cannot hold {card[:40]!r}: an Invader holds its own "
+            found = t.invader_cards.get(card, None)
+            if found is None or found.side != side or card in seen:
+                raise PositionError(f"{t.side_names[side]} cannot hold {card[:40]!r}: an Invader holds its own "
                                     "Invader cards (by id, each once)")
             seen.add(card)
-        if len(cards) > HAND_LIMIT:
-            raise PositionError(f"an Invader holds at most {HAND_LIMIT} Invader cards")
+        limit = t.invader_deck["hand_limit"]
+        if len(cards) > limit:
+            raise PositionError(f"an Invader holds at most {limit} Invader cards")
     for area, side in plan.footholds.items():
         if side not in INVADERS or not board[area].is_land:  # (one the U.S. holds now does nothing)
             raise PositionError(f"a foothold stands on land, not in {board[area].name}")
@@ -313,6 +319,3 @@ def _find(board: Board, name: str) -> str:
 def _side(text: str) -> str:
     return _named(side_name, text)
 
-
-def _unit(text: str) -> str:
-    return _named(unit_name, text)

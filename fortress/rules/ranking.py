@@ -24,10 +24,9 @@ more units on the board, then the earlier in the turn order (West, South, East).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
-from fortress.rules.state import RULES
-from fortress.rules.units import INVADERS, SIDE_NAMES
+from fortress.rules.units import INVADERS
 
 if TYPE_CHECKING:
     from fortress.board import Board
@@ -65,13 +64,14 @@ def standings(state: Any, board: "Board") -> tuple[Standing, ...]:
 
 def ranking(g: "Context") -> tuple[Standing, ...]:
     """The individual ranking if the game plays the variant and the Invaders have won, else ()."""
-    if VARIANT not in g.variants or g.state.winner != RULES["victory"]["cities_team"]:
+    if VARIANT not in g.variants or g.state.winner != g.tables.numbers["victory"]["cities_team"]:
         return ()
     return standings(g.state, g.board)
 
 
-def describe(ranked: tuple[Standing, ...]) -> str:
-    """The ranking in a sentence; a measure is shown where it told tied Invaders apart."""
+def describe(ranked: tuple[Standing, ...], names: Mapping[str, str]) -> str:
+    """The ranking in a sentence (sides named by ``names``, the ruleset's ``side_names``); a
+    measure is shown where it told tied Invaders apart."""
     parts = []
     for s in ranked:
         tied = [o for o in ranked if o is not s and o.cities == s.cities]
@@ -82,7 +82,7 @@ def describe(ranked: tuple[Standing, ...]) -> str:
             shown.append(_count(s.units, "unit", "units"))
         if any((o.territories, o.units) == (s.territories, s.units) for o in tied):
             shown.append("tie broken by turn order")
-        parts.append(f"{_ORDINALS[s.place - 1]} {SIDE_NAMES[s.side]} ({', '.join(shown)})")
+        parts.append(f"{_ORDINALS[s.place - 1]} {names.get(s.side, s.side)} ({', '.join(shown)})")
     return "Individual Invader Victory: " + "; ".join(parts) + "."
 
 
@@ -94,4 +94,4 @@ def announce(g: "Context") -> None:
     """The game is over: with the variant on and an Invader win, the log gives the ranking."""
     ranked = ranking(g)
     if ranked:
-        g.emit("ranking", describe(ranked), ranked[0].side)
+        g.emit("ranking", describe(ranked, g.rules.side_names), ranked[0].side)

@@ -92,6 +92,9 @@ class Ruleset:
     sort_key: Callable[["Action", "Board"], Any] = field(default=lambda action, board: str(action))  #: bots' order
     game_over: Callable[[GameContext], None] = _nothing  #: the game has just ended (after the victory event)
     ranking: Callable[[GameContext], tuple[Any, ...]] = field(default=lambda g: ())  #: individual standings, if any
+    #: its data tables, read from ``data_dir`` as it is built: Fortress America's are a
+    #: :class:`fortress.rules.tables.Tables` (units, dice, cards, numbers); None for a ruleset without them
+    tables: Any = None
 
     # -- sides and teams, from the data ------------------------------------------------------
     @cached_property
@@ -160,6 +163,13 @@ def unregister(name: str) -> None:
     if name == DEFAULT:
         raise ValueError("the default ruleset stays registered")
     _REGISTRY.pop(name, None)
+
+
+def side_label(side: str | None, otherwise: str | None = None, ruleset: str | None = None) -> str:
+    """``side``'s name in texts, as ruleset ``ruleset`` (default: Fortress America) names it;
+    ``otherwise`` (default: ``side`` itself) for no side or a side it does not have."""
+    fallback = (side or "") if otherwise is None else otherwise
+    return get(ruleset).side_names.get(side or "", fallback)
 
 
 def names() -> tuple[str, ...]:

@@ -218,7 +218,7 @@ def _cut(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-_SHARED = ("board", "rules", "turn")  # what a copy shares instead of holding: not sent
+_SHARED = ("board", "rules", "turn", "tables")  # what a copy shares instead of holding: not sent
 
 
 def to_bytes(game: "Game") -> bytes:
@@ -244,5 +244,5 @@ def from_bytes(data: bytes, board) -> "Game":
     game.__dict__.update(parts["game"])
     game.rules = rules
     game.ctx = Context.__new__(Context)
-    game.ctx.__dict__.update(parts["ctx"], board=board, rules=rules, turn=rules.turn)
+    game.ctx.__dict__.update(parts["ctx"], board=board, rules=rules, turn=rules.turn, tables=rules.tables)
     return game

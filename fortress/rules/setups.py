@@ -12,10 +12,9 @@ and readable:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 from fortress.rules.actions import Place
-from fortress.rules.units import UNITS
 
 if TYPE_CHECKING:
     from fortress.rules.game import Game
@@ -23,9 +22,9 @@ if TYPE_CHECKING:
 PRESETS = ("balanced", "coastal", "random")
 
 
-def _deal(kinds: dict[str, int], slots: list[str]) -> list[tuple[str, str]]:
-    """Deal units (strongest first) round-robin over ``slots``."""
-    units = [k for k in sorted(kinds, key=lambda k: -UNITS[k].value) for _ in range(kinds[k])]
+def _deal(kinds: dict[str, int], slots: list[str], values: Mapping[str, int]) -> list[tuple[str, str]]:
+    """Deal units (strongest first, by their ``values``) round-robin over ``slots``."""
+    units = [k for k in sorted(kinds, key=lambda k: -values[k]) for _ in range(kinds[k])]
     return [(unit, slots[i % len(slots)]) for i, unit in enumerate(units)]
 
 
@@ -42,9 +41,10 @@ def plan(game: "Game", preset: str) -> list[tuple[str, str]]:
     if preset not in ("balanced", "coastal"):
         raise ValueError(f"unknown setup {preset!r}; choose one of {', '.join(PRESETS)} or None")
     rules = game.rules.data
-    placements = _deal(dict(rules["pool"]), _us_order(game, preset) * rules["us"]["units_per_city"])
+    values = game.tables.values
+    placements = _deal(dict(rules["pool"]), _us_order(game, preset) * rules["us"]["units_per_city"], values)
     for side in game.rules.teams["invaders"]:
-        placements += _deal(dict(rules["invader"]["start"]), list(game.board.zones(side)))
+        placements += _deal(dict(rules["invader"]["start"]), list(game.board.zones(side)), values)
     return placements
 
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from fortress.rules.state import RULES
+from fortress.rules.old_names import forward
 
-UNIT_LIMIT: int = RULES["unit_limit"]
-BOMBING_LIMIT: int = RULES["bombing_limit"]
+# The limits are the ruleset's numbers (rules.toml ``unit_limit``, ``bombing_limit``): a step
+# reads them from its context (``g.unit_limit``, ``g.tables.numbers``) and passes them here.
 
 
 def loads(state: Any, side: str) -> dict[str, int]:
@@ -34,9 +34,9 @@ def loads(state: Any, side: str) -> dict[str, int]:
     return load
 
 
-def over_limit(load: Mapping[str, int]) -> list[tuple[str, int]]:
-    """The places over the limit and what each holds, in name order of their ids."""
-    return sorted((area, n) for area, n in load.items() if n > UNIT_LIMIT)
+def over_limit(load: Mapping[str, int], limit: int) -> list[tuple[str, int]]:
+    """The places over ``limit`` and what each holds, in name order of their ids."""
+    return sorted((area, n) for area, n in load.items() if n > limit)
 
 
 def describe(board: Any, over: Iterable[tuple[str, int]]) -> str:
@@ -45,11 +45,14 @@ def describe(board: Any, over: Iterable[tuple[str, int]]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def end_refusal(board: Any, step: str, load: Mapping[str, int], fix: str = "") -> str | None:
-    """Why ``step`` may not end with these loads, naming each over-full place and then
+def end_refusal(board: Any, step: str, load: Mapping[str, int], limit: int, fix: str = "") -> str | None:
+    """Why ``step`` may not end with these loads, naming each place over ``limit`` and then
     ``fix``, what to do about it (None: every place is within the limit)."""
-    over = over_limit(load)
+    over = over_limit(load, limit)
     if not over:
         return None
-    return (f"{step}: {describe(board, over)} {'is' if len(over) == 1 else 'are'} over the {UNIT_LIMIT}-unit "
+    return (f"{step}: {describe(board, over)} {'is' if len(over) == 1 else 'are'} over the {limit}-unit "
             f"limit, which holds at the end of {step}" + (f"; {fix}." if fix else "."))
+
+
+__getattr__ = forward(__name__)  # the old names of the default ruleset's tables (fortress.rules.old_names)

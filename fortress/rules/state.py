@@ -7,11 +7,12 @@ the pools, the partisan-card tasks left to resolve, the battle in progress. The 
 ``fortress.rules.turn`` change it; the UI and bots read a battle through :class:`BattleView`.
 
 >>> import json
->>> s = new_state(seed=1, players=4)
+>>> from fortress.rules.tables import default
+>>> s = new_state(seed=1, players=4, numbers=default().numbers)
 >>> u = s.add_unit("west", "infantry", "x")
 >>> u.status = Status.SCOUT
 >>> s.tasks = [Task(TaskKind.REINFORCE, left=8)]
->>> State.from_dict(json.loads(json.dumps(s.to_dict()))) == s
+>>> State.from_dict(json.loads(json.dumps(s.to_dict())), default()) == s
 True
 """
 from __future__ import annotations
@@ -20,13 +21,11 @@ import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Any, Mapping, NamedTuple
 
-from fortress.data import load
-from fortress.rules.battle import ATTACKER, Battle, Decision, Token
+from fortress.rules.battle import ATTACKER, Arms, Battle, Decision, Token
+from fortress.rules.old_names import forward
 from fortress.rules.units import INVADERS, SIDES, US
-
-RULES = load("rules")
 
 
 class Status(StrEnum):
@@ -151,8 +150,8 @@ class BattleState:
                 "rolls": [list(r) for r in self.rolls]}
 
     @classmethod
-    def from_data(cls, data: dict) -> "BattleState":
-        battle = None if data["battle"] is None else Battle.from_data(data["battle"])
+    def from_data(cls, data: dict, tables: Arms) -> "BattleState":
+        battle = None if data["battle"] is None else Battle.from_data(data["battle"], tables)
         return cls(data["area"], data["defender"], Stage(data["stage"]), data["decider"], battle,
                    [Roll(*r) for r in data["rolls"]])
 
@@ -302,8 +301,9 @@ class State:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict) -> "State":
-        """The state :meth:`to_dict` described (``data`` is not kept or changed)."""
+    def from_dict(cls, data: dict, tables: Arms) -> "State":
+        """The state :meth:`to_dict` described (``data`` is not kept or changed); a battle in
+        progress reads its units and dice from the ruleset's ``tables``."""
         state = cls(**{f: data[f] for f in _SCALARS})
         for f in _DICTS:
             setattr(state, f, dict(data[f]))
@@ -313,7 +313,7 @@ class State:
             setattr(state, f, list(data[f]))
         state.units = {row["uid"]: Unit.from_data(row) for row in data["units"]}
         state.tasks = [Task.from_data(row) for row in data["tasks"]]
-        state.battle = None if data["battle"] is None else BattleState.from_data(data["battle"])
+        state.battle = None if data["battle"] is None else BattleState.from_data(data["battle"], tables)
         if any(f in data for f in _CARD_FIELDS):
             state.__dict__.update(_card_data(data))
         return state
@@ -327,11 +327,15 @@ def _card_data(fields: Mapping) -> dict:
             "footholds": dict(fields.get("footholds", {}))}
 
 
-def new_state(seed: int, players: int) -> State:
-    pool = RULES["pool"]
+def new_state(seed: int, players: int, numbers: Mapping[str, Any]) -> State:
+    """A state with full pools, as ``numbers`` (``rules.toml``) gives them."""
+    pool = numbers["pool"]
     state = State(seed=seed, players=players, rng=seed)
     state.reserves = {s: dict(pool) for s in SIDES}
-    state.reserves[US]["partisan"] = RULES["us"]["partisans"]
+    state.reserves[US]["partisan"] = numbers["us"]["partisans"]
     state.graveyard = {s: {} for s in INVADERS}
-    state.lasers_left = RULES["us"]["lasers"]
+    state.lasers_left = numbers["us"]["lasers"]
     return state
+
+
+__getattr__ = forward(__name__)  # the old names of the default ruleset's tables (fortress.rules.old_names)

@@ -1,20 +1,27 @@
 """Sides, unit types and their classes (rules: Unit Types and Combat).
 
->>> UNITS["hovertank"].cls, UNITS["hovertank"].die, UNITS["hovertank"].move
+The unit types are data (``units.toml``), read when the ruleset is built
+(:mod:`fortress.rules.tables`); a game reads them as ``game.tables.units``:
+
+>>> from fortress.rules import rulesets
+>>> hovertank = rulesets.get().tables.units["hovertank"]
+>>> hovertank.cls, hovertank.die, hovertank.move
 ('mechanized', 'white', 1)
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from fortress.data import load
+from fortress.rules.old_names import forward
 
-_SIDES = load("rules")["sides"]  # sides, their names and teams: rules.toml [sides]
+# Fortress America's sides (rules.toml [sides] names them, its schema requires exactly these;
+# their names in texts are the ruleset's ``side_names``).
 US = "us"
 WEST, SOUTH, EAST = "west", "south", "east"
-SIDES = tuple(_SIDES)  #: in turn order
-INVADERS = tuple(s for s, row in _SIDES.items() if row["team"] == "invaders")
-SIDE_NAMES = {s: row["name"] for s, row in _SIDES.items()}
+SIDES = (WEST, SOUTH, EAST, US)  #: in the order of rules.toml [sides] (the turn order)
+INVADERS = (WEST, SOUTH, EAST)
 
 FOOT, MECH, AIR = "foot", "mechanized", "air"
 CLASSES = (AIR, MECH, FOOT)  #: firing order within a side (rules: Combat Resolution)
@@ -37,9 +44,10 @@ class UnitType:
         return self.name + "s"
 
 
-def _load() -> dict[str, UnitType]:
+def unit_types(rows: Mapping[str, Any]) -> dict[str, UnitType]:
+    """The unit types of a ``units.toml`` (already validated)."""
     out = {}
-    for name, row in load("units").items():
+    for name, row in rows.items():
         out[name] = UnitType(
             name=name,
             cls=row["class"],
@@ -54,23 +62,17 @@ def _load() -> dict[str, UnitType]:
     return out
 
 
-UNITS: dict[str, UnitType] = _load()
-UNIT_NAMES = tuple(UNITS)
-#: Units every side owns; partisans are the U.S.'s alone.
-ARMY_UNITS = tuple(n for n in UNITS if n != "partisan")
-
-
-def unit_name(text: str) -> str:
-    """Normalise a unit word: ``"Hovertanks"`` -> ``"hovertank"``; raises ValueError."""
+def unit_name(text: str, units: Mapping[str, UnitType]) -> str:
+    """Normalise a unit word to one of ``units``: ``"Hovertanks"`` -> ``"hovertank"``; raises ValueError."""
     word = text.strip().lower()
     aliases = {"mobile unit": "mobile", "mobile units": "mobile", "tank": "hovertank", "tanks": "hovertank",
                "heli": "helicopter", "helis": "helicopter", "inf": "infantry"}
     word = aliases.get(word, word)
-    if word in UNITS:
+    if word in units:
         return word
-    if word.endswith("s") and word[:-1] in UNITS:
+    if word.endswith("s") and word[:-1] in units:
         return word[:-1]
-    raise ValueError(f"unknown unit type {text!r}; the types are {', '.join(UNIT_NAMES)}")
+    raise ValueError(f"unknown unit type {text!r}; the types are {', '.join(units)}")
 
 
 def side_name(text: str) -> str:
@@ -79,3 +81,7 @@ def side_name(text: str) -> str:
     if word in SIDES:
         return word
     raise ValueError(f"unknown side {text!r}; the sides are {', '.join(SIDES)}")
+
+
+
+__getattr__ = forward(__name__)  # the old names of the default ruleset's tables (fortress.rules.old_names)

@@ -113,7 +113,7 @@ class App(SharedPlay):
         self.lazy_tabs = LazyTabs([("Log", self.log), ("Bot turns", self.follow.box), ("Pools", self.pools),
                                    ("Odds", self.odds.box), ("Game", self._game_page)], css="fortress-tabs")
         self.tabs = tabs = self.lazy_tabs.tab
-        left = W.VBox([self.board_map.map, W.HTML(info.LEGEND), self.tracks],
+        left = W.VBox([self.board_map.map, W.HTML(info.legend_html()), self.tracks],
                       layout=W.Layout(width="63%", min_width="520px", align_self="flex-start"))
         right = W.VBox([self.message, self.predict.box, self.panel_box, self.hand_box, self.dice, self.cards, tabs,
                         self.fallback],

@@ -15,7 +15,7 @@ from typing import Any
 from fortress.odds import odds_of
 from fortress.rules.battle import Battle
 from fortress.rules.events import Event
-from fortress.rules.units import SIDE_NAMES
+from fortress.rules.rulesets import side_label
 
 
 MAX_TURNS = 4  #: the tape keeps the bots' last four turns at most (a round of four sides)
@@ -63,7 +63,7 @@ def fight_of(game, view) -> Fight | None:
         return None
     units = sum(view.attackers.values())
     try:
-        battle = Battle(view.area, game.board[view.area].kind, dict(view.attackers), dict(view.defenders))
+        battle = Battle(view.area, game.board[view.area].kind, dict(view.attackers), dict(view.defenders), game.tables)
         odds: float | None = odds_of(battle).p_cleared
     except Exception:  # noqa: BLE001 - odds are advice; a summary never fails for them
         odds = None
@@ -217,7 +217,7 @@ def summarize_turn(steps: Sequence[Step], names: Mapping[str, str], cities_befor
     if not steps:
         return ""
     side = steps[0].side
-    who = SIDE_NAMES.get(side, side)
+    who = side_label(side, side)
     events = [e for s in steps for e in s.events]
     captures = [e.areas[0] for e in events if e.kind == "capture" and e.side == side and e.areas]
     parts = [*_preparations(steps, events, side, who, names),

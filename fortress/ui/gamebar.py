@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 import ipywidgets as W
 
 import fortress
-from fortress.rules import rulesets
 from fortress.rules.save import SaveError, saved_seats
-from fortress.rules.state import RULES
+from fortress.rules import rulesets
 from fortress.ui import theme as T
 from fortress.ui.bots import HUMAN, bot_choices
 from fortress.ui.classroom import ClassroomBox
@@ -95,7 +94,7 @@ class GameControls:
 
     # -- seats ------------------------------------------------------------------------------------
     def _draw_seats(self) -> None:
-        seats = RULES["players"][str(self.players.value)]
+        seats = rulesets.get().seats(self.players.value)
         options = [("human", HUMAN)] + [(f"{b} bot", b) for b in bot_choices()]
         self.seat_pickers = []
         for seat in seats:
@@ -110,7 +109,7 @@ class GameControls:
 
     def seats(self) -> dict[str, str]:
         out = {}
-        for seat, pick in zip(RULES["players"][str(self.players.value)], self.seat_pickers):
+        for seat, pick in zip(rulesets.get().seats(self.players.value), self.seat_pickers):
             for side in seat:
                 out[side] = pick.value
         return out

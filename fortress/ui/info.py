@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import html
 
-from fortress.rules.state import RULES
 from fortress.ui import theme as T
 from fortress.ui.panels.reinforce import cards_html
 from fortress.rules.units import INVADERS, SIDES
 
-ROUNDS = RULES["rounds"]
-CITIES_TO_WIN = RULES["cities_to_win"]
 PHASE_TITLES = {"setup": "Setup", "reinforcements": "1 Reinforcements", "declare": "2 Declare battles",
                 "maneuvers": "3 Maneuvers", "lasers": "4 Fire lasers", "combat": "5 Combat",
                 "invasion": "6 Invasion", "supply": "7 Supply check", "capture": "8 Capture"}
@@ -52,24 +49,25 @@ def status_html(game, seats: dict[str, str], others: frozenset[str] = frozenset(
     who = game.side
     seat = seats.get(who, "human")
     player = "another player" if who in others else "you" if seat == "human" else f"{seat} bot"
-    return (f"<span class='ft-title'>Fortress America</span> Round <b>{game.round}</b> of {ROUNDS} &middot; "
+    return (f"<span class='ft-title'>Fortress America</span> Round <b>{game.round}</b> of {game.tables.numbers['rounds']} &middot; "
             f"{T.side_chip(who)} ({player}) &middot; <b>{PHASE_TITLES.get(game.phase, game.phase)}</b>"
             f"{variants_html(game)}<br><span class='ft-reminder'>{html.escape(game.reminder())}</span>")
 
 
 def tracks_html(game) -> str:
+    numbers = game.tables.numbers
     turn = "".join(f"<span class='ft-track{' now' if r == game.round else ''}'>{r}</span>"
-                   for r in range(1, ROUNDS + 1)) + "<span class='ft-track'>US win</span>"
+                   for r in range(1, numbers["rounds"] + 1)) + "<span class='ft-track'>US win</span>"
     captured = list(game.state.captured.values())
     boxes = []
-    for i in range(CITIES_TO_WIN):
+    for i in range(numbers["cities_to_win"]):
         if i < len(captured):
             bg, fg = T.SIDE_COLOURS[captured[i]]
             boxes.append(f"<span class='ft-track' style='background:{bg};color:{fg}'>{T.SIDE_TAGS[captured[i]]}</span>")
         else:
             boxes.append(f"<span class='ft-track'>{i + 1}</span>")
     return (f"<div class='fortress-turn-track'><b>Turn track</b> {turn}</div>"
-            f"<div class='fortress-city-track'><b>Cities captured {len(captured)} / {CITIES_TO_WIN}</b> "
+            f"<div class='fortress-city-track'><b>Cities captured {len(captured)} / {numbers['cities_to_win']}</b> "
             f"{''.join(boxes)}</div>{markers_html(game)}")
 
 
@@ -146,12 +144,14 @@ def dice_html(game) -> str:
     return f"<div class='fortress-dice'><b>Last dice</b>{''.join(lines[-8:])}{key}</div>"
 
 
-LEGEND = ("<div class='ft-legend'><small>"
-          f"<span>{T.side_chip('us')}</span><span>{T.side_chip('west')}</span>"
-          f"<span>{T.side_chip('south')}</span><span>{T.side_chip('east')}</span>"
-          f"<span>{T.GLYPH_CITY} city</span><span>{T.GLYPH_MOUNTAIN} mountain</span>"
-          f"<span>{T.GLYPH_LASER} laser</span><span>{T.GLYPH_TARGET} laser target</span>"
-          f"<span>{T.GLYPH_BATTLE} declared (dashed black)</span><span>&#9873; captured</span>"
-          "<span>&#9670; green outline: click here</span><span>&#9673; thick black: selected</span><span>olive outline: last moves</span>"
-          "<span>I infantry, P partisan, M mobile, T hovertank, H helicopter, B bomber; dashed: invasion zone</span>"
-          "</small></div>")
+def legend_html() -> str:
+    """The map's key: the sides' colours (with their names), the glyphs and the outlines."""
+    return ("<div class='ft-legend'><small>"
+            f"<span>{T.side_chip('us')}</span><span>{T.side_chip('west')}</span>"
+            f"<span>{T.side_chip('south')}</span><span>{T.side_chip('east')}</span>"
+            f"<span>{T.GLYPH_CITY} city</span><span>{T.GLYPH_MOUNTAIN} mountain</span>"
+            f"<span>{T.GLYPH_LASER} laser</span><span>{T.GLYPH_TARGET} laser target</span>"
+            f"<span>{T.GLYPH_BATTLE} declared (dashed black)</span><span>&#9873; captured</span>"
+            "<span>&#9670; green outline: click here</span><span>&#9673; thick black: selected</span><span>olive outline: last moves</span>"
+            "<span>I infantry, P partisan, M mobile, T hovertank, H helicopter, B bomber; dashed: invasion zone</span>"
+            "</small></div>")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from fortress.odds import TERRAINS, parse_force
-from fortress.rules.units import SIDE_NAMES
+from fortress.rules.rulesets import side_label
 from fortress.ui import theme as T
 from fortress.ui.workbench import Forces, compare, forces_for
 
@@ -108,7 +108,7 @@ class OddsPanel:
         coming = force_text(f.coming)
         self.coming.description = (f"with units that could still come this turn ({coming})" if coming
                                    else "with units that could still come this turn (none)")
-        self.attackers.description = f"{SIDE_NAMES.get(f.side, f.side)} attacks"
+        self.attackers.description = f"{side_label(f.side, f.side)} attacks"
 
     def show(self) -> None:
         if not self.built or self.pick.value is None:

@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from fortress.odds import odds_of
 from fortress.rules import actions as A
 from fortress.rules.battle import Battle
-from fortress.rules.dice import DICE, FACE_WORDS, LASER_DIE
+from fortress.rules.dice import FACE_WORDS
+from fortress.rules.tables import default
 from fortress.rules.events import Event
 from fortress.rules.phases.lasers import target_number
-from fortress.rules.units import SIDE_NAMES
+from fortress.rules.rulesets import side_label
 
 BATTLE, LASER = "battle", "laser"
 
@@ -41,17 +42,17 @@ def question(game, action: A.Action) -> Question:
     cleared or held, each with its exact chance."""
     names = game.board
     if isinstance(action, A.Fire):
-        need = target_number(game)
-        p = max(0, LASER_DIE.sides - need + 1) / LASER_DIE.sides
-        title = (f"The laser fires at the {SIDE_NAMES[action.side]} {action.unit} in {names[action.area].name}: "
-                 f"a {LASER_DIE.sides}-sided die, {need} or more destroys it.")
+        need, sides = target_number(game), game.tables.laser_die.sides
+        p = max(0, sides - need + 1) / sides
+        title = (f"The laser fires at the {side_label(action.side)} {action.unit} in {names[action.area].name}: "
+                 f"a {sides}-sided die, {need} or more destroys it.")
         return Question(LASER, action.area, "us", title,
                         (("destroyed", "Destroyed", p), ("missed", "Missed", 1 - p)), len(game.events))
     view = game.battle
     assert view is not None, "a Fight is played in a battle"
-    battle = Battle(view.area, game.board[view.area].kind, dict(view.attackers), dict(view.defenders))
+    battle = Battle(view.area, game.board[view.area].kind, dict(view.attackers), dict(view.defenders), game.tables)
     odds = odds_of(battle)
-    att, dfn = SIDE_NAMES[view.attacker], SIDE_NAMES[view.defender]
+    att, dfn = side_label(view.attacker), side_label(view.defender)
     title = (f"Battle for {names[view.area].name}: {att} attacks with {_units(view.units('attacker'))}, "
              f"{dfn} defends with {_units(view.units('defender'))}.")
     return Question(BATTLE, view.area, view.attacker, title,
@@ -80,7 +81,9 @@ def answer(q: Question, events: Sequence[Event]) -> str | None:
 
 # -- every die explained ----------------------------------------------------------------------
 def die_name(die: str) -> str:
-    return f"{die} d{DICE[die].sides}" if die in DICE else die
+    """``red d6``: a die of Fortress America's (its name alone if it has none of that name)."""
+    dice = default().dice
+    return f"{die} d{dice[die].sides}" if die in dice else die
 
 
 def explain_die(unit: str, die: str, face: str, defending: bool, miss: str = "") -> str:
@@ -110,6 +113,6 @@ def explain(events: Sequence[Event], attacker: str) -> list[str]:
         elif e.kind == "roll":
             after = events[i + 1] if i + 1 < len(events) else None
             miss = after.text if after is not None and after.kind == "combined_arms" else ""
-            who = f"{SIDE_NAMES.get(e.side or '', e.side)} {'defending' if e.side != attacker else 'attacking'}"
+            who = f"{side_label(e.side or '', e.side)} {'defending' if e.side != attacker else 'attacking'}"
             out.extend(f"{who}: {explain_die(u, d, f, e.side != attacker, miss)}" for u, d, f in e.rolls)
     return out

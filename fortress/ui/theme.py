@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from fortress.rules.units import SIDE_NAMES
+from fortress.rules import rulesets
 
 #: Okabe-Ito colours per side (fill, text colour on that fill)
 SIDE_COLOURS: dict[str, tuple[str, str]] = {
@@ -38,7 +38,8 @@ GLYPH_BATTLE = "\u2694"    # crossed swords: declared battle
 
 
 def side_label(side: str | None) -> str:
-    return SIDE_NAMES.get(side or "", "nobody")
+    """The side's name in texts (Fortress America's), "nobody" for none."""
+    return rulesets.side_label(side, "nobody")
 
 
 def side_chip(side: str | None, text: str | None = None) -> str:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from fortress.odds import Odds, exact
 from fortress.rules import actions as A
 from fortress.rules.battle import COMBINED_TERRAIN
-from fortress.rules.units import CLASSES, UNITS
+from fortress.rules.tables import default
+from fortress.rules.units import CLASSES
 
 MANEUVERS = "maneuvers"
 BEFORE_MANEUVERS = ("reinforcements", "declare")
@@ -94,7 +95,9 @@ def _at_maneuvers(game, area: str):
 
 # -- with / without combined arms ------------------------------------------------------------
 def classes(units: Counter) -> set[str]:
-    return {UNITS[k].cls for k, n in units.items() if n > 0}
+    """The classes of ``units`` (of Fortress America's unit types, as the odds read them)."""
+    types = default().units
+    return {types[k].cls for k, n in units.items() if n > 0}
 
 
 def other_way(attackers: Counter, terrain: str) -> tuple[str, Counter] | None:
@@ -104,16 +107,16 @@ def other_way(attackers: Counter, terrain: str) -> tuple[str, Counter] | None:
     or with no attacker."""
     if terrain not in COMBINED_TERRAIN or not +attackers:
         return None
-    have = classes(attackers)
+    have, types = classes(attackers), default().units
     if len(have) == len(CLASSES):
-        drop = min(CLASSES, key=lambda c: (sum(n for k, n in attackers.items() if UNITS[k].cls == c), c))
-        left = Counter({k: n for k, n in attackers.items() if UNITS[k].cls != drop})
+        drop = min(CLASSES, key=lambda c: (sum(n for k, n in attackers.items() if types[k].cls == c), c))
+        left = Counter({k: n for k, n in attackers.items() if types[k].cls != drop})
         return f"without combined arms (no {drop} unit)", left
     added = Counter(attackers)
     names = []
     for cls in CLASSES:
         if cls not in have:
-            kind = min((k for k in UNITS if UNITS[k].cls == cls and k != "partisan"), key=lambda k: (UNITS[k].value, k))
+            kind = min((k for k in types if types[k].cls == cls and k != "partisan"), key=lambda k: (types[k].value, k))
             added[kind] += 1
             names.append(kind)
     return f"with combined arms (+1 {', +1 '.join(names)})", added

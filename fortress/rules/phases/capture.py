@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action
 from fortress.rules.check import Automatic
-from fortress.rules.state import RULES
-from fortress.rules.units import SIDE_NAMES, US
+from fortress.rules.units import US
 
 if TYPE_CHECKING:
     from fortress.rules.context import Context
@@ -39,7 +38,7 @@ def _take(g: "Context", area: str, side: str) -> None:
     before = s.control[area]
     s.control[area] = side
     name = board[area].name
-    g.emit("capture", f"{SIDE_NAMES[side]} captures {name} from {SIDE_NAMES[before]}.", side, (area,))
+    g.emit("capture", f"{g.side_name(side)} captures {name} from {g.side_name(before)}.", side, (area,))
     if not board[area].is_city:
         return
     if side == US:
@@ -51,8 +50,8 @@ def _take(g: "Context", area: str, side: str) -> None:
     if area in s.lasers:
         s.lasers.remove(area)
         g.emit("city", f"The laser in {name} is lost.", side, (area,))
-    g.emit("city", f"{name} goes on the captured-city track for {SIDE_NAMES[side]} "
-           f"({len(s.captured)} of {RULES['cities_to_win']}).", side, (area,))
+    g.emit("city", f"{name} goes on the captured-city track for {g.side_name(side)} "
+           f"({len(s.captured)} of {g.tables.numbers['cities_to_win']}).", side, (area,))
 
 
 def capture(g: "Context") -> None:

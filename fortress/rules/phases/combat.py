@@ -23,7 +23,6 @@ from fortress.rules.battle import ATTACKER, DEFENDER, Battle
 from fortress.rules.dice import COMBINED_ARMS, FACE_WORDS
 from fortress.rules.check import Check
 from fortress.rules.state import BattleState, Roll, Stage, Status
-from fortress.rules.units import SIDE_NAMES
 
 if TYPE_CHECKING:
     from fortress.rules.context import Context
@@ -238,13 +237,13 @@ def apply(g: "Context", action: Action) -> None:
         for u in potential_attackers(g, action.area):
             if u.area == action.area:  # bombers inside
                 u.committed = action.area
-        g.emit("battle", f"{SIDE_NAMES[s.turn]} attacks {g.board[action.area].name}.", s.turn, (action.area,))
+        g.emit("battle", f"{g.side_name(s.turn)} attacks {g.board[action.area].name}.", s.turn, (action.area,))
     elif isinstance(action, Commit):
         area = s.battle.area
         ready = [u for u in potential_attackers(g, area) if u.kind == action.unit and u.area == action.src]
         for u in ready[: action.count]:
             u.committed = area
-        g.emit("commit", f"{SIDE_NAMES[s.turn]} sends {action.count} {action.unit} from {g.board[action.src].name}.",
+        g.emit("commit", f"{g.side_name(s.turn)} sends {action.count} {action.unit} from {g.board[action.src].name}.",
                s.turn, (action.src, area))
     elif isinstance(action, Fight):
         _start(g, s.battle)
@@ -258,7 +257,7 @@ def _lapse(g: "Context") -> None:
     s = g.state
     for area in _choices(g)[1]:
         s.declared.remove(area)
-        g.emit("lapse", f"{SIDE_NAMES[s.turn]}'s declared battle in {g.board[area].name} lapses: "
+        g.emit("lapse", f"{g.side_name(s.turn)}'s declared battle in {g.board[area].name} lapses: "
                "no unit can attack it.", s.turn, (area,))
 
 
@@ -266,7 +265,7 @@ def _start(g: "Context", b: BattleState) -> None:
     s, area = g.state, b.area
     attackers = Counter((u.kind, u.area) for u in sent(g, area))
     defenders = Counter((u.kind, area) for u in g.enemies_in(area, s.turn))
-    b.battle = Battle(area, g.board[area].kind, dict(attackers), dict(defenders))
+    b.battle = Battle(area, g.board[area].kind, dict(attackers), dict(defenders), g.tables)
     b.stage = Stage.FIGHT
 
 
@@ -279,7 +278,7 @@ def _roll(g: "Context", b: BattleState) -> None:
     rolls = battle.roll(g.dice)
     b.rolls.extend(Roll(side, kind, die, face) for (kind, _w), die, face in rolls)
     faces = ", ".join(f"{kind} {FACE_WORDS[face]}" for (kind, _w), _die, face in rolls)
-    g.emit("roll", f"{SIDE_NAMES[side]} ({role}) {cls} fire in {g.board[b.area].name}: {faces}.", side,
+    g.emit("roll", f"{g.side_name(side)} ({role}) {cls} fire in {g.board[b.area].name}: {faces}.", side,
            (b.area,), tuple((kind, die, face) for (kind, _w), die, face in rolls))
     if miss and any(face == COMBINED_ARMS for _t, _d, face in rolls):
         g.emit("combined_arms", miss, side, (b.area,))
@@ -314,7 +313,7 @@ def _choose(g: "Context", b: BattleState, action: Action) -> None:
         if u.origin is not None:  # a bomber returns to the territory it came from
             g.relocate(u, u.origin)
         g.set_status(u, Status.DISENGAGED)
-        g.emit("disengage", f"{SIDE_NAMES[u.side]} {u.kind} disengages and returns to {g.board[u.area].name}.",
+        g.emit("disengage", f"{g.side_name(u.side)} {u.kind} disengages and returns to {g.board[u.area].name}.",
                u.side, (u.area,))
     elif isinstance(action, Retreat):
         u = _unit_for(g, b, *token, DEFENDER)
@@ -323,7 +322,7 @@ def _choose(g: "Context", b: BattleState, action: Action) -> None:
             g.destroy(u, "no territory to retreat to")
         else:
             g.relocate(u, action.dst)
-            g.emit("retreat", f"{SIDE_NAMES[u.side]} {u.kind} retreats to {g.board[action.dst].name}.",
+            g.emit("retreat", f"{g.side_name(u.side)} {u.kind} retreats to {g.board[action.dst].name}.",
                    u.side, (b.area, action.dst))
 
 

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 from fortress.rules.actions import Action, Declare, End, Play, shared
 from fortress.rules.check import Check
 from fortress.rules.invader_cards import CardRules, play
-from fortress.rules.markers import SUPPLY, Markers, count
-from fortress.rules.units import SIDE_NAMES
+from fortress.rules.markers import Markers, count
 
 if TYPE_CHECKING:
     from fortress.rules.context import Context
@@ -41,9 +40,9 @@ class Rules(Check):
             found = g.memo[key] = {a: shared(Declare, a) for a in g.board.land if self._closed(a) is None}
         self.open: dict[str, Declare] = found
         self.markers: Markers | None = None
-        if self.side in SUPPLY:  # control holds through Declare: the territories held are counted once
+        if self.side in g.tables.numbers["markers"]:  # control holds through Declare: the territories held are counted once
             held = g.memo.get(("held", self.side))
-            self.markers = count(g.state, g.board, self.side, held)
+            self.markers = count(g.state, g.board, self.side, g.tables.numbers, held)
             g.memo[("held", self.side)] = self.markers.held
 
     def _spent(self) -> str | None:
@@ -84,7 +83,8 @@ class Rules(Check):
 def apply(g: "Context", action: Action) -> None:
     if isinstance(action, End):
         side = g.state.turn
-        markers = count(g.state, g.board, side) if side in SUPPLY else None
+        numbers = g.tables.numbers
+        markers = count(g.state, g.board, side, numbers) if side in numbers["markers"] else None
         if markers is not None and markers.left <= 0:  # the step ended by itself: say why
             g.emit("markers", f"{markers}: no more battles can be declared.", side)
         g.next_phase()
@@ -94,5 +94,5 @@ def apply(g: "Context", action: Action) -> None:
         return
     assert isinstance(action, Declare)  # reason() let nothing else through
     g.state.declared.append(action.area)
-    g.emit("declare", f"{SIDE_NAMES[g.state.turn]} declares a battle for {g.board[action.area].name}.",
+    g.emit("declare", f"{g.side_name(g.state.turn)} declares a battle for {g.board[action.area].name}.",
            g.state.turn, (action.area,))

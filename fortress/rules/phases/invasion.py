@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, End, Invade
 from fortress.rules.check import Check
-from fortress.rules.stacking import UNIT_LIMIT, end_refusal
+from fortress.rules.stacking import end_refusal
 from fortress.rules.state import Status
-from fortress.rules.units import SIDE_NAMES
 
 if TYPE_CHECKING:
     from fortress.rules.context import Context
@@ -72,7 +71,7 @@ class Rules(Check):
 
     def room(self, dst: str) -> int:
         """Room left in ``dst`` under the unit limit."""
-        return UNIT_LIMIT - self.load.get(dst, 0)
+        return self.g.unit_limit - self.load.get(dst, 0)
 
     def legal(self) -> list[Action]:
         """For each open target (in declared order), each ready group next to it (by unit
@@ -90,7 +89,7 @@ class Rules(Check):
 
     def over(self) -> str | None:
         """Why Invasion may not end: a place over the 5-unit limit (None: none is)."""
-        return end_refusal(self.g.board, "Invasion", self.load)
+        return end_refusal(self.g.board, "Invasion", self.load, self.g.unit_limit)
 
     def target(self, dst: str) -> str | None:
         """Why nothing may invade ``dst`` now, or None."""
@@ -157,7 +156,7 @@ def apply(g: "Context", action: Action) -> None:
     for u in movers[: action.count]:
         g.relocate(u, action.dst)
         u.invaded = True
-    g.emit("move", f"{SIDE_NAMES[s.turn]} invades: {action.count} {action.unit} from {g.board[action.src].name} "
+    g.emit("move", f"{g.side_name(s.turn)} invades: {action.count} {action.unit} from {g.board[action.src].name} "
            f"into {g.board[action.dst].name}.", s.turn, (action.src, action.dst))
 
 
@@ -166,7 +165,7 @@ def _bombers_home(g: "Context") -> None:
     for u in s.units.values():
         if u.side == s.turn and u.status == "bombing":
             if g.enemies_in(u.area, s.turn):
-                g.emit("move", f"{SIDE_NAMES[u.side]} bomber returns from {g.board[u.area].name} to "
+                g.emit("move", f"{g.side_name(u.side)} bomber returns from {g.board[u.area].name} to "
                        f"{g.board[u.origin].name}.", u.side, (u.area, u.origin))
                 g.relocate(u, u.origin)
             g.set_status(u, Status.NONE)

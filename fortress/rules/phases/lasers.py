@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, End, Fire, shared
-from fortress.rules.dice import LASER_DIE, roll_laser
+from fortress.rules.dice import roll_laser
 from fortress.rules.check import Check
-from fortress.rules.units import SIDE_NAMES, US
+from fortress.rules.units import US
 
 if TYPE_CHECKING:
     from fortress.rules.context import Context
@@ -23,10 +23,10 @@ def enter(g: "Context") -> None:
 
 
 def target_number(g: "Context") -> int:
-    destroy_on = LASER_DIE.destroy_on
+    destroy_on = g.tables.laser_die.destroy_on
     assert destroy_on is not None, "dice.toml: the laser die needs destroy_on"
     bonus: int = g.state.laser_bonus
-    return destroy_on - bonus
+    return int(destroy_on) - bonus
 
 
 class Rules(Check):
@@ -59,7 +59,7 @@ class Rules(Check):
         if action.area in s.targeted:
             return f"Fire Lasers: {area.name} already has a targeting marker (one laser per territory per turn)."
         if (action.side, action.unit, action.area) not in self.seen:
-            return f"Fire Lasers: there is no {SIDE_NAMES.get(action.side, action.side)} {action.unit} in {area.name}."
+            return f"Fire Lasers: there is no {g.side_name(action.side)} {action.unit} in {area.name}."
         return None
 
 
@@ -70,13 +70,13 @@ def apply(g: "Context", action: Action) -> None:
         g.next_phase()
         return
     assert isinstance(action, Fire)
-    roll = roll_laser(g.dice)
+    roll = roll_laser(g.dice, g.tables.laser_die)
     s.lasers_fired += 1
     s.targeted.append(action.area)
     need = target_number(g)
     name = g.board[action.area].name
     hit = roll >= need
-    g.emit("laser", f"Laser fires at {SIDE_NAMES[action.side]} {action.unit} in {name}: rolled {roll} "
+    g.emit("laser", f"Laser fires at {g.side_name(action.side)} {action.unit} in {name}: rolled {roll} "
            f"({'destroyed' if hit else 'missed'}; {need}+ destroys).", US, (action.area,),
            ((action.unit, "black", str(roll)),))
     if hit:

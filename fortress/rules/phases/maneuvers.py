@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any, Container, Mapping
 
 from fortress.rules.actions import Action, End, Move, notation, shared
 from fortress.rules.check import Check
-from fortress.rules.stacking import BOMBING_LIMIT, UNIT_LIMIT, end_refusal, describe
+from fortress.rules.stacking import end_refusal, describe
 from fortress.rules.state import Status
-from fortress.rules.units import AIR, FOOT, SIDE_NAMES, UNITS, UnitType
+from fortress.rules.units import AIR, FOOT, UnitType
 
 if TYPE_CHECKING:
     from fortress.board import Board
@@ -65,20 +65,23 @@ class Rules(Check):
     (``game.memo``, emptied at each phase).
     The rest, in one walk over the side's units: ``movers[src]``: units able to move,
     by type, sources in the order of their first unit; ``riders[src]``: unmoved foot
-    units by type; ``load`` and ``bombing``: counts toward the two limits."""
+    units by type; ``load`` and ``bombing``: counts toward the two limits. The unit types
+    (``units``) and the two limits (``limit``, ``bombing_limit``) are the ruleset's."""
 
     __slots__ = ("side", "movers", "riders", "load", "bombing", "endings", "wheres", "shorts", "over", "plan_now",
-                 "outs")
+                 "outs", "units", "limit", "bombing_limit")
 
     def __init__(self, g: "Context") -> None:
         super().__init__(g)
         self.side = side = g.state.turn
+        self.units, self.limit = units, limit = g.tables.units, g.unit_limit
+        self.bombing_limit: int = g.tables.numbers["bombing_limit"]
         grounded = side in g.state.grounded
         phase = g.memo.get(("maneuvers", side))
         if phase is None:
             enemy = frozenset(u.area for u in g.state.units.values() if u.side != side)
             facts = (g.board, dict(g.state.control), side, enemy, frozenset(g.state.declared))
-            phase = g.memo[("maneuvers", side)] = ({kind: _Endings(facts, unit) for kind, unit in UNITS.items()}, {})
+            phase = g.memo[("maneuvers", side)] = ({kind: _Endings(facts, unit) for kind, unit in units.items()}, {})
         self.endings: dict[str, _Endings] = phase[0]
         self.wheres: dict[tuple, Any] = phase[1]  # memo: ends() by (src, kind), moves() by (src, kind, n, riders)
         self.movers: dict[str, dict[str, int]] = {}
@@ -96,13 +99,13 @@ class Rules(Check):
                 load[area] = load.get(area, 0) + 1
             if u.moved:
                 continue
-            cls = _CLASS[u.kind]
+            cls = units[u.kind].cls
             if cls == FOOT:
                 riders.setdefault(area, {})[u.kind] = 1
             elif not u.status and not (grounded and cls == AIR):
                 here = movers.setdefault(area, {})
                 here[u.kind] = here.get(u.kind, 0) + 1
-        self.over = {a for a, k in load.items() if k > UNIT_LIMIT}
+        self.over = {a for a, k in load.items() if k > limit}
         self.plan_now: dict[str, int] | None = None
         self.outs: dict[str, list[tuple[str, int, tuple[str, ...]]]] = {}  #: settle's movers and exits by place
 
@@ -111,9 +114,9 @@ class Rules(Check):
         there: ``((dst, "move"|"bomb"|"scout", [move 1 ..., move 5 ...]), ...)``."""
         found = self.wheres.get((src, kind))
         if found is None:
-            endings, rows = self.endings[kind], _rows(kind, src)
+            endings, rows = self.endings[kind], _rows(kind, src, self.limit)
             found = self.wheres[(src, kind)] = tuple(
-                (dst, how, rows[dst]) for dst in reach(self.g, self.side, src, UNITS[kind])
+                (dst, how, rows[dst]) for dst in reach(self.g, self.side, src, self.units[kind])
                 if (how := endings[dst]) is not None)
         return found
 
@@ -124,8 +127,8 @@ class Rules(Check):
     def room(self, dst: str, how: str) -> int:
         """Room left in ``dst``: the 5-unit limit, or the bombing limit for bombers."""
         if how == "bomb":
-            return BOMBING_LIMIT - self.bombing.get(dst, 0)
-        return UNIT_LIMIT - self.load.get(dst, 0)
+            return self.bombing_limit - self.bombing.get(dst, 0)
+        return self.limit - self.load.get(dst, 0)
 
     def moves(self, src: str, kind: str) -> list[Move]:
         """The moves of ``kind`` units from ``src`` allowed now: for each place in
@@ -138,7 +141,7 @@ class Rules(Check):
         n = self.movers.get(src, _NONE).get(kind, 0)
         if not n:
             return []
-        riders = tuple(self.riders.get(src, ())) if UNITS[kind].transport else ()
+        riders = tuple(self.riders.get(src, ())) if self.units[kind].transport else ()
         flat, spans = self.plan(src, kind, n, riders)
         sift = self.sift
         if self.over:
@@ -164,7 +167,7 @@ class Rules(Check):
         if how == "bomb":
             return [m for m in segment if self.allows(m, how)]
         over, stuck = self.over, self.stuck
-        base = UNIT_LIMIT - self.load.get(dst, 0)
+        base = self.limit - self.load.get(dst, 0)
         out = []
         if not over:
             free = back = None
@@ -198,11 +201,11 @@ class Rules(Check):
         move that takes nothing the way back now needs (:meth:`way_back`)."""
         over, src = self.over, move.src
         if how == "bomb":
-            if move.count > BOMBING_LIMIT - self.bombing.get(move.dst, 0):
+            if move.count > self.bombing_limit - self.bombing.get(move.dst, 0):
                 return False
             return src not in over or not self.stuck(move, None)  # a bomber keeps its place
         dst = move.dst
-        room = UNIT_LIMIT - self.load.get(dst, 0) - move.count - (move.passenger is not None)
+        room = self.limit - self.load.get(dst, 0) - move.count - (move.passenger is not None)
         if not over:
             if room >= 0:
                 return True
@@ -238,7 +241,7 @@ class Rules(Check):
         of their :meth:`ends` with room, the places taken in turn. A greedy plan: when it
         finds a way, one exists; when it does not, the move is refused. Returns the room
         it uses per place and the places it leaves over the limit with what each holds."""
-        load, limit, outs = self.load, UNIT_LIMIT, self.outs
+        load, limit, outs = self.load, self.limit, self.outs
         msrc, mkind = moved if moved is not None else (None, None)
         used: dict[str, int] = {}
         left = []
@@ -287,7 +290,8 @@ class Rules(Check):
             spans = {}
             for dst, how, row in self.ends(src, kind):
                 start = len(flat)
-                flat += segment(kind, src, dst, how, row, n, EMPTY[how], riders)
+                flat += segment(kind, src, dst, how, row, n, self.bombing_limit if how == "bomb" else self.limit,
+                                riders)
                 spans[dst] = (start, len(flat), dst, how, row)
             found = self.wheres[key] = (flat, spans)
         return found
@@ -296,8 +300,8 @@ class Rules(Check):
         """The areas whose room (either limit) is now below ``need``."""
         found = self.shorts.get(need)
         if found is None:
-            found = self.shorts[need] = {a for a, k in self.load.items() if UNIT_LIMIT - k < need} | \
-                {a for a, k in self.bombing.items() if BOMBING_LIMIT - k < need}
+            found = self.shorts[need] = {a for a, k in self.load.items() if self.limit - k < need} | \
+                {a for a, k in self.bombing.items() if self.bombing_limit - k < need}
         return found
 
     def _grounded(self, kind: str, src: str) -> str:
@@ -305,12 +309,12 @@ class Rules(Check):
         g, side = self.g, self.side
         name = g.board[src].name
         if not any(u.kind == kind for u in g.units(src, side)):
-            return f"Maneuvers: {SIDE_NAMES[side]} has no {kind} in {name}."
-        unit = UNITS[kind]
+            return f"Maneuvers: {g.side_name(side)} has no {kind} in {name}."
+        unit = self.units[kind]
         if unit.cls == FOOT:
             return f"Maneuvers: {kind} cannot move by itself (movement 0); a mobile unit may carry one ('move 1 mobile+{kind} ...')."
         if side in g.state.grounded and unit.cls == AIR:
-            return f"Maneuvers: {SIDE_NAMES[side]}'s aircraft are grounded this turn (partisan card)."
+            return f"Maneuvers: {g.side_name(side)}'s aircraft are grounded this turn (partisan card)."
         return f"Maneuvers: only 0 {kind} in {name} can still move (each unit moves once a turn)."
 
     def _unreachable(self, unit: UnitType, src: str, dst: str) -> str:
@@ -318,13 +322,13 @@ class Rules(Check):
         g, side, board = self.g, self.side, self.g.board
         area, here = board[dst], board[src]
         if area.is_zone and area.side != side:
-            return f"Maneuvers: only {SIDE_NAMES.get(area.side or '', '')}'s own units may enter {area.name}."
+            return f"Maneuvers: only {g.side_name(area.side or '')}'s own units may enter {area.name}."
         if dst not in reach(g, side, src, unit):
             if unit.cls != AIR:
                 return f"Maneuvers: a {unit.name} moves 1; {area.name} is not next to {here.name}."
             return f"Maneuvers: {area.name} is beyond a {unit.name}'s movement of {unit.move}."
         if dst not in g.state.declared:
-            return f"Maneuvers: units end in territories their side controls; {area.name} is not {SIDE_NAMES[side]}'s (declare it and take it in Invasion)."
+            return f"Maneuvers: units end in territories their side controls; {area.name} is not {g.side_name(side)}'s (declare it and take it in Invasion)."
         if unit.bombing:
             return f"Maneuvers: a bomber ends in an enemy territory only to bomb it, and {area.name} has no enemy units."
         if unit.scouting:
@@ -344,7 +348,7 @@ class Rules(Check):
 
     def reason(self, action: Action) -> str | None:
         if type(action) is End:
-            return end_refusal(self.g.board, "Maneuvers", self.load, "move units out first")
+            return end_refusal(self.g.board, "Maneuvers", self.load, self.limit, "move units out first")
         if not isinstance(action, Move):
             return "Maneuvers: move units ('move N UNIT FROM -> TO') or 'end'."
         kind, src, dst, board = action.unit, action.src, action.dst, self.g.board
@@ -354,7 +358,7 @@ class Rules(Check):
         n = self.movers.get(src, _NONE).get(kind, 0)
         if n and action.count > n:
             return f"Maneuvers: only {n} {kind} in {board[src].name} can still move (each unit moves once a turn)."
-        if action.passenger and (not UNITS[kind].transport or action.count != 1):
+        if action.passenger and (not self.units[kind].transport or action.count != 1):
             return "Maneuvers: only one mobile unit at a time may carry one infantry or partisan (Transport)."
         if not n:
             return self._grounded(kind, src)
@@ -362,14 +366,14 @@ class Rules(Check):
             return "Maneuvers: move at least one unit."
         how = self.how(src, kind, dst)
         if how is None:
-            return self._unreachable(UNITS[kind], src, dst)
+            return self._unreachable(self.units[kind], src, dst)
         if action.passenger and (how != "move" or action.passenger not in self.riders.get(src, _NONE)):
             return f"Maneuvers: there is no unmoved {action.passenger} in {board[src].name} to carry into {board[dst].name}."
         room = max(self.room(dst, how), 0)
-        stuck = self.stuck(action, None if how == "bomb" else dst) if action.count <= UNIT_LIMIT else []
+        stuck = self.stuck(action, None if how == "bomb" else dst) if action.count <= self.limit else []
         if not stuck or (how == "bomb" and action.count > room):
             return f"Maneuvers: {board[dst].name} has room for {room} more of your units (the 5-unit limit)."
-        return (f"Maneuvers: after that move {describe(board, stuck)} would be over the {UNIT_LIMIT}-unit limit, with too "
+        return (f"Maneuvers: after that move {describe(board, stuck)} would be over the {self.limit}-unit limit, with too "
                 f"few units there still free to move out to places with room ({board[dst].name} has room for "
                 f"{room} more of your units; the limit holds at the end of Maneuvers).")
 
@@ -409,27 +413,26 @@ class _Rows(dict):
     """``{dst: [move 1 ..., move 5 ...]}`` for one unit type and source: shared objects,
     never changed (actions are immutable), made as asked."""
 
-    __slots__ = ("kind", "src")
+    __slots__ = ("kind", "src", "limit")
 
-    def __init__(self, kind: str, src: str) -> None:
+    def __init__(self, kind: str, src: str, limit: int) -> None:
         super().__init__()
-        self.kind, self.src = kind, src
+        self.kind, self.src, self.limit = kind, src, limit
 
     def __missing__(self, dst: str) -> list[Move]:
-        row = self[dst] = [shared(Move, k, self.kind, self.src, dst) for k in range(1, UNIT_LIMIT + 1)]
+        row = self[dst] = [shared(Move, k, self.kind, self.src, dst) for k in range(1, self.limit + 1)]
         return row
 
 
-def _rows(kind: str, src: str) -> _Rows:
-    found = _ROWS.get((kind, src))
+def _rows(kind: str, src: str, limit: int) -> _Rows:
+    """The rows of ``kind`` from ``src``, up to ``limit`` units a move (the unit limit)."""
+    found = _ROWS.get((kind, src, limit))
     if found is None:
-        found = _ROWS[(kind, src)] = _Rows(kind, src)
+        found = _ROWS[(kind, src, limit)] = _Rows(kind, src, limit)
     return found
 
 
-_ROWS: dict[tuple[str, str], _Rows] = {}
-EMPTY = {"move": UNIT_LIMIT, "scout": UNIT_LIMIT, "bomb": BOMBING_LIMIT}  #: room in a place none of the side's units is in
-_CLASS = {kind: unit.cls for kind, unit in UNITS.items()}
+_ROWS: dict[tuple[str, str, int], _Rows] = {}
 _NONE: dict[str, int] = {}
 
 
@@ -442,7 +445,7 @@ def apply(g: "Context", action: Action) -> None:
         return
     assert isinstance(action, Move)
     src, dst = action.src, action.dst
-    how = ending(g.board, g.state.control, side, UNITS[action.unit], dst, bool(g.enemies_in(dst, side)), g.state.declared)
+    how = ending(g.board, g.state.control, side, g.tables.units[action.unit], dst, bool(g.enemies_in(dst, side)), g.state.declared)
     assert how is not None  # reason() let only a possible move through
     movers = [u for u in g.units(src, side) if u.kind == action.unit and not u.moved and not u.status]
     for u in movers[: action.count]:
@@ -456,7 +459,7 @@ def apply(g: "Context", action: Action) -> None:
         rider = next(u for u in g.units(src, side) if u.kind == action.passenger and not u.moved)
         g.relocate(rider, dst)
         rider.moved = True
-    g.emit("move", f"{SIDE_NAMES[side]} {_VERB[how]}: {notation(action, g.board)[5:]}.", side, (src, dst))
+    g.emit("move", f"{g.side_name(side)} {_VERB[how]}: {notation(action, g.board)[5:]}.", side, (src, dst))
 
 
 _VERB = {"move": "moves", "bomb": "flies in to bomb", "scout": "scouts"}

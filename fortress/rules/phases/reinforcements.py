@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 from fortress.rules import invader_cards
 from fortress.rules.actions import Action, End, Ground, Place, PlaceLaser, Play, Sabotage, shared
-from fortress.rules.cards import CARDS, either, territory_name
+from fortress.rules.cards import either, territory_name
 from fortress.rules.check import Check
 from fortress.rules.stacking import end_refusal, loads
-from fortress.rules.state import RULES, Task, TaskKind
-from fortress.rules.units import INVADERS, SIDE_NAMES, US
+from fortress.rules.state import Task, TaskKind
+from fortress.rules.units import INVADERS, US
 
 if TYPE_CHECKING:
     from fortress.rules.context import Context
@@ -34,13 +34,13 @@ _LASERS = (TaskKind.LASER, TaskKind.EXTRA_LASER)
 def enter(g: "Context") -> None:
     s = g.state
     if s.turn == US:
-        draws = RULES["us"]["cards_per_turn"] + s.bonus_cards
+        draws = g.tables.numbers["us"]["cards_per_turn"] + s.bonus_cards
         if s.bonus_cards:
             g.emit("card", f"The U.S. draws {s.bonus_cards} bonus card(s) for retaking cities.", US)
         s.bonus_cards = 0
         s.tasks = [Task(TaskKind.LASER)] + [Task(TaskKind.DRAW)] * draws
     else:
-        s.tasks = [Task(TaskKind.REINFORCE, left=RULES["invader"]["reinforcements"])]
+        s.tasks = [Task(TaskKind.REINFORCE, left=g.tables.numbers["invader"]["reinforcements"])]
         if invader_cards.on(g):
             invader_cards.draw(g, s.turn)
 
@@ -74,7 +74,7 @@ class Rules(Check):
 
     def over(self) -> str | None:
         """Why Reinforcements may not end: a place over the 5-unit limit (None: none is)."""
-        return end_refusal(self.g.board, "Reinforcements", loads(self.g.state, self.g.state.turn))
+        return end_refusal(self.g.board, "Reinforcements", loads(self.g.state, self.g.state.turn), self.g.unit_limit)
 
     def candidates(self) -> list[Action]:
         g, s, task = self.g, self.g.state, self.task
@@ -115,11 +115,11 @@ class Rules(Check):
         if isinstance(action, Place):
             area = g.board[action.area]
             if action.area not in invader_cards.arrival_areas(s, g.board, s.turn):
-                return f"Reinforcements: Invaders bring reserves into their own invasion zones only; {area.name} is not one of {SIDE_NAMES[s.turn]}'s zones{' or footholds' if s.footholds else ''}."
+                return f"Reinforcements: Invaders bring reserves into their own invasion zones only; {area.name} is not one of {g.side_name(s.turn)}'s zones{' or footholds' if s.footholds else ''}."
             if s.reserves[s.turn].get(action.unit, 0) <= 0:
-                return f"Reinforcements: {SIDE_NAMES[s.turn]} has no {action.unit} in reserve."
+                return f"Reinforcements: {g.side_name(s.turn)} has no {action.unit} in reserve."
             if task.left <= 0:
-                return f"Reinforcements: {SIDE_NAMES[s.turn]} has brought in all {RULES['invader']['reinforcements']} units it may this turn."
+                return f"Reinforcements: {g.side_name(s.turn)} has brought in all {g.tables.numbers['invader']['reinforcements']} units it may this turn."
             if self.room(action.area) <= 0:
                 return f"Reinforcements: {area.name} already holds 5 units (the 5-unit limit)."
             return None
@@ -209,7 +209,7 @@ def _draw(g: "Context") -> None:
         g.emit("card", "The partisan deck is reshuffled.", US)
     if not s.deck:
         return
-    card = CARDS[s.deck.pop(0)]
+    card = g.tables.cards[s.deck.pop(0)]
     s.discard.append(card.id)
     s.hand.append(card.id)
     orders = card.orders(g.board)
@@ -234,7 +234,7 @@ def apply(g: "Context", action: Action) -> None:
         name = g.board[action.area].name
         if task.kind == TaskKind.REINFORCE:
             s.tasks[0] = task.placed_one()
-            g.emit("place", f"{SIDE_NAMES[s.turn]} brings {action.unit} into {name}.", s.turn, (action.area,))
+            g.emit("place", f"{g.side_name(s.turn)} brings {action.unit} into {name}.", s.turn, (action.area,))
         else:
             s.tasks.pop(0)
             if action.area not in s.partisan_areas:
@@ -253,4 +253,4 @@ def apply(g: "Context", action: Action) -> None:
     elif isinstance(action, Ground):
         s.tasks.pop(0)
         s.grounded.append(action.side)
-        g.emit("card", f"{SIDE_NAMES[action.side]}'s aircraft are grounded for its next Maneuvers.", US)
+        g.emit("card", f"{g.side_name(action.side)}'s aircraft are grounded for its next Maneuvers.", US)

@@ -6,14 +6,10 @@ from typing import TYPE_CHECKING
 
 from fortress.rules.actions import Action, Place, shared
 from fortress.rules.check import Check
-from fortress.rules.state import RULES
-from fortress.rules.units import SIDE_NAMES, US
+from fortress.rules.units import US
 
 if TYPE_CHECKING:
     from fortress.rules.context import Context
-
-PER_CITY = RULES["us"]["units_per_city"]
-
 
 def enter(g: "Context") -> None:
     _start_placer(g, g.turn.setup_order[0])
@@ -22,9 +18,9 @@ def enter(g: "Context") -> None:
 def _start_placer(g: "Context", side: str) -> None:
     g.state.turn = side
     if side == US:
-        g.state.to_place = {k: v for k, v in RULES["pool"].items()}
+        g.state.to_place = {k: v for k, v in g.tables.numbers["pool"].items()}
     else:
-        g.state.to_place = dict(RULES["invader"]["start"])
+        g.state.to_place = dict(g.tables.numbers["invader"]["start"])
     for kind, n in g.state.to_place.items():
         g.state.reserves[side][kind] -= n
 
@@ -46,7 +42,7 @@ class Rules(Check):
         if found is None:
             g = self.g
             if g.state.turn == US:
-                found = PER_CITY - len(g.units(area, US))
+                found = g.tables.numbers["us"]["units_per_city"] - len(g.units(area, US))
             else:
                 found = g.room(area, g.state.turn)
             self.rooms[area] = found
@@ -64,18 +60,18 @@ class Rules(Check):
         g = self.g
         side = g.state.turn
         if not isinstance(action, Place):
-            return f"Setup: {SIDE_NAMES[side]} is placing starting units; use 'place UNIT AREA'."
+            return f"Setup: {g.side_name(side)} is placing starting units; use 'place UNIT AREA'."
         if g.state.to_place.get(action.unit, 0) <= 0:
-            return f"Setup: {SIDE_NAMES[side]} has no {action.unit} left to place."
+            return f"Setup: {g.side_name(side)} has no {action.unit} left to place."
         area = g.board[action.area]
         if side == US:
             if not area.is_city:
                 return f"Setup: the U.S. places its units in cities only; {area.name} is not a city."
             if self.room(action.area) <= 0:
-                return f"Setup: {area.name} already has its {PER_CITY} units (rules: exactly 2 in each city)."
+                return f"Setup: {area.name} already has its {g.tables.numbers['us']['units_per_city']} units (rules: exactly 2 in each city)."
             return None
         if not (area.is_zone and area.side == side):
-            return f"Setup: {SIDE_NAMES[side]} places its starting units in its own invasion zones only."
+            return f"Setup: {g.side_name(side)} places its starting units in its own invasion zones only."
         if self.room(action.area) <= 0:
             return f"Setup: {area.name} is full (at most 5 units a zone)."
         return None
@@ -86,7 +82,7 @@ def apply(g: "Context", action: Action) -> None:
     side = g.state.turn
     g.add_unit(side, action.unit, action.area)
     g.state.to_place[action.unit] -= 1
-    g.emit("place", f"{SIDE_NAMES[side]} places {action.unit} in {g.board[action.area].name}.", side, (action.area,))
+    g.emit("place", f"{g.side_name(side)} places {action.unit} in {g.board[action.area].name}.", side, (action.area,))
     if not any(g.state.to_place.values()):
         placers = g.turn.setup_order
         i = placers.index(side)

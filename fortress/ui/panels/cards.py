@@ -14,7 +14,8 @@ import ipywidgets as W
 
 from fortress.rules import actions as A
 from fortress.rules.invader_cards import VARIANT
-from fortress.rules.units import INVADERS, SIDE_NAMES
+from fortress.rules.rulesets import side_label
+from fortress.rules.units import INVADERS
 from fortress.ui.panels.base import Panel
 
 
@@ -30,7 +31,7 @@ class HandPanel(Panel):
     def build(self) -> list[W.Widget]:
         g = self.game
         cards = g.hand(g.side)
-        others = ", ".join(f"{SIDE_NAMES[s]} {g.hand_size(s)}" for s in INVADERS if s != g.side)
+        others = ", ".join(f"{side_label(s)} {g.hand_size(s)}" for s in INVADERS if s != g.side)
         out: list[W.Widget] = []
         if not cards:
             out.append(W.HTML("<i>No Invader card in hand: you draw one as each of your Reinforcements begins.</i>"))
@@ -42,7 +43,7 @@ class HandPanel(Panel):
             mine = [a for a in plays if a.card == card.id]
             if mine:
                 out.append(self._play_row(mine))
-        footholds = ", ".join(f"{SIDE_NAMES[s]}: {self.name(a)}" for a, s in g.footholds.items()) or "none"
+        footholds = ", ".join(f"{side_label(s)}: {self.name(a)}" for a, s in g.footholds.items()) or "none"
         out.append(W.HTML(f"<small>Cards held by the others: {others}. Footholds: {footholds}.</small>"))
         return out
 

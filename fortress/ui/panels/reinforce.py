@@ -6,7 +6,7 @@ import ipywidgets as W
 
 from fortress.rules import actions as A
 from fortress.board import Board
-from fortress.rules.cards import CARDS, Card, either
+from fortress.rules.cards import Card, either
 from fortress.rules.state import Task, TaskKind
 from fortress.ui import theme as T
 from fortress.ui.panels.base import Panel
@@ -114,7 +114,8 @@ def cards_html(game) -> str:
     hand = game.state.hand
     if not hand:
         return "<i>No partisan card drawn this turn.</i>"
-    return "".join(_card_html(CARDS[c], game.board) for c in hand if c in CARDS)
+    cards = game.tables.cards
+    return "".join(_card_html(cards[c], game.board) for c in hand if c in cards)
 
 
 def _card_html(card: Card, board: Board) -> str:
