@@ -62,7 +62,7 @@ def test_an_oversized_save_is_refused_unread(tmp_path):
 def test_the_kernel_cap_refuses_a_page_but_lets_the_pool_wait():
     async def scenario():
         km = FortressKernelManager(max_kernels=1)
-        km._starting = 1  # one kernel on its way: the cap is reached
+        km._starting = {"k1"}  # one kernel on its way: the cap is reached
         with pytest.raises(KernelCapReached) as refused:
             await km.start_kernel(env={"VOILA_PREHEAT": "False"})
         assert refused.value.status_code == 503 and "1 games are open" in refused.value.log_message % refused.value.args
@@ -71,6 +71,17 @@ def test_the_kernel_cap_refuses_a_page_but_lets_the_pool_wait():
         assert not waiting.done()  # a preheated kernel waits for room
         waiting.cancel()
     asyncio.run(scenario())
+
+
+def test_a_kernel_listed_before_its_start_finished_is_counted_once(monkeypatch):
+    """jupyter_server lists a kernel, then waits for its first reply: counted twice, 19 pages
+    opening at once filled a cap of 20 and the 20th page got "the server is full"."""
+    km = FortressKernelManager(max_kernels=3)
+    monkeypatch.setattr(km, "list_kernel_ids", lambda: ["k1", "k2"])
+    km._starting = {"k2", "k3"}
+    assert km.kernel_count() == 3 and km.full()
+    km._starting = {"k2"}
+    assert km.kernel_count() == 2 and not km.full()
 
 
 BURST = 10_000  # IOPub messages sent before the client reads any (ZeroMQ drops past a few thousand by default)

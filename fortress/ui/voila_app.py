@@ -89,11 +89,12 @@ class FortressKernelManager(AsyncMappingKernelManager):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._starting = 0
+        self._starting: set[str] = set()  # ids of the kernels being started
 
     def kernel_count(self) -> int:
-        """Kernels running or being started."""
-        return len(self.list_kernel_ids()) + self._starting
+        """Kernels running or being started, each once: a kernel is listed before its start
+        has finished (jupyter_server still waits for its first reply)."""
+        return len(set(self.list_kernel_ids()) | self._starting)
 
     def full(self) -> bool:
         return 0 < self.max_kernels <= self.kernel_count()
@@ -112,11 +113,12 @@ class FortressKernelManager(AsyncMappingKernelManager):
                 if kwargs.get("env", {}).get("VOILA_PREHEAT") != "True":
                     raise KernelCapReached(self.max_kernels)
                 await asyncio.sleep(ROOM_POLL)
-        self._starting += 1
+            kernel_id = self.new_kernel_id()  # named now, so that it is counted once
+        self._starting.add(kernel_id)
         try:
             return await super().start_kernel(kernel_id=kernel_id, **kwargs)
         finally:
-            self._starting -= 1
+            self._starting.discard(kernel_id)
 
 
 @functools.cache
