@@ -85,6 +85,17 @@ def play_bots_until_us_reinforcements(page) -> None:
     play_until(page, lambda text: "U.S. (you)" in text and "Reinforcements" in text, "the U.S. turn")
 
 
+def dashboard_with_heuristic_invaders(browser, url: str):
+    """A 1280x720 page of the dashboard, its Game tab open, the three Invaders heuristic bots."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    load_dashboard(page, url)
+    page.wait_for_selector(".fortress-status", timeout=STEP)
+    page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
+    for side in ("west", "south", "east"):
+        page.locator(f".fortress-seat-{side} select").select_option(label="heuristic bot")
+    return page
+
+
 def load_dashboard(page, url: str | None = None) -> None:
     """Open (or reload) the dashboard and wait for the map. Voila sometimes leaves a page
     without its widgets on a cold start (voila-dashboards/voila#1428: the kernel runs, the

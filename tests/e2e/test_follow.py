@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.e2e.test_dashboard import DOCS, STEP, act, load_dashboard, status
+from tests.e2e.test_dashboard import DOCS, STEP, act, dashboard_with_heuristic_invaders, status
 
 pytestmark = pytest.mark.browser
 
@@ -27,12 +27,7 @@ def arrows_drawn(page) -> int:
 
 
 def test_follow_the_bots_then_ask_the_workbench_and_a_hint(browser, voila_url):
-    page = browser.new_page(viewport={"width": 1280, "height": 720})
-    load_dashboard(page, voila_url)
-    page.wait_for_selector(".fortress-status", timeout=STEP)
-    page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
-    for side in ("west", "south", "east"):
-        page.locator(f".fortress-seat-{side} select").select_option(label="heuristic bot")
+    page = dashboard_with_heuristic_invaders(browser, voila_url)
     page.locator(".fortress-new-game").click()
     page.wait_for_selector(".fortress-status:has-text('Round')", timeout=STEP)
     act(page, ".fortress-play")

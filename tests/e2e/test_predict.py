@@ -8,18 +8,13 @@ import re
 
 import pytest
 
-from tests.e2e.test_dashboard import STEP, act, load_dashboard, status
+from tests.e2e.test_dashboard import STEP, act, dashboard_with_heuristic_invaders, status
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_class_guesses_before_a_bots_battle_then_every_die_is_explained(browser, voila_url):
-    page = browser.new_page(viewport={"width": 1280, "height": 720})
-    load_dashboard(page, voila_url)
-    page.wait_for_selector(".fortress-status", timeout=STEP)
-    page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
-    for side in ("west", "south", "east"):
-        page.locator(f".fortress-seat-{side} select").select_option(label="heuristic bot")
+    page = dashboard_with_heuristic_invaders(browser, voila_url)
     page.locator(".fortress-seed input").fill("3")
     page.locator(".fortress-seed input").press("Enter")
     page.locator(".fortress-predict-toggle input").check()
