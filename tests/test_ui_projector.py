@@ -126,7 +126,7 @@ def drawn_boxes(bm) -> dict:
     ``left``/``top`` in its HTML, and the size of what it prints), those in the map's view."""
     from fortress.ui import labels as LB
     game, view = bm._drawn
-    font, scale = LB.font_px(bm.zoom, bm.projector), 2 ** bm.zoom
+    font, scale = bm.font, 2 ** bm.zoom
     out = {}
     for aid, marker in bm.markers.items():
         html_ = marker.icon.html
@@ -233,7 +233,7 @@ def unit_boxes(bm) -> dict:
     """The estimated boxes (px) of the labels with units, as laid out."""
     from fortress.ui import labels as LB
     game, view = bm._drawn
-    font, scale = LB.font_px(bm.zoom, bm.projector), 2 ** bm.zoom
+    font, scale = bm.font, 2 ** bm.zoom
     sizes = {}
     for area in game.board:
         lab = bm._label(game, area, game.units_in(area.id), view)
@@ -265,6 +265,33 @@ def test_projector_mode_doubles_the_counters_and_no_two_overlap(tmp_path):
     assert moved and any("fa-lead" in bm.markers[a].icon.html for a in moved), "moved labels get leader lines"
     app.tools.projector.value = False
     assert "fortress-projector" not in app.root._dom_classes
+
+
+def test_a_crowded_map_shrinks_its_labels_a_step_until_none_overlaps(tmp_path):
+    """1280x720 (the map 790 x 364 px; projector mode 790 x 490): mid-game, the full-size labels
+    find no free spot for all; the map lays them out a size smaller, and says so to the CSS."""
+    from fortress.ui import labels as LB
+    app = new_app(tmp_path, seats=BOTS)
+    bm = app.board_map
+    game = fortress.new_game(seed=0)
+    bots = {s: make_bot("heuristic", seed=0) for s in ("us", "west", "south", "east")}
+    shrunk = set()
+    for moves in range(1, 701):
+        game.apply(bots[game.side].choose(game))
+        if moves % 100:
+            continue
+        for projector, height in ((False, 364.0), (True, 490.0)):
+            bm.map.set_state({"left": 0.0, "right": 790.0, "top": 0.0, "bottom": height})
+            bm.set_options(projector=projector)
+            bm.update(game, bm._drawn[1])
+            assert not crossing(unit_boxes(bm)), (moves, projector, crossing(unit_boxes(bm)))
+            classes = [c for c in bm.map._dom_classes if c.startswith("ft-s")]
+            assert classes == ([LB.shrink_class(bm.shrink)] if bm.shrink else [])
+            shrunk.add((projector, bm.shrink))
+    assert (False, 1) in shrunk and any(p and step >= 1 for p, step in shrunk), shrunk
+    assert LB.font_px(4.15, True, len(LB.SHRINK_PROJECTOR) - 1) > LB.font_px(4.15), "projector labels stay larger"
+    css = app.root.children[0].value
+    assert f".fortress-projector .{LB.zoom_class(4.0)}.ft-s2 .fa-m {{ font-size: {LB.font_px(4.0, True, 2)}px" in css
 
 
 def test_chips_are_stacked_per_side_with_a_count():

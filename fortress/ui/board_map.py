@@ -147,7 +147,9 @@ class BoardMap:
         self.names = False  # print every territory's name on the map
         self.projector = False  # counters twice as large (the page's CSS class says so too)
         self._drawn: tuple | None = None  # the last (game, view) drawn: redrawn on zoom
-        self._layout: tuple[tuple, LB.Layout] | None = None  # (sizes and zoom, offsets) last laid out
+        self._layout: LB.Layout | None = None  # the offsets last laid out
+        self._layouts: dict[tuple, LB.Layout] = {}  # layouts by what they read (a few: a crowded map tries sizes)
+        self.shrink = 0  # the label size in use: labels.shrinks()[shrink] (a crowded map: smaller)
         self.polygons: dict[str, L.Polygon] = {}
         self.markers: dict[str, L.Marker] = {}
         self.footholds: dict[str, L.Polygon] = {}  # Invader Card variant: overlay per territory
@@ -324,34 +326,68 @@ class BoardMap:
 
     def _labels(self, game, view: MapView) -> dict[str, str]:
         """Each labelled area's marker HTML, laid out so that no two labels overlap; with names
-        on, a name that finds no free spot is left out (the hover box still names it)."""
+        on, a name that finds no free spot is left out (the hover box still names it). On a
+        map too crowded for that, the labels are laid out again a size smaller
+        (:data:`labels.SHRINK`), the map's CSS class saying which size."""
         by_area = self._units(game)
         labs = {a.id: lab for a in self.board
                 if (lab := self._label(game, a, by_area.get(a.id, Counter()), view)) is not None}
-        font, scale = LB.font_px(self.zoom, self.projector), 2 ** self.zoom
-        compact = self.projector or self.narrow  # chips without their breakdown (CSS: the same)
-        sizes = {aid: lab.size(font, compact) for aid, lab in labs.items()}
-        units = {aid: size for aid, size in sizes.items() if labs[aid].chips or self.names}  # the rest stay put
         unnamed = {aid: self._label(game, self.board[aid], by_area.get(aid, Counter()), view, names=False)
                    for aid in labs} if self.names else {}
-        frame = self.view_box(scale)
-        key = (round(self.zoom, 2), compact, frame, self.names, tuple(sorted(units.items())))
-        if self._layout is None or self._layout[0] != key:
-            anchors = {aid: self.anchor(aid, scale) for aid in units}
-            order = sorted(units, key=lambda a: (not labs[a].chips, -len(labs[a].rows), -self.board[a].label[0],
-                                                 self.board[a].label[1]))
-            smaller = {aid: lab.size(font, compact) if lab is not None else (0.0, 0.0) for aid, lab in unnamed.items()}
-            self._layout = (key, LB.place(anchors, units, order, frame, smaller))
-        offsets = self._layout[1]
+        steps = len(LB.shrinks(self.projector))
+        for step in range(steps):
+            layout, font = self._layout_at(step, labs, unnamed)
+            if not layout.crowded:
+                break
+        self._set_shrink(step)
+        compact = self.projector or self.narrow
         out = {}
         for aid, lab in labs.items():
-            offset = offsets.get(aid, (0.0, 0.0))
-            if aid in offsets.shrunk:  # placed without its name
+            offset = layout.get(aid, (0.0, 0.0))
+            if aid in layout.shrunk:  # placed without its name
                 if (short := unnamed[aid]) is None:
                     continue
                 lab = short
             out[aid] = LB.positioned(lab, offset, lab.size(font, compact))
         return out
+
+    def _layout_at(self, step: int, labs: dict[str, LB.Label],
+                   unnamed: dict[str, LB.Label | None]) -> tuple[LB.Layout, float]:
+        """The labels' layout at the ``step``-th size (kept while nothing it reads changes), and
+        that size's font (px)."""
+        font, scale = LB.font_px(self.zoom, self.projector, step), 2 ** self.zoom
+        compact = self.projector or self.narrow  # chips without their breakdown (CSS: the same)
+        sizes = {aid: lab.size(font, compact) for aid, lab in labs.items()}
+        units = {aid: size for aid, size in sizes.items() if labs[aid].chips or self.names}  # the rest stay put
+        frame = self.view_box(scale)
+        key = (round(self.zoom, 2), compact, frame, self.names, tuple(sorted(units.items())))
+        found = self._layouts.get(key)
+        if found is None:
+            anchors = {aid: self.anchor(aid, scale) for aid in units}
+            order = sorted(units, key=lambda a: (not labs[a].chips, -len(labs[a].rows), -self.board[a].label[0],
+                                                 self.board[a].label[1]))
+            smaller = {aid: lab.size(font, compact) if lab is not None else (0.0, 0.0) for aid, lab in unnamed.items()}
+            if len(self._layouts) >= 8:
+                self._layouts.clear()
+            found = self._layouts[key] = LB.place(anchors, units, order, frame, smaller)
+        self._layout = found
+        return found, font
+
+    def _set_shrink(self, step: int) -> None:
+        """The map's CSS class for the label size in use (:func:`labels.shrink_class`)."""
+        if step == self.shrink:
+            return
+        old, new = LB.shrink_class(self.shrink), LB.shrink_class(step)
+        if old:
+            self.map.remove_class(old)
+        if new:
+            self.map.add_class(new)
+        self.shrink = step
+
+    @property
+    def font(self) -> float:
+        """The labels' font size now (px)."""
+        return LB.font_px(self.zoom, self.projector, self.shrink)
 
     @property
     def narrow(self) -> bool:
@@ -373,7 +409,7 @@ class BoardMap:
 
     def offsets(self) -> dict[str, tuple[float, float]]:
         """The last layout: each label's offset (px) from its area's label point."""
-        return dict(self._layout[1]) if self._layout is not None else {}
+        return dict(self._layout) if self._layout is not None else {}
 
     def update(self, game, view: MapView) -> int:
         """Bring the map up to date with ``game`` and ``view``; returns how many layers changed."""

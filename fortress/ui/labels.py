@@ -24,6 +24,12 @@ LINE_EM = 1.3  # a row's height, in em
 GAP = 3.0  # px kept free between two labels
 NARROW = 600  # px: a map narrower than this (a phone) shows chips without their breakdown
 MAX_MOVE = 220.0  # px: how far a label may go from its point (beyond, it takes the least covered spot)
+#: label sizes tried in turn, largest first, until every label with units finds a free spot
+#: (a small map, a crowded board): as a share of the size :func:`font_px` gives; the map
+#: carries the step as a CSS class (``ft-s1`` ...). Normal labels shrink to 3/4 at most (about
+#: 7 px), projector labels to 3/5 (still 1.2x normal labels).
+SHRINK = (1.0, 0.87, 0.75)
+SHRINK_PROJECTOR = (1.0, 0.87, 0.75, 0.66, 0.6)
 
 
 def zoom_step(zoom: float) -> float:
@@ -31,10 +37,21 @@ def zoom_step(zoom: float) -> float:
     return min(ZOOMS, key=lambda z: abs(z - zoom))
 
 
-def font_px(zoom: float, projector: bool = False) -> float:
-    """Label text size: grows with the zoom (half as fast as the map), 2x in projector mode."""
+def font_px(zoom: float, projector: bool = False, step: int = 0) -> float:
+    """Label text size: grows with the zoom (half as fast as the map), 2x in projector mode,
+    times the ``step``-th of :func:`shrinks` (a map too crowded for the full size)."""
     scale = min(max(2 ** ((zoom_step(zoom) - REFERENCE_ZOOM) * 0.5), 0.8), 2.0)
-    return round(BASE_FONT * scale * (PROJECTOR if projector else 1.0), 1)
+    return round(BASE_FONT * scale * (PROJECTOR if projector else 1.0) * shrinks(projector)[step], 1)
+
+
+def shrinks(projector: bool) -> tuple[float, ...]:
+    """The label sizes tried on a crowded map, largest first (:data:`SHRINK`)."""
+    return SHRINK_PROJECTOR if projector else SHRINK
+
+
+def shrink_class(step: int) -> str:
+    """The map's CSS class for the ``step``-th label size ("" for the full size)."""
+    return f"ft-s{step}" if step else ""
 
 
 def zoom_class(zoom: float) -> str:
@@ -186,8 +203,12 @@ def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float,
     for aid in order:
         (x, y), (w, h) = anchors[aid], smaller.get(aid, sizes[aid])
         if w > 0 and h > 0:
-            out[aid] = _spot(grid, x, y, w, h, view)[0]
-            grid.add(_box(x + out[aid][0], y + out[aid][1], w, h))
+            (dx, dy), cover = _spot(grid, x, y, w, h, view)
+            box = _box(x + dx, y + dy, w, h)
+            if cover and _covered(box, grid.near(box), math.inf):  # on another label (not just off the view)
+                out.crowded.add(aid)
+            out[aid] = (dx, dy)
+            grid.add(box)
         else:
             out[aid] = (0.0, 0.0)
     for aid in order:
@@ -209,11 +230,13 @@ def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float,
 
 
 class Layout(dict[str, tuple[float, float]]):
-    """Offsets by label id, and the labels placed at their smaller size (``shrunk``)."""
+    """Offsets by label id; the labels placed at their smaller size (``shrunk``); the labels
+    that found no free spot and lie on another (``crowded``)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.shrunk: set[str] = set()
+        self.crowded: set[str] = set()
 
 
 def _spot(grid: _Grid, x: float, y: float, w: float, h: float, view: Box | None) -> tuple[tuple[float, float], float]:
@@ -256,4 +279,8 @@ def css() -> str:
         cls = zoom_class(z)
         rules.append(f".{cls} .fa-m {{ font-size: {font_px(z)}px; line-height: {LINE_EM}em; }}")
         rules.append(f".fortress-projector .{cls} .fa-m {{ font-size: {font_px(z, True)}px; }}")
+        for projector in (False, True):
+            outer = ".fortress-projector " if projector else ""
+            for step in range(1, len(shrinks(projector))):
+                rules.append(f"{outer}.{cls}.{shrink_class(step)} .fa-m {{ font-size: {font_px(z, projector, step)}px; }}")
     return "\n".join(rules)
