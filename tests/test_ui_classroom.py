@@ -333,3 +333,40 @@ def test_a_preheated_kernel_reads_its_page_query_from_voila(store, tmp_path, mon
     assert asked == ["/voila/query/k-1"]
     assert isinstance(app, App) and app.shared is not None and app.shared.seat.seat == "2"
     assert "http://class.local:8866/?seat=" in app.controls.classroom.links.value
+
+
+DEAD_STORE = "postgresql://nobody@127.0.0.1:1/fortress"  # nothing listens on port 1: refused at once
+
+
+def test_a_store_that_cannot_be_reached_is_one_plain_line(tmp_path):
+    from fortress.store import StoreUnavailable
+    for url in (DEAD_STORE, f"sqlite:///{tmp_path / 'no-such-folder' / 'games.sqlite3'}"):
+        with pytest.raises(StoreUnavailable) as caught:
+            GameStore(url)
+        text = str(caught.value)
+        assert text.startswith("the game store cannot be reached right now (") and "\n" not in text
+        assert len(text) < 300 and "Traceback" not in text and "SELECT" not in text.upper()
+
+
+def test_a_page_whose_store_is_down_opens_and_says_why(tmp_path, monkeypatch):
+    monkeypatch.setenv("FORTRESS_STORE", DEAD_STORE)
+    app = build_app(display_it=False, save_dir=tmp_path / "autosave")
+    assert isinstance(app, App) and app.store is None
+    assert "Classroom play is off on this page" in app.message.value
+    assert "cannot be reached" in app.message.value
+
+
+def test_a_move_while_the_store_is_down_is_refused_in_words_and_not_made(store, tmp_path):
+    from fortress.store.store import make_engine
+    a, b = us_v_west(store, tmp_path)
+    first = mover(a, b)
+    plies, history = store.plies(first.game_id), list(first.game.history)
+    working, store.engine = store.engine, make_engine(DEAD_STORE)  # the database goes away mid-game
+    try:
+        assert not move(first)
+        assert "cannot be reached" in first.message.value
+        assert first.game.history == history
+    finally:
+        store.engine = working
+    assert store.plies(first.game_id) == plies
+    assert move(first), "once the store is back, the move goes through"

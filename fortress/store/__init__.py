@@ -4,7 +4,7 @@ every laptop at it sees the same moves. See :mod:`fortress.store.store`."""
 from __future__ import annotations
 
 from fortress.store.store import (CODE_ALPHABET, SPECTATOR, GameStore, NewGame, Seat, SeatError, StaleGame,
-                                  StoreError, default_url)
+                                  StoreError, StoreUnavailable, default_url)
 
 __all__ = ["CODE_ALPHABET", "SPECTATOR", "GameStore", "NewGame", "Seat", "SeatError", "StaleGame",
-           "StoreError", "default_url"]
+           "StoreError", "StoreUnavailable", "default_url"]

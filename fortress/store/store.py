@@ -18,6 +18,7 @@ through the public API (``Game.from_json`` and ``Game.apply``) and cached per ga
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -26,11 +27,11 @@ import time
 import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, ParamSpec, TypeVar
 
 from sqlalchemy import create_engine, event, func, insert, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from fortress.store.schema import SCHEMA_VERSION, actions, games, meta, metadata
@@ -56,6 +57,34 @@ class SeatError(StoreError):
 
 class StaleGame(StoreError):
     """Someone else moved first: the action was not stored; reload the game and look again."""
+
+
+class StoreUnavailable(StoreError):
+    """The database could not be reached, or failed: what was asked did not happen."""
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _reachable(method: Callable[P, R]) -> Callable[P, R]:
+    """A store request whose database fails (down, restarted, a bad address, a full disk) raises
+    :class:`StoreUnavailable` in one plain line naming the driver's reason, never the
+    driver's own exception with its traceback and SQL."""
+    @functools.wraps(method)
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except StoreError:
+            raise
+        except Exception as exc:
+            if not isinstance(exc, SQLAlchemyError) and not type(exc).__module__.startswith(("psycopg", "sqlite3")):
+                raise
+            lines = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+            why = lines[0][:160] if lines else type(exc).__name__
+            raise StoreUnavailable(f"the game store cannot be reached right now ({why}); try again in a moment") \
+                from None
+    return wrapped
 
 
 @dataclass(frozen=True)
@@ -142,6 +171,7 @@ def make_engine(url: str) -> Engine:
 class GameStore:
     """Games shared between kernels, processes and machines (see the module docstring)."""
 
+    @_reachable
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
@@ -163,6 +193,7 @@ class GameStore:
                                  f"this one reads up to {SCHEMA_VERSION}): upgrade fortress")
 
     # -- making games and seats ----------------------------------------------------------------
+    @_reachable
     def create_game(self, game: "Game", seats: dict[str, str] | None = None, title: str = "") -> NewGame:
         """Store ``game`` as it stands (its save is the start) with one seat per player
         (``seats`` maps "1".."n" to "human" or "bot:<name>"; default human) and a spectator seat."""
@@ -196,6 +227,7 @@ class GameStore:
                 continue
         raise StoreError("could not draw a free join code")
 
+    @_reachable
     def open(self, token: str) -> Seat:
         """The seat a link's token opens (and claims); :class:`SeatError` for anything else."""
         if not isinstance(token, str) or not 16 <= len(token) <= 64:
@@ -208,6 +240,7 @@ class GameStore:
                 conn.execute(update(seat_table).where(seat_table.c.token_hash == row["token_hash"]).values(claimed=True))
         return _seat(row)
 
+    @_reachable
     def join(self, code: str, seat: str | None = None) -> tuple[str, Seat]:
         """Take a free human seat of the game with join code ``code`` (any, or ``seat``):
         a new token for it, and the seat. The seat's printed link stops working."""
@@ -231,11 +264,13 @@ class GameStore:
                 raise StaleGame("someone took that seat a moment ago; try again")
         return token, _seat(row)
 
+    @_reachable
     def seats_of(self, game_id: str) -> list[Seat]:
         with self.engine.connect() as conn:
             rows = conn.execute(select(seat_table).where(seat_table.c.game_id == game_id).order_by(seat_table.c.seat)).mappings()
             return [_seat(r) for r in rows]
 
+    @_reachable
     def seats_filled(self) -> dict[str, tuple[int, int]]:
         """Per game: how many of its human seats are taken (a link opened or a code used), of how many."""
         with self.engine.connect() as conn:
@@ -248,6 +283,7 @@ class GameStore:
         return out
 
     # -- reading games ---------------------------------------------------------------------------
+    @_reachable
     def plies(self, game_id: str) -> int:
         """How many actions the game has stored: the cheap check for a change."""
         with self.engine.connect() as conn:
@@ -256,11 +292,13 @@ class GameStore:
             raise StoreError(f"no game {game_id[:24]!r} in this store")
         return int(found)
 
+    @_reachable
     def game(self, game_id: str) -> "Game":
         """The game as stored now, rebuilt by replay (cached; only new actions are replayed).
         A copy: changing it changes nothing stored."""
         return self._replayed(game_id).game.copy()
 
+    @_reachable
     def snapshot(self, game_id: str) -> tuple[int, "Game"]:
         """The game as stored now and its ply (how many actions are stored since its start):
         the pair a player submits against (:meth:`submit` takes that ply)."""
@@ -288,6 +326,7 @@ class GameStore:
         self._cache[game_id] = cached
         return cached
 
+    @_reachable
     def actions(self, game_id: str) -> list[tuple[int, str, str]]:
         """The stored actions in order: (ply, side, notation)."""
         with self.engine.connect() as conn:
@@ -295,6 +334,7 @@ class GameStore:
                 select(actions.c.ply, actions.c.side, actions.c.action)
                 .where(actions.c.game_id == game_id).order_by(actions.c.ply))]
 
+    @_reachable
     def list_games(self) -> list[dict[str, Any]]:
         """Every game, newest first: id, title, code, created and the summary (teacher's view)."""
         with self.engine.connect() as conn:
@@ -304,6 +344,7 @@ class GameStore:
                      "created": r["created"], "plies": r["plies"]} for r in rows]
 
     # -- writing ---------------------------------------------------------------------------------
+    @_reachable
     def submit(self, token: str, ply: int, action: str) -> "Game":
         """Play ``action`` (notation) for the seat of ``token`` as the game's ply ``ply``
         (the number of actions the player saw stored). Refused with :class:`SeatError` for
@@ -345,6 +386,7 @@ class GameStore:
         except IntegrityError:
             raise StaleGame("someone else moved first; look again and choose") from None
 
+    @_reachable
     def play_bots(self, game_id: str, limit: int = 10_000) -> int:
         """Make the bot seats' moves while a bot is to move; each move is made exactly once
         however many servers call this at once (the others get :class:`StaleGame` and stop).
@@ -368,6 +410,7 @@ class GameStore:
             made += 1
         return made
 
+    @_reachable
     def wait_for_change(self, game_id: str, ply: int, timeout: float = 10.0) -> int:
         """Block until the game has more than ``ply`` actions stored, or ``timeout`` seconds
         pass; returns the number stored. PostgreSQL: LISTEN/NOTIFY; SQLite: a cheap poll."""

@@ -24,15 +24,23 @@ def build_app(display_it: bool = True, save_dir=None, store=None, query: dict[st
     the page's query (``query``, else the page's address) picks what it shows: ``seat=TOKEN``
     that seat's game, ``code=ABC123`` a free seat of that game, ``teacher=TOKEN`` the
     teacher's view (:mod:`fortress.ui.teacher`, which is then returned instead of an App)."""
+    from fortress.store import StoreError
     from fortress.ui import classroom
     from fortress.ui.app import App
 
-    store = store if store is not None else classroom.store_from_env()
+    unreachable = ""
+    if store is None:
+        try:
+            store = classroom.store_from_env()
+        except StoreError as exc:  # the page still opens, for a game of its own, and says why
+            unreachable = f"Classroom play is off on this page: {exc}. Reload the page to try again."
     query = query if query is not None else (classroom.page_query() if store is not None else {})
     if store is not None and "teacher" in query:
         from fortress.ui.teacher import build_teacher
         return build_teacher(store, query["teacher"], display_it)
     app = App(save_dir=save_dir, store=store, defer_labels=display_it)  # labels once the page says its size
+    if unreachable:
+        app.say(unreachable)
     if store is not None:
         classroom.open_from_query(app, query)
     if display_it:

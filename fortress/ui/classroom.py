@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import html
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
@@ -79,6 +79,7 @@ class SharedGame:
     base: int  # how many actions the game's starting save held
     made: NewGame | None = None  # the links, when this page created the game
     code: str = ""  # the game's join code
+    last: "Game | None" = field(default=None, repr=False)  # the game as last read or written in the store
 
     @property
     def game_id(self) -> str:
@@ -88,12 +89,13 @@ class SharedGame:
         """Submit ``game``'s moves past the stored ply, in order (:class:`StaleGame` when
         another seat moved first: nothing of ours past that point is stored)."""
         for action in game.history[self.base + self.ply:]:
-            self.store.submit(self.token, self.ply, game.notation(action))
+            self.last = self.store.submit(self.token, self.ply, game.notation(action))
             self.ply += 1
 
     def load(self) -> "Game":
         """The game as stored now (and remember its ply)."""
         self.ply, game = self.store.snapshot(self.game_id)
+        self.last = game.copy()
         return game
 
     def changed(self) -> bool:

@@ -89,7 +89,7 @@ class SharedPlay:
             self.pull("Another player moved first, so your move was not played: here is the game as it "
                       "stands now; look again and choose.")
         except StoreError as exc:
-            self.pull(f"Your move was not stored ({exc}); here is the game as it stands.")
+            self.pull(f"Your move was not stored: {exc}. Here is the game as it was last stored.")
         return False
 
     def pull(self, note: str = "") -> None:
@@ -101,7 +101,12 @@ class SharedPlay:
         try:
             game = shared.load()
         except StoreError as exc:
-            self.say(str(exc))
+            if note and shared.last is not None:  # our move was not stored: never show it as made
+                self.game = shared.last.copy()
+                self.say(note)
+                self.refresh()
+            else:
+                self.say(str(exc))
             return
         fresh = game.events[len(old.events):] if not note else []
         self.game, self.recent = game, frozenset(a for e in fresh for a in e.areas)
