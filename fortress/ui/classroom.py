@@ -227,7 +227,7 @@ def open_from_query(app: "App", query: dict[str, str]) -> None:
 async def follow(app: "SharedPlay", url: str) -> None:
     """Redraw ``app`` whenever another seat moves (a thread waits on the store; the redraw
     runs on the kernel's own loop); on a quiet bot turn, play the bots."""
-    watcher = GameStore(url)  # its own connections: the waiting thread shares nothing
+    watcher: GameStore | None = None  # its own connections: the waiting thread shares nothing
     loop = asyncio.get_running_loop()
     while not app.closed:
         shared = app.shared
@@ -235,6 +235,7 @@ async def follow(app: "SharedPlay", url: str) -> None:
             await asyncio.sleep(0.5)
             continue
         try:
+            watcher = watcher or GameStore(url)
             now = await loop.run_in_executor(None, watcher.wait_for_change, shared.game_id, shared.ply, IDLE_BOTS)
             if app.shared is not shared:
                 continue
