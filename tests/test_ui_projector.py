@@ -269,7 +269,8 @@ def test_projector_mode_doubles_the_counters_and_no_two_overlap(tmp_path):
 
 def test_a_crowded_map_shrinks_its_labels_a_step_until_none_overlaps(tmp_path):
     """1280x720 (the map 790 x 364 px; projector mode 790 x 490): mid-game, the full-size labels
-    find no free spot for all; the map lays them out a size smaller, and says so to the CSS."""
+    find no free spot for all; the map lays them out a size smaller, and says so to the CSS.
+    No label covers the map's zoom buttons or its Names / Projector toggles."""
     from fortress.ui import labels as LB
     app = new_app(tmp_path, seats=BOTS)
     bm = app.board_map
@@ -284,9 +285,13 @@ def test_a_crowded_map_shrinks_its_labels_a_step_until_none_overlaps(tmp_path):
             bm.map.set_state({"left": 0.0, "right": 790.0, "top": 0.0, "bottom": height})
             bm.set_options(projector=projector)
             bm.update(game, bm._drawn[1])
-            assert not crossing(unit_boxes(bm)), (moves, projector, crossing(unit_boxes(bm)))
+            boxes = unit_boxes(bm)
+            assert not crossing(boxes), (moves, projector, crossing(boxes))
+            buttons = bm.buttons(bm.view_box(2 ** bm.zoom))
+            assert len(buttons) == 3 and not crossing({**boxes, **dict(zip(("zoom", "toggles", "credit"), buttons))}), \
+                "no label under the map's own buttons or credit line"
             classes = [c for c in bm.map._dom_classes if c.startswith("ft-s")]
-            assert classes == ([LB.shrink_class(bm.shrink)] if bm.shrink else [])
+            assert classes == [LB.shrink_class(bm.shrink)]
             shrunk.add((projector, bm.shrink))
     assert (False, 1) in shrunk and any(p and step >= 1 for p, step in shrunk), shrunk
     assert LB.font_px(4.15, True, len(LB.SHRINK_PROJECTOR) - 1) > LB.font_px(4.15), "projector labels stay larger"

@@ -89,6 +89,9 @@ def load_backdrop(path=None) -> list[L.Polygon]:
 #: above the fold (1280x720, 1440x900), never the height of the column beside it
 MAP_HEIGHT = "clamp(300px, calc(100vh - 356px), 1100px)"  # header, banner, legend and tracks: 356 px
 FIT_PADDING = 6  # px kept free around the board when the view is fitted
+ZOOM_BUTTONS = (52, 80)  # px: the zoom buttons' corner of the map (top left), kept free of labels
+TOGGLES = (168, 58)  # px: the Names / Projector toggles' corner (top right), kept free of labels
+CREDIT = (362, 22)  # px: the data's credit line (bottom left), kept free of labels
 TYPICAL_SIZE = (800, 480)  # px: the map in a 1280-1366 px wide window, for the view before the first fit
 
 
@@ -145,6 +148,8 @@ class BoardMap:
         self.pool = pool
         self.on_hover = on_hover
         self.names = False  # print every territory's name on the map
+        self.has_tools = tools is not None  # the Names / Projector toggles in the top right corner
+        self.has_credit = bool(board.metadata.get("credit"))  # the data's credit line, bottom left
         self.projector = False  # counters twice as large (the page's CSS class says so too)
         self._drawn: tuple | None = None  # the last (game, view) drawn: redrawn on zoom
         self._layout: LB.Layout | None = None  # the offsets last laid out
@@ -175,7 +180,8 @@ class BoardMap:
         self.map = L.Map(layers=layers, controls=controls, zoom_control=False, center=centre, zoom=zoom,
                          zoom_snap=0.05, zoom_delta=0.5, min_zoom=2,  # 2: the whole board on a phone
                          max_zoom=8, attribution_control=False,
-                         scroll_wheel_zoom=True, keyboard=False, _dom_classes=("fortress-map", LB.zoom_class(zoom)),
+                         scroll_wheel_zoom=True, keyboard=False,
+                         _dom_classes=("fortress-map", LB.zoom_class(zoom), LB.shrink_class(self.shrink)),
                          layout=W.Layout(height=height, width="100%", flex="0 0 auto"))
         if fit:
             self.map.observe(self._resized, names=["left", "right", "top", "bottom"])
@@ -369,20 +375,32 @@ class BoardMap:
             smaller = {aid: lab.size(font, compact) if lab is not None else (0.0, 0.0) for aid, lab in unnamed.items()}
             if len(self._layouts) >= 8:
                 self._layouts.clear()
-            found = self._layouts[key] = LB.place(anchors, units, order, frame, smaller)
+            found = self._layouts[key] = LB.place(anchors, units, order, frame, smaller, self.buttons(frame))
         self._layout = found
         return found, font
+
+    def buttons(self, frame: LB.Box | None) -> tuple[LB.Box, ...]:
+        """Where the map's own controls sit in the view ``frame``: the zoom buttons (top left), the
+        Names / Projector toggles (top right) and the credit line (bottom left), those the map
+        has; no label covers them."""
+        if frame is None:
+            return ()
+        left, top, right, bottom = frame
+        (zw, zh), (tw, th), (cw, ch) = ZOOM_BUTTONS, TOGGLES, CREDIT
+        grow = 1.3 if self.projector else 1.0  # the page's text is larger in projector mode
+        return ((left, top, left + zw, top + zh),) + (((right - tw * grow, top, right, top + th * grow),)
+                                                        if self.has_tools else ()) + \
+            (((left, bottom - ch, left + cw, bottom),) if self.has_credit else ())
 
     def _set_shrink(self, step: int) -> None:
         """The map's CSS class for the label size in use (:func:`labels.shrink_class`)."""
         if step == self.shrink:
             return
         old, new = LB.shrink_class(self.shrink), LB.shrink_class(step)
-        if old:
-            self.map.remove_class(old)
-        if new:
-            self.map.add_class(new)
         self.shrink = step
+        if hasattr(self, "map"):  # (the first layout comes before the map: its classes say it)
+            self.map.remove_class(old)
+            self.map.add_class(new)
 
     @property
     def font(self) -> float:

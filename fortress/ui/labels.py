@@ -26,7 +26,7 @@ NARROW = 600  # px: a map narrower than this (a phone) shows chips without their
 MAX_MOVE = 220.0  # px: how far a label may go from its point (beyond, it takes the least covered spot)
 #: label sizes tried in turn, largest first, until every label with units finds a free spot
 #: (a small map, a crowded board): as a share of the size :func:`font_px` gives; the map
-#: carries the step as a CSS class (``ft-s1`` ...). Normal labels shrink to 3/4 at most (about
+#: carries the step as a CSS class (``ft-s0``, ``ft-s1`` ...). Normal labels shrink to 3/4 at most (about
 #: 7 px), projector labels to 3/5 (still 1.2x normal labels).
 SHRINK = (1.0, 0.87, 0.75)
 SHRINK_PROJECTOR = (1.0, 0.87, 0.75, 0.66, 0.6)
@@ -50,8 +50,8 @@ def shrinks(projector: bool) -> tuple[float, ...]:
 
 
 def shrink_class(step: int) -> str:
-    """The map's CSS class for the ``step``-th label size ("" for the full size)."""
-    return f"ft-s{step}" if step else ""
+    """The map's CSS class for the ``step``-th label size (``ft-s0``: the full size)."""
+    return f"ft-s{step}"
 
 
 def zoom_class(zoom: float) -> str:
@@ -188,7 +188,7 @@ def _outside(b: Box, view: Box | None) -> float:
 
 def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float, float]],
           order: list[str], view: Box | None = None,
-          smaller: dict[str, tuple[float, float]] | None = None) -> Layout:
+          smaller: dict[str, tuple[float, float]] | None = None, blocked: tuple[Box, ...] = ()) -> Layout:
     """An offset (px) per label so that no two labels' boxes overlap: each label in ``order``
     takes the nearest free spot around its anchor (the least covered one if none is free),
     a spot outside the map's ``view`` counting as covered.
@@ -196,8 +196,11 @@ def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float,
     Labels with a ``smaller`` size (printed names on: the label without its name; (0, 0) for
     a name alone) are first laid out at that size, then each grows to its full size where a
     free spot is left near it; those that cannot are in the result's ``shrunk`` (drawn
-    without their name). So the names never push a counter onto another."""
+    without their name). So the names never push a counter onto another. ``blocked``: boxes
+    no label may cover (the map's own buttons), taken as placed labels."""
     grid = _Grid()
+    for b in blocked:
+        grid.add(b)
     out = Layout()
     smaller = smaller or {}
     for aid in order:
