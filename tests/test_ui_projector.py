@@ -136,7 +136,7 @@ def drawn_boxes(bm) -> dict:
         dx, dy = (float(at.group(1)), float(at.group(2))) if at else (0.0, 0.0)
         lab = bm._label(game, game.board[aid], game.units_in(aid), view, names="class='nm'" in html_)
         x, y = bm.anchor(aid, scale)
-        out[aid] = LB._box(x + dx, y + dy, *lab.size(font, bm.projector))
+        out[aid] = LB._box(x + dx, y + dy, *lab.size(font, bm.compact))
     view = bm.view_box(scale)
     return {a: b for a, b in out.items() if b[0] < view[2] and view[0] < b[2] and b[1] < view[3] and view[1] < b[3]}
 
@@ -238,7 +238,7 @@ def unit_boxes(bm) -> dict:
     for area in game.board:
         lab = bm._label(game, area, game.units_in(area.id), view)
         if lab is not None and lab.chips:
-            sizes[area.id] = lab.size(font, bm.projector)
+            sizes[area.id] = lab.size(font, bm.compact)
     anchors = {a: bm.anchor(a, scale) for a in sizes}
     return LB.boxes(anchors, sizes, {a: bm.offsets()[a] for a in sizes})
 
@@ -295,6 +295,7 @@ def test_a_crowded_map_shrinks_its_labels_a_step_until_none_overlaps(tmp_path):
             shrunk.add((projector, bm.shrink))
     assert (False, 1) in shrunk and any(p and step >= 1 for p, step in shrunk), shrunk
     assert LB.font_px(4.15, True, len(LB.SHRINK_PROJECTOR) - 1) > LB.font_px(4.15), "projector labels stay larger"
+    assert ".ft-s1 .fa-m .u .k" in app.root.children[0].value, "a crowded map's first step drops the breakdown"
     css = app.root.children[0].value
     assert f".fortress-projector .{LB.zoom_class(4.0)}.ft-s2 .fa-m {{ font-size: {LB.font_px(4.0, True, 2)}px" in css
 

@@ -346,7 +346,7 @@ class BoardMap:
             if not layout.crowded:
                 break
         self._set_shrink(step)
-        compact = self.projector or self.narrow
+        compact = self.compact
         out = {}
         for aid, lab in labs.items():
             offset = layout.get(aid, (0.0, 0.0))
@@ -362,7 +362,7 @@ class BoardMap:
         """The labels' layout at the ``step``-th size (kept while nothing it reads changes), and
         that size's font (px)."""
         font, scale = LB.font_px(self.zoom, self.projector, step), 2 ** self.zoom
-        compact = self.projector or self.narrow  # chips without their breakdown (CSS: the same)
+        compact = self.projector or self.narrow or LB.shrinks(self.projector)[step][1]  # (CSS: the same)
         sizes = {aid: lab.size(font, compact) for aid, lab in labs.items()}
         units = {aid: size for aid, size in sizes.items() if labs[aid].chips or self.names}  # the rest stay put
         frame = self.view_box(scale)
@@ -405,7 +405,16 @@ class BoardMap:
     @property
     def font(self) -> float:
         """The labels' font size now (px)."""
-        return LB.font_px(self.zoom, self.projector, self.shrink)
+        return LB.font_px(self.zoom, self.projector, self._step())
+
+    @property
+    def compact(self) -> bool:
+        """The chips are drawn without their breakdown now (projector mode, a phone, a crowded map)."""
+        return self.projector or self.narrow or LB.shrinks(self.projector)[self._step()][1]
+
+    def _step(self) -> int:
+        """The label size step in use (within this mode's steps, until the next layout)."""
+        return min(self.shrink, len(LB.shrinks(self.projector)) - 1)
 
     @property
     def narrow(self) -> bool:

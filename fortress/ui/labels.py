@@ -24,12 +24,13 @@ LINE_EM = 1.3  # a row's height, in em
 GAP = 3.0  # px kept free between two labels
 NARROW = 600  # px: a map narrower than this (a phone) shows chips without their breakdown
 MAX_MOVE = 220.0  # px: how far a label may go from its point (beyond, it takes the least covered spot)
-#: label sizes tried in turn, largest first, until every label with units finds a free spot
-#: (a small map, a crowded board): as a share of the size :func:`font_px` gives; the map
-#: carries the step as a CSS class (``ft-s0``, ``ft-s1`` ...). Normal labels shrink to 3/4 at most (about
-#: 7 px), projector labels to 3/5 (still 1.2x normal labels).
-SHRINK = (1.0, 0.87, 0.75)
-SHRINK_PROJECTOR = (1.0, 0.87, 0.75, 0.66, 0.6)
+#: the label sizes tried in turn until every label with units finds a free spot (a small map,
+#: a crowded board): (share of the size :func:`font_px` gives, chips without their breakdown).
+#: A normal label first drops its breakdown (the hover box still tells it), then shrinks to 3/4
+#: at most (about 7 px); projector labels (always without it) to 3/5, still 1.2x a normal one.
+#: The map carries the step as a CSS class (``ft-s0``, ``ft-s1`` ...).
+SHRINK = ((1.0, False), (1.0, True), (0.87, True), (0.75, True))
+SHRINK_PROJECTOR = ((1.0, True), (0.87, True), (0.75, True), (0.66, True), (0.6, True))
 
 
 def zoom_step(zoom: float) -> float:
@@ -41,10 +42,10 @@ def font_px(zoom: float, projector: bool = False, step: int = 0) -> float:
     """Label text size: grows with the zoom (half as fast as the map), 2x in projector mode,
     times the ``step``-th of :func:`shrinks` (a map too crowded for the full size)."""
     scale = min(max(2 ** ((zoom_step(zoom) - REFERENCE_ZOOM) * 0.5), 0.8), 2.0)
-    return round(BASE_FONT * scale * (PROJECTOR if projector else 1.0) * shrinks(projector)[step], 1)
+    return round(BASE_FONT * scale * (PROJECTOR if projector else 1.0) * shrinks(projector)[step][0], 1)
 
 
-def shrinks(projector: bool) -> tuple[float, ...]:
+def shrinks(projector: bool) -> tuple[tuple[float, bool], ...]:
     """The label sizes tried on a crowded map, largest first (:data:`SHRINK`)."""
     return SHRINK_PROJECTOR if projector else SHRINK
 
@@ -284,6 +285,9 @@ def css() -> str:
         rules.append(f".fortress-projector .{cls} .fa-m {{ font-size: {font_px(z, True)}px; }}")
         for projector in (False, True):
             outer = ".fortress-projector " if projector else ""
-            for step in range(1, len(shrinks(projector))):
-                rules.append(f"{outer}.{cls}.{shrink_class(step)} .fa-m {{ font-size: {font_px(z, projector, step)}px; }}")
+            for step, (scale, _compact) in enumerate(shrinks(projector)):
+                if scale != 1.0:
+                    rules.append(f"{outer}.{cls}.{shrink_class(step)} .fa-m {{ font-size: {font_px(z, projector, step)}px; }}")
+    hidden = ", ".join(f".{shrink_class(step)} .fa-m .u .k" for step, (_s, compact) in enumerate(SHRINK) if compact)
+    rules.append(f"{hidden} {{ display: none; }}")  # chips without their breakdown (projector: always)
     return "\n".join(rules)

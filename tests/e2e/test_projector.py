@@ -95,7 +95,7 @@ def test_projector_mode_names_and_no_overlapping_counters(browser, voila_url):
     assert abs((bt - mt) - (mb - bb)) <= 0.1 * (mb - mt) and abs((bl - ml) - (mr - br)) <= 0.1 * (mr - ml), \
         f"the board is not centred in the taller map (Leaflet never measured it again): {g}"
     # twice as large, but for the steps a crowded map takes down (labels.SHRINK*) so none overlaps
-    larger = 2 * LB.SHRINK_PROJECTOR[big_step] / LB.SHRINK[normal_step]
+    larger = 2 * LB.SHRINK_PROJECTOR[big_step][0] / LB.SHRINK[normal_step][0]
     assert min(b[5] for b in big) >= 0.95 * larger * max(b[5] for b in normal) and larger > 1.15, (big_step, normal_step)
     assert not overlaps(big), overlaps(big)
     moved = [b for b in big if b[6]]
