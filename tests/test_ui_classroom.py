@@ -370,3 +370,14 @@ def test_a_move_while_the_store_is_down_is_refused_in_words_and_not_made(store, 
         store.engine = working
     assert store.plies(first.game_id) == plies
     assert move(first), "once the store is back, the move goes through"
+
+
+def test_a_seat_link_keeps_the_pages_template(monkeypatch):
+    """On JupyterHub's /voila/render route the template is in the address: the seat links keep it."""
+    from fortress.ui.classroom import page_link
+    monkeypatch.setenv("SCRIPT_NAME", "/user/ann/voila/render/fortress/play.ipynb")
+    monkeypatch.setenv("QUERY_STRING", "code=ABC234&template=fortress-offline")
+    monkeypatch.delenv("SERVER_NAME", raising=False)
+    assert page_link("seat=T0K") == "/user/ann/voila/render/fortress/play.ipynb?seat=T0K&template=fortress-offline"
+    monkeypatch.setenv("QUERY_STRING", "code=ABC234")
+    assert page_link("seat=T0K") == "/user/ann/voila/render/fortress/play.ipynb?seat=T0K"

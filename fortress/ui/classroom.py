@@ -14,7 +14,7 @@ import html
 import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as W
 
@@ -50,9 +50,13 @@ def page_query() -> dict[str, str]:
 
 
 def page_link(query: str) -> str:
-    """An address of this page with ``query``: absolute when the kernel knows its server."""
+    """An address of this page with ``query``: absolute when the kernel knows its server; the
+    page's ``template`` kept (JupyterHub's /voila/render route names it in the address)."""
     host, port = os.environ.get("SERVER_NAME", ""), os.environ.get("SERVER_PORT", "")
     path = os.environ.get("SCRIPT_NAME", "/") or "/"
+    template = parse_qs(os.environ.get("QUERY_STRING", "")).get("template")
+    if template:
+        query += "&" + urlencode({"template": template[0][:64]})
     if not host:
         return f"{path}?{query}"
     return f"http://{host}{':' + port if port else ''}{path}?{query}"

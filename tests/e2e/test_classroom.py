@@ -7,8 +7,11 @@ keeps the figures; the target, median <= 1 s and p95 <= 2 s, is not asserted on 
 machine: only a stall is)."""
 from __future__ import annotations
 
+import os
 import re
 import statistics
+import subprocess
+import sys
 import time
 
 import psutil
@@ -18,6 +21,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 import fortress
 from fortress.rules import actions as A
 from fortress.store import GameStore
+from fortress.ui.serve import TEMPLATE, notebook_path, voila_env
+from tests.e2e.conftest import free_port, stop, wait_port
 
 pytestmark = pytest.mark.browser
 
@@ -171,3 +176,33 @@ def test_a_page_joined_by_code_keeps_its_seat_on_reload(browser, serve, save_dir
         assert page.get_attribute(".fortress-my-link", "href") == link  # the same seat
         assert store.seats_filled()[made.game_id] == (1, 2)  # no new seat taken
         context.close()
+
+
+def test_a_code_address_without_the_servers_redirect_becomes_the_seat_link(browser, tmp_path, monkeypatch):
+    """JupyterHub's /voila/render route is plain Voila (no redirect of ``?code=``): the page's
+    own script swaps the code in its address for the seat it took, so a reload resumes it."""
+    url_db = f"sqlite:///{tmp_path / 'class.sqlite3'}"
+    store = GameStore(url_db)
+    made = store.create_game(fortress.new_game(5, players=2, setup="balanced"), seats={"2": "human"})
+    port = free_port()
+    env = voila_env(dict(os.environ, FORTRESS_STORE=url_db, FORTRESS_SAVE_DIR=str(tmp_path)))
+    cmd = [sys.executable, "-m", "voila", str(notebook_path()), f"--port={port}", "--no-browser",
+           f"--template={TEMPLATE}", "--Voila.ip=127.0.0.1"]
+    log = (tmp_path / "voila.log").open("w")
+    proc = subprocess.Popen(cmd, cwd=notebook_path().parent, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_port(port, proc)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{port}/?code={made.code}&template={TEMPLATE}", timeout=KERNEL)
+        page.wait_for_function("() => location.search.includes('seat=')", timeout=KERNEL)
+        assert "code=" not in page.url and f"template={TEMPLATE}" in page.url
+        link = page.get_attribute(".fortress-my-link", "href")
+        assert link is not None and store.seats_filled()[made.game_id] == (1, 2)
+        page.reload(wait_until="commit", timeout=KERNEL)
+        page.wait_for_selector(".fortress-turn-now", timeout=KERNEL)
+        assert page.get_attribute(".fortress-my-link", "href") == link  # the same seat
+        assert store.seats_filled()[made.game_id] == (1, 2)  # no new seat taken
+        page.close()
+    finally:
+        stop(proc)
+        log.close()
