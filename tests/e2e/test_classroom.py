@@ -156,6 +156,17 @@ def record(latencies: list[float], moves: dict[str, int]) -> None:
     assert median <= 2.0 and ordered[-1] <= 6.0, (median, p95)
 
 
+def reload_keeps_the_seat(page, store: GameStore, game_id: str) -> None:
+    """The page shows a seat link, one of the game's two seats is taken; after a reload the
+    page shows the same link and still one seat is taken."""
+    link = page.get_attribute(".fortress-my-link", "href")
+    assert link is not None and store.seats_filled()[game_id] == (1, 2)
+    page.reload(wait_until="commit", timeout=KERNEL)
+    page.wait_for_selector(".fortress-turn-now", timeout=KERNEL)
+    assert page.get_attribute(".fortress-my-link", "href") == link  # the same seat
+    assert store.seats_filled()[game_id] == (1, 2)  # no new seat taken
+
+
 def test_a_page_joined_by_code_keeps_its_seat_on_reload(browser, serve, save_dir, tmp_path, monkeypatch):
     """``?code=`` lands on the seat's own link: a reload resumes that seat, none other is taken."""
     url_db = f"sqlite:///{tmp_path / 'class.sqlite3'}"
@@ -169,12 +180,7 @@ def test_a_page_joined_by_code_keeps_its_seat_on_reload(browser, serve, save_dir
         page.wait_for_selector(".fortress-turn-now", timeout=KERNEL)
         assert "seat=" in page.url and "code=" not in page.url
         assert "Joined" in page.inner_text(".fortress-message")
-        link = page.get_attribute(".fortress-my-link", "href")
-        assert link is not None and store.seats_filled()[made.game_id] == (1, 2)
-        page.reload(wait_until="commit", timeout=KERNEL)
-        page.wait_for_selector(".fortress-turn-now", timeout=KERNEL)
-        assert page.get_attribute(".fortress-my-link", "href") == link  # the same seat
-        assert store.seats_filled()[made.game_id] == (1, 2)  # no new seat taken
+        reload_keeps_the_seat(page, store, made.game_id)
         context.close()
 
 
@@ -196,12 +202,7 @@ def test_a_code_address_without_the_servers_redirect_becomes_the_seat_link(brows
         page.goto(f"http://127.0.0.1:{port}/?code={made.code}&template={TEMPLATE}", timeout=KERNEL)
         page.wait_for_function("() => location.search.includes('seat=')", timeout=KERNEL)
         assert "code=" not in page.url and f"template={TEMPLATE}" in page.url
-        link = page.get_attribute(".fortress-my-link", "href")
-        assert link is not None and store.seats_filled()[made.game_id] == (1, 2)
-        page.reload(wait_until="commit", timeout=KERNEL)
-        page.wait_for_selector(".fortress-turn-now", timeout=KERNEL)
-        assert page.get_attribute(".fortress-my-link", "href") == link  # the same seat
-        assert store.seats_filled()[made.game_id] == (1, 2)  # no new seat taken
+        reload_keeps_the_seat(page, store, made.game_id)
         page.close()
     finally:
         stop(proc)
