@@ -342,7 +342,7 @@ class BoardMap:
                    for aid in labs} if self.names else {}
         steps = len(LB.shrinks(self.projector))
         for step in range(steps):
-            layout, font = self._layout_at(step, labs, unnamed)
+            layout, font = self._layout_at(step, labs, unnamed, give_up=step < steps - 1)
             if not layout.crowded:
                 break
         self._set_shrink(step)
@@ -357,16 +357,16 @@ class BoardMap:
             out[aid] = LB.positioned(lab, offset, lab.size(font, compact))
         return out
 
-    def _layout_at(self, step: int, labs: dict[str, LB.Label],
-                   unnamed: dict[str, LB.Label | None]) -> tuple[LB.Layout, float]:
+    def _layout_at(self, step: int, labs: dict[str, LB.Label], unnamed: dict[str, LB.Label | None],
+                   give_up: bool) -> tuple[LB.Layout, float]:
         """The labels' layout at the ``step``-th size (kept while nothing it reads changes), and
-        that size's font (px)."""
+        that size's font (px); ``give_up``: only as far as the first label with no free spot."""
         font, scale = LB.font_px(self.zoom, self.projector, step), 2 ** self.zoom
         compact = self.projector or self.narrow or LB.shrinks(self.projector)[step][1]  # (CSS: the same)
         sizes = {aid: lab.size(font, compact) for aid, lab in labs.items()}
         units = {aid: size for aid, size in sizes.items() if labs[aid].chips or self.names}  # the rest stay put
         frame = self.view_box(scale)
-        key = (round(self.zoom, 2), compact, frame, self.names, tuple(sorted(units.items())))
+        key = (round(self.zoom, 2), compact, frame, self.names, give_up, tuple(sorted(units.items())))
         found = self._layouts.get(key)
         if found is None:
             anchors = {aid: self.anchor(aid, scale) for aid in units}
@@ -375,7 +375,7 @@ class BoardMap:
             smaller = {aid: lab.size(font, compact) if lab is not None else (0.0, 0.0) for aid, lab in unnamed.items()}
             if len(self._layouts) >= 8:
                 self._layouts.clear()
-            found = self._layouts[key] = LB.place(anchors, units, order, frame, smaller, self.buttons(frame))
+            found = self._layouts[key] = LB.place(anchors, units, order, frame, smaller, self.buttons(frame), give_up)
         self._layout = found
         return found, font
 

@@ -189,7 +189,8 @@ def _outside(b: Box, view: Box | None) -> float:
 
 def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float, float]],
           order: list[str], view: Box | None = None,
-          smaller: dict[str, tuple[float, float]] | None = None, blocked: tuple[Box, ...] = ()) -> Layout:
+          smaller: dict[str, tuple[float, float]] | None = None, blocked: tuple[Box, ...] = (),
+          give_up: bool = False) -> Layout:
     """An offset (px) per label so that no two labels' boxes overlap: each label in ``order``
     takes the nearest free spot around its anchor (the least covered one if none is free),
     a spot outside the map's ``view`` counting as covered.
@@ -198,7 +199,8 @@ def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float,
     a name alone) are first laid out at that size, then each grows to its full size where a
     free spot is left near it; those that cannot are in the result's ``shrunk`` (drawn
     without their name). So the names never push a counter onto another. ``blocked``: boxes
-    no label may cover (the map's own buttons), taken as placed labels."""
+    no label may cover (the map's own buttons), taken as placed labels. ``give_up``: stop at
+    the first label that finds no free spot (the caller tries a smaller size then)."""
     grid = _Grid()
     for b in blocked:
         grid.add(b)
@@ -211,6 +213,8 @@ def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float,
             box = _box(x + dx, y + dy, w, h)
             if cover and _covered(box, grid.near(box), math.inf):  # on another label (not just off the view)
                 out.crowded.add(aid)
+                if give_up:
+                    return out
             out[aid] = (dx, dy)
             grid.add(box)
         else:
