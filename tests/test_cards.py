@@ -122,3 +122,5 @@ def test_the_dashboard_shows_what_a_drawn_card_places_where():
     html = cards_html(game)
     assert "Places 1 partisan and 1 infantry in Portland, Willamette Valley or Columbia Plateau." in html
     assert html.count("Places") == 1  # an event card places nothing
+    game.state.hand = []
+    assert cards_html(game).startswith("<div>"), "on a line of its own under the heading (it ran into it)"

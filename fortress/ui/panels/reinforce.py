@@ -113,7 +113,7 @@ def cards_html(game) -> str:
     """The partisan cards the U.S. drew this turn."""
     hand = game.state.hand
     if not hand:
-        return "<i>No partisan card drawn this turn.</i>"
+        return "<div><i>No partisan card drawn this turn.</i></div>"
     cards = game.tables.cards
     return "".join(_card_html(cards[c], game.board) for c in hand if c in cards)
 
