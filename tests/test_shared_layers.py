@@ -20,7 +20,8 @@ TUTORIAL_BOUND = 4_000_000
 
 
 def styles(bmap: BoardMap) -> dict[str, tuple]:
-    return {aid: (p.fill_color, p.fill_opacity, p.color, p.weight, p.dash_array) for aid, p in bmap.polygons.items()}
+    """Each area's look as sent to the browser (a pooled Polygon's, or its feature's in the area layers)."""
+    return {aid: bmap.drawn_style(aid) for aid in bmap.board.geometry}
 
 
 def test_maps_share_the_layers_of_areas_that_look_alike():

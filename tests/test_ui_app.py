@@ -47,7 +47,7 @@ def test_map_updates_only_what_changed(tmp_path):
     app.board_map.click(target)
     changed = app.board_map.stats["changes"] - before
     assert 0 < changed <= 6  # the declared polygon, its marker, and last-move highlights
-    assert app.board_map.polygons[target].dash_array == "7 4"
+    assert app.board_map.drawn_style(target)[4] == "7 4"
     assert "\u2694" in app.board_map.markers[target].icon.html
 
 

@@ -175,11 +175,11 @@ def test_step_through_shows_each_position_with_arrows_then_the_game_now(played):
     f, bm, game = app.follow, app.board_map, app.game
     taken = next(e.areas[0] for s in f.tape.steps for e in s.events if e.kind == "capture")
     now_colour = T.SIDE_COLOURS[game.controller(taken)][0]
-    assert bm.polygons[taken].fill_color == now_colour
+    assert bm.drawn_style(taken)[0] == now_colour
     press(app, "fortress-follow-back")
     assert f.slider.value == n - 1 and f.watching and "Move" in f.caption.value
     f.go(0)
-    assert bm.polygons[taken].fill_color == T.SIDE_COLOURS["us"][0]  # before the bots moved
+    assert bm.drawn_style(taken)[0] == T.SIDE_COLOURS["us"][0]  # before the bots moved
     assert "Before the bots' first move" in f.caption.value and f.back.disabled
     mover = next(i for i, s in enumerate(f.tape.steps, 1) if any(e.kind == "move" for e in s.events))
     f.go(mover - 1)
@@ -195,10 +195,10 @@ def test_step_through_shows_each_position_with_arrows_then_the_game_now(played):
     bm.click(taken)  # the map shows the past: a click does not play
     assert game.history == history and "The game now" in app.message.value
     press(app, "fortress-follow-live")
-    assert not f.watching and bm.polygons[taken].fill_color == now_colour
+    assert not f.watching and bm.drawn_style(taken)[0] == now_colour
     f.go(3)
     app.refresh()  # any redraw of the game (a click, a bot) shows the game now
-    assert not f.watching and "The game now" in f.caption.value and bm.polygons[taken].fill_color == now_colour
+    assert not f.watching and "The game now" in f.caption.value and bm.drawn_style(taken)[0] == now_colour
     assert not moves.locations and not attacks.locations and "The game now" in f.caption.value
 
 

@@ -3,6 +3,8 @@ game, few widgets and no update message before the first paint, the view fitted 
 when the map is resized, small territories drawn above their neighbours."""
 from __future__ import annotations
 
+import json
+import math
 import warnings
 from collections import Counter
 
@@ -13,6 +15,7 @@ import pytest
 
 import fortress
 from fortress.ui import build_app
+from fortress.ui import theme as T
 from fortress.ui.board_map import FIT_PADDING, BoardMap, MapView, board_bounds, fit_view, mercator
 
 SIDES = ("us", "west", "south", "east")
@@ -71,8 +74,8 @@ def test_first_paint_is_few_widgets_and_no_map_update(tmp_path, sent):
     assert sent["update"] <= 60, f"{sent['update']} update messages before the first paint (421 before)"
     bm = app.board_map
     assert len(bm.markers) < len(app.game.board), "areas with nothing to show need no marker"
-    for aid, poly in bm.polygons.items():  # built with their first look: nothing to restyle
-        assert (poly.fill_color, poly.fill_opacity, poly.color, poly.weight, poly.dash_array) == bm._looks[aid].style
+    for aid in app.game.board.geometry:  # built with their first look: nothing to restyle
+        assert bm.drawn_style(aid) == bm._looks[aid].style
 
 
 def test_the_page_sends_the_labels_once_it_has_said_its_size(tmp_path, sent):
@@ -84,14 +87,40 @@ def test_the_page_sends_the_labels_once_it_has_said_its_size(tmp_path, sent):
     made = sum(live_widgets().values()) - before
     bm = app.board_map
     assert not bm.markers and not bm.marker_group.layers
-    # 479 with the Game tab and the labels in the first cell (session 10 start)
-    assert made <= 255, f"{made} widgets in the page's first cell"
+    # 479 with the Game tab and the labels in the first cell (session 10 start); 251 with a
+    # Polygon per territory, 134 with the territories as GeoJSON layers (session 11)
+    assert made <= 140, f"{made} widgets in the page's first cell"
     updates = sent["update"]
     bm.map.set_state({"left": 0.0, "right": 800.0, "top": 0.0, "bottom": 480.0})  # the browser's size
     assert bm.markers and set(bm.marker_group.layers) == set(bm.markers.values())
     assert any("fa-m" in m.icon.html for m in bm.markers.values())
     assert sent["update"] - updates <= 8, "the new markers join the map in one message"
     assert bm.update(app.game, MapView()) == 0, "nothing left to draw"
+
+
+def test_the_territories_are_a_few_layers_not_a_widget_each(tmp_path):
+    """Widget models are what the browser pays for at the first paint: 118 territories are
+    three GeoJSON layers (and the backdrop one more), not 121 Polygons."""
+    app = build_app(display_it=False, save_dir=tmp_path)
+    kinds = Counter(type(layer).__name__ for layer in app.board_map.map.layers)
+    assert kinds["Polygon"] == 0 and kinds["GeoJSON"] == 4 and sum(kinds.values()) == 5, kinds
+
+
+def test_a_selection_sends_the_small_layer_only_a_capture_the_whole_board():
+    game = fortress.new_game(0, setup="balanced")
+    bm = BoardMap(game.board, lambda aid: None, game=game)
+    areas, board = bm.areas, game.board
+    size = [len(json.dumps(layer.data)) for layer in areas.layers]
+    assert size[0] > 100_000 and size[1] < 1000 and size[2] < 1000  # the board; nothing marked or lit
+    land = next(a.id for a in board if a.is_land and not a.is_city and game.controller(a.id) == "us")
+    view = MapView(selected=land, targets=frozenset(board.neighbours(land)))
+    assert bm.update(game, view) >= 1 + len(view.targets)
+    assert areas.sent == [0, 0, 1] and len(json.dumps(areas.layers[2].data)) < 40_000
+    assert bm.update(game, MapView(recent=frozenset([land]))) >= 1 and areas.sent == [0, 1, 2]
+    assert bm.update(game, MapView(recent=frozenset([land]))) == 0 and areas.sent == [0, 1, 2]
+    game.state.control[land] = "west"  # a capture: the whole board again, and the layers over it
+    assert bm.update(game, MapView(recent=frozenset([land]))) == 1 and areas.sent == [1, 2, 3]
+    assert bm.drawn_style(land)[0] == T.SIDE_COLOURS["west"][0]
 
 
 def test_labels_come_with_a_new_game_even_before_the_size(tmp_path):
@@ -116,7 +145,7 @@ def test_lazy_board_map_builds_on_first_update():
     bm = BoardMap(game.board, lambda aid: None)
     assert not bm.map.layers
     bm.update(game, MapView())
-    assert len(bm.polygons) == len(game.board) and bm.marker_group in bm.map.layers
+    assert set(bm.areas.looks()) == set(game.board.geometry) and bm.marker_group in bm.map.layers
 
 
 def test_fit_view_shows_the_whole_board_at_the_largest_zoom():
@@ -148,14 +177,26 @@ def test_the_view_is_refitted_when_the_map_is_resized():
 
 
 def test_cities_are_drawn_above_their_neighbours(tmp_path):
-    """A city is small: a neighbour drawn over it would take clicks aimed at it (its border)."""
+    """A city is small: a neighbour drawn over it would take clicks aimed at it (its border).
+    In every area layer the cities come after their neighbours, and a layer drawn over the
+    others (a highlighted territory) holds the cities beside it too."""
     app = build_app(display_it=False, save_dir=tmp_path)
-    board = app.game.board
-    order = {layer.name: i for i, layer in enumerate(app.board_map.map.layers) if isinstance(layer, L.Polygon)}
-    for area in board:
-        if area.is_city:
-            below = [n for n in board.neighbours(area.id) if board[n].is_land and not board[n].is_city]
-            assert all(order[n] < order[area.id] for n in below), (area.id, below)
+    board, bm = app.game.board, app.board_map
+
+    def size(aid: str) -> float:  # a city is smaller than any territory beside it
+        (south, west), (north, east) = board_bounds(board, [aid])
+        return (north - south) * (east - west) if board[aid].is_city else math.inf
+    land = next(a.id for a in board if a.is_land and not a.is_city and any(board[n].is_city for n in board.neighbours(a.id)))
+    others = frozenset(n for n in board.neighbours(land) if board[n].is_land and not board[n].is_city)
+    bm.update(app.game, MapView(selected=land, targets=others))
+    assert land in bm.areas.shown[-1], "the selection is drawn in the top layer"
+    for layer in bm.areas.layers:
+        place = {f["id"]: i for i, f in enumerate(layer.data["features"])}
+        for aid in place:  # two cities side by side: the smaller one on top
+            cities = [n for n in board.neighbours(aid) if board[n].is_city and size(n) < size(aid)]
+            assert all(c in place and place[c] > place[aid] for c in cities), (layer.name, aid, cities)
+    for city in (n for n in board.neighbours(land) if board[n].is_city):
+        assert bm.areas.top(city) is bm.areas.top(land), city
 
 
 def test_map_height_follows_the_window_not_the_column(tmp_path):

@@ -110,11 +110,10 @@ def test_hovering_a_territory_or_its_label_names_it(tmp_path):
     bm = app.board_map
     aid = next(a for a in bm.markers if app.game.units_in(a))
     area = app.game.board[aid]
-    bm.polygons[aid]._handle_mouse_events(None, {"event": "interaction", "type": "mouseover",
-                                                 "coordinates": list(area.label)}, [])
+    bm.mouse(aid, "mouseover")  # as the browser sends it: the feature's properties name the area
     assert area.name in app.tools.hover.value and "held by" in app.tools.hover.value
-    bm.polygons[aid]._handle_mouse_events(None, {"event": "interaction", "type": "mouseout",
-                                                 "coordinates": list(area.label)}, [])
+    bm.map._handle_leaflet_event(None, {"event": "interaction", "type": "mouseout",  # the pointer left the map
+                                        "coordinates": list(area.label)}, [])
     assert app.tools.hover.value == ""
     bm.markers[aid]._handle_mouse_events(None, {"event": "interaction", "type": "mouseover",
                                                 "coordinates": list(area.label)}, [])

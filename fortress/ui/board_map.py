@@ -1,24 +1,23 @@
-"""The board as an ipyleaflet map: one Polygon per area, one DivIcon marker per labelled area.
+"""The board as an ipyleaflet map: the areas as a few GeoJSON layers
+(:mod:`fortress.ui.area_layers`), one DivIcon marker per labelled area.
 
 The first :meth:`BoardMap.update` builds every layer with its final style and label, and
 hands them to the map in one message (no widget is created, then restyled). Later updates
 are incremental: each area's style and label are compared with what the browser already
-has and only the differences are sent (one ``hold_sync`` message per restyled polygon, one
+has and only the differences are sent (the area layers whose content changed, one
 new ``DivIcon`` per changed label, the old one closed: the widget count stays flat over a
 game). With ``fit=True`` the view is re-fitted to the whole board whenever the map's size
 in the browser changes; with ``defer_labels`` too (the dashboard's page) the first paint is
 the areas only and the labels follow once the browser has said the map's size (they are laid
 out for it), all new markers in one message. With a ``pool`` (:mod:`fortress.ui.shared_layers`)
-the layers are shared with the kernel's other still maps, so a notebook sends the board's
-shapes once.
+the areas are one Polygon each, shared with the kernel's other still maps, so a notebook sends
+the board's shapes once.
 The labels are laid out by :mod:`fortress.ui.labels` for the map's
 zoom (and projector mode): none overlaps another, a label moved aside gets a leader line and
 takes clicks for its own area.
 """
 from __future__ import annotations
 
-import json
-import logging
 import math
 from collections import Counter
 from dataclasses import dataclass
@@ -28,16 +27,12 @@ from typing import Callable
 import ipyleaflet as L
 import ipywidgets as W
 
-from fortress.board import GEODATA_DIR, Board
+from fortress.board import Board
 from fortress.geodata import overlays
 from fortress.ui import labels as LB
 from fortress.ui import theme as T
-from fortress.ui.shared_layers import LayerPool
-
-log = logging.getLogger(__name__)
-
-Style = tuple[str, float, str, int, str | None]  # fill, fill opacity, border colour, weight, dash
-
+from fortress.ui.area_layers import OVERLAYS, PANES, AreaLayers, Style, backdrop_layer
+from fortress.ui.shared_layers import LayerPool, load_backdrop, rings
 
 @dataclass
 class MapView:
@@ -53,36 +48,6 @@ class MapView:
 class AreaLook:
     style: Style
     html: str
-
-
-def _rings(geometry: dict) -> list:
-    """GeoJSON (lon, lat) rings -> Leaflet (lat, lon) locations."""
-    def ring(r):
-        return [(lat, lon) for lon, lat in r]
-    if geometry["type"] == "Polygon":
-        return [ring(r) for r in geometry["coordinates"]]
-    return [[ring(r) for r in poly] for poly in geometry["coordinates"]]
-
-
-def load_backdrop(path=None) -> list[L.Polygon]:
-    """Canada and Mexico as grey, non-interactive shapes; nothing if the file is missing."""
-    path = path or GEODATA_DIR / "backdrop.geojson"
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-        features = data["features"]
-    except (OSError, ValueError, KeyError) as exc:
-        log.warning("backdrop not loaded: %s", exc)
-        return []
-    out = []
-    for f in features:
-        try:
-            locs = _rings(f["geometry"])
-        except (KeyError, TypeError, ValueError):
-            continue
-        out.append(L.Polygon(locations=locs, color="#9a9a8a", weight=1, fill_color="#e7e4d8", fill_opacity=1.0,
-                             name=f.get("properties", {}).get("name", "backdrop"), pointer_events="none"))
-    return out
 
 
 #: the dashboard map's height: a share of the window, so the legend and tracks below it stay
@@ -136,7 +101,8 @@ class BoardMap:
 
     ``game`` (and ``view``) build the layers at once with their first look; otherwise the
     first :meth:`update` does. ``fit`` re-fits the view to the board when the map is resized.
-    With a ``pool`` the layers are the kernel's shared ones and clicks are not reported."""
+    With a ``pool`` the areas are the kernel's shared Polygons and clicks are not reported;
+    otherwise they are :class:`AreaLayers` (``areas``)."""
 
     def __init__(self, board: Board, on_click: Callable[[str], None], height: str = "540px",
                  game=None, view: MapView | None = None, fit: bool = False,
@@ -155,7 +121,8 @@ class BoardMap:
         self._layout: LB.Layout | None = None  # the offsets last laid out
         self._layouts: dict[tuple, LB.Layout] = {}  # layouts by what they read (a few: a crowded map tries sizes)
         self.shrink = 0  # the label size in use: labels.shrinks()[shrink] (a crowded map: smaller)
-        self.polygons: dict[str, L.Polygon] = {}
+        self.polygons: dict[str, L.Polygon] = {}  # with a pool only
+        self.areas = None if pool is not None else AreaLayers(board, [a.id for a in self.stacking()], on_click, on_hover)
         self.markers: dict[str, L.Marker] = {}
         self.footholds: dict[str, L.Polygon] = {}  # Invader Card variant: overlay per territory
         self._looks: dict[str, AreaLook] = {}
@@ -182,7 +149,10 @@ class BoardMap:
                          max_zoom=8, attribution_control=False,
                          scroll_wheel_zoom=True, keyboard=False,
                          _dom_classes=("fortress-map", LB.zoom_class(zoom), LB.shrink_class(self.shrink)),
-                         layout=W.Layout(height=height, width="100%", flex="0 0 auto"))
+                         layout=W.Layout(height=height, width="100%", flex="0 0 auto"),
+                         panes=PANES if self.areas is not None else {})
+        if self.areas is not None and on_hover is not None:
+            self.map.on_interaction(self._left)  # the pointer left the map: no area under it
         if fit:
             self.map.observe(self._resized, names=["left", "right", "top", "bottom"])
         self.map.observe(self._zoomed, names=["zoom"])
@@ -194,13 +164,21 @@ class BoardMap:
         for area in self.stacking():
             look = AreaLook(self._style(game, area, view), texts.get(area.id, ""))
             self._looks[area.id] = look
-            if area.id in self.board.geometry:
+            if area.id in self.board.geometry and self.areas is None:
                 polygons.append(self._polygon(area.id, look.style))
             if look.html:
                 self.markers[area.id] = self._marker(area, look.html)
         self.marker_group = L.LayerGroup(layers=tuple(self.markers.values()), name="units")
-        backdrop = self.pool.backdrop_layers(load_backdrop) if self.pool is not None else load_backdrop()
+        if self.areas is not None:
+            polygons = list(self.areas.build(self._stages(game, view)))
+            backdrop = [layer] if (layer := backdrop_layer()) is not None else []
+        else:
+            backdrop = self.pool.backdrop_layers(load_backdrop) if self.pool is not None else []
         return (*backdrop, *polygons, *self._new_footholds(game), self.marker_group)
+
+    def _stages(self, game, view: MapView) -> list[dict[str, Style]]:
+        """Every area's look in the plain map, with the game's marks, with the view's highlights."""
+        return [{area.id: self._style(game, area, view, stage) for area in self.board} for stage in range(3)]
 
     def _new_footholds(self, game) -> list[L.Polygon]:
         """Overlays for the footholds placed since the last call (Invader Card variant); each
@@ -211,8 +189,9 @@ class BoardMap:
             poly = self.footholds.get(aid)
             if poly is None:
                 poly = self.footholds[aid] = L.Polygon(
-                    locations=_rings(overlays.placed(self.board, aid, side)), color="#000000", weight=1,
-                    fill_color=T.SIDE_COLOURS[side][0], fill_opacity=opacity, name=f"foothold {aid}")
+                    locations=rings(overlays.placed(self.board, aid, side)), color="#000000", weight=1,
+                    fill_color=T.SIDE_COLOURS[side][0], fill_opacity=opacity, name=f"foothold {aid}",
+                    pane=OVERLAYS if self.areas is not None else "")  # over the area layers
                 poly.on_click(partial(self._clicked, aid))
                 new.append(poly)
             elif poly.fill_opacity != opacity:
@@ -230,17 +209,14 @@ class BoardMap:
         return sorted(self.board, key=lambda a: (not a.is_zone, a.is_city, -size(a)))
 
     def _polygon(self, aid: str, style: Style) -> L.Polygon:
-        if self.pool is not None:  # shared with other maps: no listeners of this map's
-            poly = self.pool.polygon(aid, style, partial(self._new_polygon, aid, style))
-        else:
-            poly = self._new_polygon(aid, style)
-            self._listen(poly, aid)
-        self.polygons[aid] = poly
+        """The pool's polygon of ``aid`` in ``style`` (shared with other maps: no listeners of this map's)."""
+        assert self.pool is not None
+        poly = self.polygons[aid] = self.pool.polygon(aid, style, partial(self._new_polygon, aid, style))
         return poly
 
     def _new_polygon(self, aid: str, style: Style) -> L.Polygon:
         fill, opacity, colour, weight, dash = style
-        return L.Polygon(locations=_rings(self.board.geometry[aid]), color=colour, weight=weight, fill_color=fill,
+        return L.Polygon(locations=rings(self.board.geometry[aid]), color=colour, weight=weight, fill_color=fill,
                          fill_opacity=opacity, dash_array=dash, name=aid)
 
     def _marker(self, area, html: str) -> L.Marker:
@@ -316,11 +292,32 @@ class BoardMap:
         if self.on_hover is not None:
             self.on_hover(aid)
 
+    def _left(self, **event) -> None:
+        if event.get("type") == "mouseout" and self.on_hover is not None:
+            self.on_hover(None)
+
     def click(self, aid: str) -> None:
         """Simulate a mouse click on an area (tests), the way the browser would send it."""
+        self.mouse(aid, "click")
+
+    def mouse(self, aid: str, kind: str) -> None:
+        """Simulate a mouse event (``click``, ``mouseover``) on an area, as the browser sends it."""
         lat, lon = self.board[aid].label
-        self.polygons[aid]._handle_mouse_events(None, {"event": "interaction", "type": "click",
-                                                       "coordinates": [lat, lon]}, [])
+        if self.areas is None:
+            self.polygons[aid]._handle_mouse_events(None, {"event": "interaction", "type": kind,
+                                                           "coordinates": [lat, lon]}, [])
+            return
+        layer = self.areas.top(aid)
+        feature = next(f for f in layer.data["features"] if f["id"] == aid)
+        layer._handle_mouse_events(None, {"event": kind, "feature": feature, "properties": feature["properties"],
+                                          "id": aid, "coordinates": [lat, lon]}, [])
+
+    def drawn_style(self, aid: str) -> Style:
+        """The look the browser was sent for area ``aid``."""
+        if self.areas is None:
+            p = self.polygons[aid]
+            return p.fill_color, p.fill_opacity, p.color, p.weight, p.dash_array
+        return self.areas.looks()[aid]
 
     # -- drawing --------------------------------------------------------------------------
     @staticmethod
@@ -439,7 +436,8 @@ class BoardMap:
         return dict(self._layout) if self._layout is not None else {}
 
     def update(self, game, view: MapView) -> int:
-        """Bring the map up to date with ``game`` and ``view``; returns how many layers changed."""
+        """Bring the map up to date with ``game`` and ``view``; returns how many areas' looks,
+        labels and overlays changed."""
         if not self._looks:
             self.map.layers = self._build(game, view)
             return len(self.map.layers)
@@ -453,18 +451,18 @@ class BoardMap:
             i = layers.index(self.marker_group)
             self.map.layers = layers[:i] + tuple(new) + layers[i:]
         changed = len(new)
+        stages = self._stages(game, view)
+        if self.areas is not None:
+            changed += self.areas.draw(stages)
         for area in self.board:
-            look = AreaLook(self._style(game, area, view), texts.get(area.id, ""))
+            look = AreaLook(stages[2][area.id], texts.get(area.id, ""))
             old = self._looks[area.id]
             if old == look:
                 continue
             self._looks[area.id] = look
-            if old.style != look.style and area.id in self.polygons:
-                if self.pool is not None:  # shared with other maps: swap in the pooled layer of the new look
-                    old_poly = self.polygons[area.id]
-                    self.map.substitute(old_poly, self._polygon(area.id, look.style))
-                else:
-                    self._restyle(self.polygons[area.id], look.style)
+            if old.style != look.style and area.id in self.polygons:  # shared with other maps (a pool):
+                old_poly = self.polygons[area.id]  # swap in the pooled layer of the new look
+                self.map.substitute(old_poly, self._polygon(area.id, look.style))
                 changed += 1
             if old.html != look.html:
                 self._relabel(area, look.html)
@@ -496,19 +494,16 @@ class BoardMap:
         if old is not self._blank:
             old.close()
 
-    @staticmethod
-    def _restyle(poly: L.Polygon, style: Style) -> None:
-        fill, opacity, colour, weight, dash = style
-        with poly.hold_sync():
-            poly.fill_color, poly.fill_opacity, poly.color, poly.weight = fill, opacity, colour, weight
-            poly.dash_array = dash
-
-    def _style(self, game, area, view: MapView) -> Style:
+    def _style(self, game, area, view: MapView, stage: int = 2) -> Style:
+        """An area's look: its holder's fill (stage 0), the game's marks (1: declared battles,
+        the battle, recent moves) and the player's highlights (2: targets, the selection)."""
         owner = game.controller(area.id)
         fill = T.SIDE_COLOURS.get(owner, (T.NEUTRAL,))[0]
         opacity = 0.28 if area.is_zone else (0.55 if area.is_city else 0.42)
         colour, weight, dash = T.BORDER, 1, ("4 3" if area.is_zone else None)
         declared = area.id in game.state.declared
+        if stage == 0:
+            return fill, opacity, colour, weight, dash
         if declared:
             colour, weight, dash = "#000000", 3, "7 4"
         if area.id in view.recent:
@@ -516,6 +511,8 @@ class BoardMap:
             fill, opacity = fill, min(opacity + 0.2, 0.9)
         if area.id == view.battle:
             colour, weight, dash = "#000000", 4, None
+        if stage == 1:
+            return fill, opacity, colour, weight, dash
         if area.id in view.targets:
             colour, weight, dash = T.TARGET, 3, ("2 5" if not declared else "7 4")
         if area.id == view.selected:

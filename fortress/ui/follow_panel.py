@@ -17,6 +17,7 @@ import ipywidgets as W
 
 from fortress.ui import info
 from fortress.ui import theme as T
+from fortress.ui.area_layers import OVERLAYS
 from fortress.ui.board_map import MapView
 from fortress.ui.follow import Step, Tape, move_list, summarize_turn
 
@@ -172,7 +173,7 @@ class FollowPanel:
             if not (moves or attacks):
                 return
             self.layers = tuple(L.Polyline(locations=[], color=c, weight=3, opacity=0.9, fill=False,
-                                           dash_array=d, pointer_events="none", name=n)
+                                           dash_array=d, pointer_events="none", name=n, pane=OVERLAYS)
                                 for c, d, n in ((MOVE_COLOUR, None, "bot moves"),
                                                 (ATTACK_COLOUR, "6 4", "bot attacks")))
             for layer in self.layers:

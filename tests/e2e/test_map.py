@@ -12,7 +12,7 @@ from tests.e2e.test_dashboard import (STEP, act, load_dashboard, play_bots_until
 
 pytestmark = pytest.mark.browser
 
-BACKDROP = "#9a9a8a"  # the border colour of Canada and Mexico (fortress.ui.board_map.load_backdrop)
+BACKDROP = "#9a9a8a"  # the border colour of Canada and Mexico (fortress.ui.area_layers.BACKDROP_STYLE)
 
 #: the targets (".fa-m.t") inside the map, lowest on the page first: [area, x, y]
 LOW_TARGETS_JS = """() => {
@@ -114,4 +114,76 @@ def test_map_clicks_land_at_1280x720_and_the_map_keeps_its_size(browser, voila_u
     page.wait_for_function(f"h => ({GEOMETRY_JS})().map[3] - ({GEOMETRY_JS})().map[1] > h + 100",
                            arg=size[3] - size[1], timeout=STEP)
     assert_board_fits(page, 900)
+    page.close()
+
+
+#: points just inside each city's outline (``inset`` px in from it, in the map's view, not beside
+#: another city): the element the browser finds on top there, and the shapes stacked under it
+CITY_EDGE_JS = """([cities, inset]) => {
+    const map = document.querySelector('.fortress-map').getBoundingClientRect();
+    const shape = e => [...e.classList].find(c => c.startsWith('ft-shape-'));
+    const out = [];
+    for (const aid of cities) {
+        const path = document.querySelector(`.fortress-map path.ft-shape-${aid}`);
+        if (!path) continue;
+        const ctm = path.getScreenCTM(), back = ctm.inverse(), len = path.getTotalLength();
+        for (let i = 0; i < 48; i++) {
+            const q = path.getPointAtLength(len * i / 48), p = new DOMPoint(q.x, q.y).matrixTransform(ctm);
+            for (const [dx, dy] of [[inset, 0], [-inset, 0], [0, inset], [0, -inset]]) {
+                const x = p.x + dx, y = p.y + dy;
+                if (x < map.left + 5 || x > map.right - 5 || y < map.top + 5 || y > map.bottom - 5) continue;
+                if (!path.isPointInFill(new DOMPoint(x, y).matrixTransform(back))) continue;
+                const under = document.elementsFromPoint(x, y).filter(e => e.tagName === 'path').map(shape);
+                if (under.some(s => s && s !== 'ft-shape-' + aid && cities.includes(s.slice(9)))) continue;
+                out.push({aid, x, y, top: shape(document.elementFromPoint(x, y)) || '', under});
+            }
+        }
+    }
+    return out;
+}"""
+
+
+def test_a_click_just_inside_a_city_lands_on_the_city_beside_a_highlighted_territory(browser, voila_url):
+    """The area layers draw the highlighted territories over the others: a city beside the
+    selection (a 5 px border) or beside a target (3 px) must still be on top, or its edge
+    takes the neighbour's clicks (the cities are drawn again in the highlighted layer)."""
+    import fortress
+    board = fortress.new_game(0).board
+    cities = [a.id for a in board if a.is_city]
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    load_dashboard(page, voila_url)
+    page.wait_for_selector(".fortress-status", timeout=STEP)
+    reach_maneuvers(page)
+    hide = page.add_style_tag(content=".fortress-map .leaflet-marker-pane { visibility: hidden; }")  # shapes only
+    page.evaluate("e => e.disabled = true", hide)
+    checked, edge = 0, []
+    for land, x, y in page.evaluate(LOW_TARGETS_JS)[:8]:  # sources, until one has a target city beside a target
+        before = tick(page)
+        page.mouse.click(x, y)  # select
+        wait_tick(page, before)
+        assert page.locator(f".fa-m.sel[data-area='{land}']").count() == 1
+        targets = set(page.evaluate("() => [...document.querySelectorAll('.fa-m.t')].map(e => e.dataset.area)"))
+        page.evaluate("e => e.disabled = false", hide)
+        points = page.evaluate(CITY_EDGE_JS, [cities, 1.2])
+        wrong = [p for p in points if p["top"] != f"ft-shape-{p['aid']}"]
+        assert not wrong, wrong[:5]
+        checked += len(points)
+        lit = {f"ft-shape-{a}" for a in targets | {land} if not board[a].is_city}
+        edge = [p for p in points if p["aid"] in targets and lit & set(p["under"])]
+        if edge:
+            break
+        page.evaluate("e => e.disabled = true", hide)
+        before = tick(page)
+        page.mouse.click(x, y)  # unselect
+        wait_tick(page, before)
+    assert checked > 100 and edge, "no target city with a point under a highlighted territory's border"
+    city, x, y = edge[0]["aid"], edge[0]["x"], edge[0]["y"]
+    page.mouse.move(x, y)  # the hover box names the city, not the territory beside it
+    page.wait_for_function("n => document.querySelector('.fortress-hover').innerText.includes(n)",
+                           arg=board[city].name, timeout=STEP)
+    named = f".fortress-log .ft-area[data-area='{city}'], .fortress-message .ft-area[data-area='{city}']"
+    count, before = page.locator(named).count(), tick(page)
+    page.mouse.click(x, y)  # a move into the city (into the territory beside it: not named)
+    wait_tick(page, before)
+    assert page.locator(named).count() > count, (city, page.inner_text(".fortress-message"))
     page.close()
