@@ -40,7 +40,8 @@ AREAS, OVERLAYS = "ft-areas", "ft-overlays"
 #: 400); no pointer events on a pane's SVG root, so it never takes a click aimed at the one below
 PANES = {AREAS: {"zIndex": 390, "pointerEvents": "none"}, OVERLAYS: {"zIndex": 395, "pointerEvents": "none"}}
 DIGITS = 3  # decimals of a degree kept in the shapes sent (~100 m, a fifth of a pixel at zoom 8)
-BACKDROP_STYLE = {"color": "#9a9a8a", "weight": 1, "fillColor": "#e7e4d8", "fillOpacity": 1.0,
+BACKDROP_BORDER, BACKDROP_FILL = "#9a9a8a", "#e7e4d8"  # Canada and Mexico
+BACKDROP_STYLE = {"color": BACKDROP_BORDER, "weight": 1, "fillColor": BACKDROP_FILL, "fillOpacity": 1.0,
                   "interactive": False, "pane": AREAS}
 
 
@@ -65,19 +66,29 @@ def collection(features: list[dict]) -> dict[str, Any]:
     return {"type": "FeatureCollection", "features": features}
 
 
-def backdrop_layer(path: Path | None = None) -> L.GeoJSON | None:
-    """Canada and Mexico as one grey, non-interactive layer; None if the file is missing."""
+def backdrop_features(path: Path | None = None) -> list[dict[str, Any]]:
+    """Canada and Mexico's GeoJSON features, those with a geometry; none (and a warning) if the
+    file is missing or unreadable."""
     path = path or GEODATA_DIR / "backdrop.geojson"
     try:
         with open(path, encoding="utf-8") as fh:
             features = json.load(fh)["features"]
+        return [f for f in features if isinstance(f.get("geometry"), dict) and "coordinates" in f["geometry"]]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        log.warning("backdrop not loaded: %s", exc)
+        return []
+
+
+def backdrop_layer(path: Path | None = None) -> L.GeoJSON | None:
+    """Canada and Mexico as one grey, non-interactive layer; None if there is no backdrop."""
+    try:
         shapes = [{"type": "Feature", "properties": {"style": BACKDROP_STYLE},
                    "geometry": {"type": f["geometry"]["type"], "coordinates": rounded(f["geometry"]["coordinates"])}}
-                  for f in features]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+                  for f in backdrop_features(path)]
+    except (KeyError, TypeError) as exc:
         log.warning("backdrop not loaded: %s", exc)
         return None
-    return L.GeoJSON(data=collection(shapes), name="backdrop")
+    return L.GeoJSON(data=collection(shapes), name="backdrop") if shapes else None
 
 
 class AreaLayers:

@@ -153,8 +153,9 @@ class BoardMap(LabelLayout):
         """Every layer, drawn as ``game`` and ``view`` want it: backdrop, areas, labels."""
         polygons, texts = [], ({} if self.deferred else self._labels(game, view))
         self._drawn = (game, view)
+        stages = self._stages(game, view)
         for area in self.stacking():
-            look = AreaLook(self._style(game, area, view), texts.get(area.id, ""))
+            look = AreaLook(stages[2][area.id], texts.get(area.id, ""))
             self._looks[area.id] = look
             if area.id in self.board.geometry and self.areas is None:
                 polygons.append(self._polygon(area.id, look.style))
@@ -162,7 +163,7 @@ class BoardMap(LabelLayout):
                 self.markers[area.id] = self._marker(area, look.html)
         self.marker_group = L.LayerGroup(layers=tuple(self.markers.values()), name="units")
         if self.areas is not None:
-            polygons = list(self.areas.build(self._stages(game, view)))
+            polygons = list(self.areas.build(stages))
             backdrop = [layer] if (layer := backdrop_layer()) is not None else []
         else:
             backdrop = self.pool.backdrop_layers(load_backdrop) if self.pool is not None else []
@@ -170,7 +171,8 @@ class BoardMap(LabelLayout):
 
     def _stages(self, game, view: MapView) -> list[dict[str, Style]]:
         """Every area's look in the plain map, with the game's marks, with the view's highlights."""
-        return [{area.id: self._style(game, area, view, stage) for area in self.board} for stage in range(3)]
+        looks = {area.id: self._style(game, area, view) for area in self.board}
+        return [{aid: three[stage] for aid, three in looks.items()} for stage in range(3)]
 
     def _new_footholds(self, game) -> list[L.Polygon]:
         """Overlays for the footholds placed since the last call (Invader Card variant); each
@@ -371,27 +373,26 @@ class BoardMap(LabelLayout):
         if old is not self._blank:
             old.close()
 
-    def _style(self, game, area, view: MapView, stage: int = 2) -> Style:
-        """An area's look: its holder's fill (stage 0), the game's marks (1: declared battles,
-        the battle, recent moves) and the player's highlights (2: targets, the selection)."""
+    def _style(self, game, area, view: MapView) -> tuple[Style, Style, Style]:
+        """An area's look at each stage: its holder's fill (0), with the game's marks (1:
+        declared battles, the battle, recent moves), with the player's highlights (2: targets,
+        the selection)."""
         owner = game.controller(area.id)
         fill = T.SIDE_COLOURS.get(owner, (T.NEUTRAL,))[0]
         opacity = 0.28 if area.is_zone else (0.55 if area.is_city else 0.42)
         colour, weight, dash = T.BORDER, 1, ("4 3" if area.is_zone else None)
+        plain = fill, opacity, colour, weight, dash
         declared = area.id in game.state.declared
-        if stage == 0:
-            return fill, opacity, colour, weight, dash
         if declared:
             colour, weight, dash = "#000000", 3, "7 4"
         if area.id in view.recent:
             colour, weight, dash = "#7a6a00", 3, ("7 4" if declared else None)
-            fill, opacity = fill, min(opacity + 0.2, 0.9)
+            opacity = min(opacity + 0.2, 0.9)
         if area.id == view.battle:
             colour, weight, dash = "#000000", 4, None
-        if stage == 1:
-            return fill, opacity, colour, weight, dash
+        marked = fill, opacity, colour, weight, dash
         if area.id in view.targets:
             colour, weight, dash = T.TARGET, 3, ("2 5" if not declared else "7 4")
         if area.id == view.selected:
             colour, weight, dash = T.SELECT, 5, None
-        return fill, opacity, colour, weight, dash
+        return plain, marked, (fill, opacity, colour, weight, dash)

@@ -12,20 +12,17 @@ They report no clicks, so pooled maps are for showing positions, not for playing
 """
 from __future__ import annotations
 
-import json
-import logging
 import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import ipyleaflet as L
 
-from fortress.board import GEODATA_DIR, Area, Board
+from fortress.board import Area, Board
+from fortress.ui.area_layers import BACKDROP_BORDER, BACKDROP_FILL, backdrop_features
 
 if TYPE_CHECKING:
     from fortress.ui.area_layers import Style
-
-log = logging.getLogger(__name__)
 
 
 def rings(geometry: dict[str, Any]) -> list[Any]:
@@ -39,21 +36,13 @@ def rings(geometry: dict[str, Any]) -> list[Any]:
 
 def load_backdrop(path: Path | None = None) -> list[L.Polygon]:
     """Canada and Mexico as grey, non-interactive shapes (pooled maps); nothing if the file is missing."""
-    path = path or GEODATA_DIR / "backdrop.geojson"
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-        features = data["features"]
-    except (OSError, ValueError, KeyError) as exc:
-        log.warning("backdrop not loaded: %s", exc)
-        return []
     out = []
-    for f in features:
+    for f in backdrop_features(path):
         try:
             locs = rings(f["geometry"])
         except (KeyError, TypeError, ValueError):
             continue
-        out.append(L.Polygon(locations=locs, color="#9a9a8a", weight=1, fill_color="#e7e4d8", fill_opacity=1.0,
+        out.append(L.Polygon(locations=locs, color=BACKDROP_BORDER, weight=1, fill_color=BACKDROP_FILL, fill_opacity=1.0,
                              name=f.get("properties", {}).get("name", "backdrop"), pointer_events="none"))
     return out
 
