@@ -29,6 +29,9 @@ def test_the_class_guesses_before_a_bots_battle_then_every_die_is_explained(brow
     odds = [float(p) for p in re.findall(r"(\d+(?:\.\d+)?)%", text)]
     assert len(odds) == 2 and abs(sum(odds) - 100) < 0.2, text  # the two answers' exact odds
     guesses = page.locator(".fortress-predict-guess")
+    # the header is another widget: its redraw may land a moment after the box's
+    page.wait_for_function("() => document.querySelector('.fortress-status').innerText.includes('Combat')",
+                           timeout=STEP)
     assert guesses.count() == 2 and "Combat" in status(page)
     before = status(page)
     act(page, ".fortress-play")  # nothing moves while the class has not guessed
