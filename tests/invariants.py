@@ -91,11 +91,15 @@ def check_markers(game) -> None:
 def check_limit(game, load: Counter) -> None:
     """The 5-unit limit holds at the end of each phase action (issue 16): a place may hold
     more only while the side to move is in Maneuvers, which it cannot end before putting
-    that right, and a move toward it is always listed (play never gets stuck)."""
+    that right, and a move toward it is always listed (play never gets stuck). A side that
+    surrenders there ends the game as the board stands."""
     over = {key: n for key, n in load.items() if n > RULES["unit_limit"]}
     if not over:
         return
     assert game.phase == "maneuvers" and {side for _, side in over} == {game.state.turn}, f"5-unit limit broken: {over}"
+    if game.is_over:
+        assert game.state.surrendered == game.state.turn, f"the game ended with a place over the limit: {over}"
+        return
     legal = game.legal_actions()
     assert End() not in legal and any(isinstance(a, Move) for a in legal), f"stuck over the limit: {over}"
 

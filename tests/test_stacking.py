@@ -5,6 +5,7 @@ from __future__ import annotations
 from fortress.rules import actions as A
 from fortress.rules.state import Task, TaskKind
 from tests.conftest import units
+from tests.invariants import check
 from tests.test_rules_turn import with_task
 
 
@@ -71,6 +72,16 @@ def test_an_over_full_place_can_always_be_put_right(position):
     assert A.End() not in legal and A.Move(1, "mobile", "hills", "coast") in legal
     g.apply(A.Move(1, "mobile", "hills", "coast"))
     assert A.End() in g.legal_actions()
+
+
+def test_a_side_that_surrenders_mid_maneuvers_ends_the_game_as_the_board_stands(position):
+    # found by benchmarks/fuzz.py (seed 1202): the invariants asked for a move out of Hills
+    g = west(position, "maneuvers", {"coast": "west: 5 hovertank", "hills": "west: 5 mobile"})
+    g.apply(A.Move(1, "hovertank", "coast", "hills"))  # Hills holds 6 for now
+    g.apply(A.Surrender())
+    assert g.is_over and g.winner == "us" and g.legal_actions() == []
+    assert units(g, "hills", "west") == {"hovertank": 1, "mobile": 5}
+    check(g)
 
 
 def test_bombing_exception_stays(position):
