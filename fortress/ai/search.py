@@ -86,8 +86,10 @@ US_WEIGHTS = {"invaders": 0.5, "reserves": 0.25, "captured": 0.5}
 #: at the horizon -> weights (in unit value) of a captured city, of an Invader unit and of a
 #: captured city the U.S. can go for next turn (``us_retake.targets``: few defenders, U.S.
 #: units near); from a logistic fit of the winner on these counts at the U.S. Declares of
-#: 600 heuristic games (``benchmarks/us_eval_fit.py``; docs/bots.md, "The U.S. evaluation
-#: late in the game"). The Invader reserves are spent by then. Before round 6: :data:`US_WEIGHTS`.
+#: 600 heuristic games (``benchmarks/us_eval_fit.py``; benchmarks/NOTES.md, "the U.S.
+#: evaluation late in the game"; a refit on 1,200 games of today's rules gives weights close
+#: to these, "Session 12"). The Invader reserves are spent by then. Before round 6:
+#: :data:`US_WEIGHTS`.
 US_LATE = {6: (8.0, 0.3, 5.0), 7: (10.0, 0.3, 4.0), 8: (15.0, 0.25, 4.5), 9: (15.0, 0.25, 6.5),
            10: (15.0, 0.2, 7.0)}
 
@@ -101,8 +103,8 @@ def evaluate_us(game) -> float:
     Measured on full games played from the same positions with different plans, the
     U.S. forces left after the Invaders' next turns predict who wins; the captured count
     early does not (cities retaken at a high price are lost again). Late in the game it
-    decides: the U.S. wins 65% of heuristic games from a round-7 Declare with 17 cities
-    captured, 17% with 19."""
+    decides: the U.S. wins 46% of heuristic games from a round-7 Declare with 17 cities
+    captured, 10% with 19 (1,200 games of today's rules, ``benchmarks/us_eval_fit.py``)."""
     if game.is_over:
         return WIN if game.winner == "us" else -WIN
     inv, us = forces(game)
