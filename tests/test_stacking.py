@@ -75,7 +75,8 @@ def test_an_over_full_place_can_always_be_put_right(position):
 
 
 def test_a_side_that_surrenders_mid_maneuvers_ends_the_game_as_the_board_stands(position):
-    # found by benchmarks/fuzz.py (seed 1202): the invariants asked for a move out of Hills
+    # the shape benchmarks/fuzz.py found (seed 1202: East, 6 units in Atlantic 4): the invariants
+    # asked the finished game for a move out of the over-full place
     g = west(position, "maneuvers", {"coast": "west: 5 hovertank", "hills": "west: 5 mobile"})
     g.apply(A.Move(1, "hovertank", "coast", "hills"))  # Hills holds 6 for now
     g.apply(A.Surrender())
