@@ -12,7 +12,7 @@ import fortress
 from fortress.rules import rulesets
 from tests import invariants
 
-CHUNKS = 4  # four test items per variant set, so pytest-xdist can spread them over cores
+CHUNKS = 10  # ten test items per variant set, so pytest-xdist can spread them evenly over cores
 SPAN = 2**29
 ROUND_TRIP_GAMES = 8
 #: the optional rules the games play: none, and every variant the ruleset lists, all at once (a
