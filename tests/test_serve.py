@@ -4,9 +4,15 @@ upload limit, the kernel cap and the route guard of :mod:`fortress.ui.voila_app`
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import socket
+import subprocess
+import sys
+import time
 from datetime import datetime, timezone
 
+import psutil
 import pytest
 from click.testing import CliRunner
 
@@ -120,3 +126,36 @@ def test_a_kernels_first_burst_of_output_is_never_dropped():
 
     assert asyncio.run(iopub_burst(FortressServerKernelManager)) == BURST
     assert asyncio.run(iopub_burst(AsyncIOLoopKernelManager)) < BURST  # the default drops: the test can fail
+
+
+
+def test_stopping_fortress_serve_stops_its_server(tmp_path):
+    """A SIGTERM to ``fortress serve`` (a service manager's stop) shuts the Voila server down
+    too: before, the server stayed behind on its port, an orphan."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if k != "FORTRESS_STORE"}
+    env.update(FORTRESS_DATA_DIR=str(tmp_path / "data"), FORTRESS_SAVE_DIR=str(tmp_path / "saves"))
+    proc = subprocess.Popen([sys.executable, "-m", "fortress", "serve", "--port", str(port), "--no-browser"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = None
+    try:
+        end = time.time() + 60
+        while not psutil.Process(proc.pid).children() and time.time() < end:
+            time.sleep(0.1)
+        server = psutil.Process(proc.pid).children()[0]
+        while time.time() < end:  # until it listens
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+        server.wait(timeout=30)  # raises psutil.TimeoutExpired if the server outlives the command
+    finally:
+        for p in ([server] if server is not None and server.is_running() else []):
+            p.kill()
+        if proc.poll() is None:
+            proc.kill()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import signal
 import subprocess
 
 import click
@@ -40,10 +41,26 @@ def serve(ip: str, port: int, preheat: int, max_kernels: int, cull_idle: int, io
     host = "localhost" if ip in ("", "0.0.0.0", "127.0.0.1") else ip
     click.echo(f"Games are stored in {env['FORTRESS_STORE']}\nThe teacher's view (keep this link to yourself): "
                f"http://{host}:{port}/?teacher={env['FORTRESS_TEACHER_TOKEN']}")
-    try:
-        raise SystemExit(subprocess.call(cmd, cwd=str(notebook.parent), env=voila_env(env)))
-    except KeyboardInterrupt:
-        raise SystemExit(0) from None
+    raise SystemExit(run_server(cmd, str(notebook.parent), voila_env(env)))
+
+
+def run_server(cmd: list[str], cwd: str, env: dict[str, str]) -> int:
+    """Run the Voila server and stop it with this command: a SIGTERM or SIGHUP here (a
+    service manager's stop, a closed terminal) is passed on, so the server never stays
+    behind holding the port; Ctrl-C reaches both, and this command waits for the server to
+    finish (0 then). Returns the server's exit code."""
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), lambda _signum, _frame: proc.terminate())
+    interrupted = False
+    while True:
+        try:
+            code = proc.wait()
+            return 0 if interrupted else code
+        except KeyboardInterrupt:
+            interrupted = True
+            proc.terminate()
 
 
 def store_env(store_url: str | None) -> dict[str, str]:
