@@ -22,6 +22,7 @@ from fortress.ui.gamebar import MAX_SAVE_BYTES
 from fortress.ui.serve import banner, lan_addresses, notebook_path, voila_command
 from fortress.ui.voila_app import (MAX_MESSAGE_BYTES, FortressKernelManager, KernelCapReached,
                                    has_control_characters)
+from tests.e2e.conftest import free_port, wait_port
 
 
 def test_the_command_line_carries_the_classroom_defaults():
@@ -128,13 +129,10 @@ def test_a_kernels_first_burst_of_output_is_never_dropped():
     assert asyncio.run(iopub_burst(AsyncIOLoopKernelManager)) < BURST  # the default drops: the test can fail
 
 
-
 def test_stopping_fortress_serve_stops_its_server(tmp_path):
     """A SIGTERM to ``fortress serve`` (a service manager's stop) shuts the Voila server down
     too: before, the server stayed behind on its port, an orphan."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "FORTRESS_STORE"}
     env.update(FORTRESS_DATA_DIR=str(tmp_path / "data"), FORTRESS_SAVE_DIR=str(tmp_path / "saves"))
     proc = subprocess.Popen([sys.executable, "-m", "fortress", "serve", "--port", str(port), "--no-browser"],
@@ -145,12 +143,7 @@ def test_stopping_fortress_serve_stops_its_server(tmp_path):
         while not psutil.Process(proc.pid).children() and time.time() < end:
             time.sleep(0.1)
         server = psutil.Process(proc.pid).children()[0]
-        while time.time() < end:  # until it listens
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_port(port, proc)
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=30)
         server.wait(timeout=30)  # raises psutil.TimeoutExpired if the server outlives the command
