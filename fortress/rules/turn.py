@@ -53,7 +53,7 @@ class Step:
     Rules: type = field(init=False, repr=False, compare=False)
     apply: Callable[..., None] = field(init=False, repr=False, compare=False)
     enter: Callable[..., None] | None = field(init=False, repr=False, compare=False)
-    auto: Callable[..., None] | None = field(init=False, repr=False, compare=False)
+    auto: Callable[..., bool] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:  # the module's functions, looked up once
         for verb in ("Rules", "apply", "enter", "auto"):
