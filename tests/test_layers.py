@@ -1,0 +1,72 @@
+"""The package's layers (docs/architecture.md): nothing lower imports anything higher, lazy
+imports inside functions and type-checking imports included."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import fortress
+
+PACKAGE = Path(fortress.__file__).parent
+
+#: lowest first; a module may import its own layer and the layers below it
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("fortress.board", "fortress.data"),
+    ("fortress.geodata",),
+    ("fortress.rules", "fortress"),  # the package root re-exports the engine
+    ("fortress.odds",),
+    ("fortress.ai",),
+    ("fortress.store",),
+    ("fortress.ui",),
+    ("fortress.notebook_helpers",),
+    ("fortress.render",),
+    ("fortress.bench", "fortress.cli", "fortress.__main__"),
+)
+
+
+def layer(module: str) -> int:
+    """The layer of ``module``: the one whose name is its longest prefix."""
+    best, found = -1, 0
+    for height, names in enumerate(LAYERS):
+        for name in names:
+            if (module == name or module.startswith(name + ".")) and len(name) > best:
+                best, found = len(name), height
+    return found
+
+
+def imported(source: str) -> list[tuple[str, int]]:
+    """The ``fortress`` modules ``source`` imports, with their lines (``from fortress import
+    ui`` counts as ``fortress.ui``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(a.name, node.lineno) for a in node.names if a.name.split(".")[0] == "fortress"]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module == "fortress":
+                found += [(f"fortress.{a.name}" if (PACKAGE / a.name).exists() or (PACKAGE / f"{a.name}.py").exists()
+                           else "fortress", node.lineno) for a in node.names]
+            elif node.module.startswith("fortress."):
+                found.append((node.module, node.lineno))
+    return found
+
+
+def upward(module: str, source: str) -> list[str]:
+    """The imports of ``source`` (the text of ``module``) that reach a higher layer."""
+    here = layer(module)
+    return [f"{module} imports {target} (line {line})" for target, line in imported(source) if layer(target) > here]
+
+
+def test_the_check_catches_an_import_from_a_higher_layer():
+    assert upward("fortress.rules.game", "def f():\n    from fortress.ui import app\n")
+    assert upward("fortress.ai.search", "from fortress import store\n")
+    assert upward("fortress.board", "import fortress.rules.state\n")
+    assert not upward("fortress.ui.app", "from fortress.ai import make_bot\nimport fortress\n")
+
+
+def test_nothing_lower_imports_anything_higher():
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        wrong += upward(module, path.read_text())
+    assert not wrong, wrong
