@@ -44,7 +44,7 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, seed: int = 0, declare: float = 0.3, attack: float = 0.35, fill: int = 3,
-                 guard: float = 0.5, retake: float = 2.0) -> None:
+                 guard: float = 0.1, retake: float = 2.0) -> None:
         self.rng = random.Random(seed)
         self.reason = ""
         self.declare_at = declare
