@@ -104,7 +104,8 @@ def evaluate_us(game) -> float:
     U.S. forces left after the Invaders' next turns predict who wins; the captured count
     early does not (cities retaken at a high price are lost again). Late in the game it
     decides: the U.S. wins 46% of heuristic games from a round-7 Declare with 17 cities
-    captured, 10% with 19 (1,200 games of today's rules, ``benchmarks/us_eval_fit.py``)."""
+    captured, 10% with 19 (1,200 games of today's rules, the heuristic U.S. then at ``guard`` 0.5,
+    ``benchmarks/us_eval_fit.py``)."""
     if game.is_over:
         return WIN if game.winner == "us" else -WIN
     inv, us = forces(game)
