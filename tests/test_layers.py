@@ -24,12 +24,14 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 )
 
 
-def layer(module: str) -> int:
-    """The layer of ``module``: the one whose name is its longest prefix."""
-    best, found = -1, 0
+def layer(module: str) -> int | None:
+    """The layer of ``module``: the one naming it or its longest prefix (the package root
+    only by itself); None for a module no layer names."""
+    best, found = -1, None
     for height, names in enumerate(LAYERS):
         for name in names:
-            if (module == name or module.startswith(name + ".")) and len(name) > best:
+            inside = module == name or (name != "fortress" and module.startswith(name + "."))
+            if inside and len(name) > best:
                 best, found = len(name), height
     return found
 
@@ -53,7 +55,14 @@ def imported(source: str) -> list[tuple[str, int]]:
 def upward(module: str, source: str) -> list[str]:
     """The imports of ``source`` (the text of ``module``) that reach a higher layer."""
     here = layer(module)
-    return [f"{module} imports {target} (line {line})" for target, line in imported(source) if layer(target) > here]
+    assert here is not None, f"{module} is in no layer of LAYERS (docs/architecture.md)"
+    wrong = []
+    for target, line in imported(source):
+        there = layer(target)
+        assert there is not None, f"{module} imports {target}, which is in no layer of LAYERS"
+        if there > here:
+            wrong.append(f"{module} imports {target} (line {line})")
+    return wrong
 
 
 def test_the_check_catches_an_import_from_a_higher_layer():
@@ -61,6 +70,7 @@ def test_the_check_catches_an_import_from_a_higher_layer():
     assert upward("fortress.ai.search", "from fortress import store\n")
     assert upward("fortress.board", "import fortress.rules.state\n")
     assert not upward("fortress.ui.app", "from fortress.ai import make_bot\nimport fortress\n")
+    assert layer("fortress.newthing") is None  # a new top-level module must be placed in a layer
 
 
 def test_nothing_lower_imports_anything_higher():
