@@ -148,7 +148,7 @@ def test_stopping_fortress_serve_stops_its_server(tmp_path):
         proc.wait(timeout=30)
         server.wait(timeout=30)  # raises psutil.TimeoutExpired if the server outlives the command
     finally:
-        for p in ([server] if server is not None and server.is_running() else []):
-            p.kill()
+        if server is not None and server.is_running():
+            server.kill()
         if proc.poll() is None:
             proc.kill()
