@@ -7,7 +7,7 @@ import importlib
 import pytest
 
 MODULES = [
-    "fortress", "fortress.board", "fortress.rules.actions", "fortress.rules.units", "fortress.rules.dice", "fortress.rules.battle",
+    "fortress", "fortress.board", "fortress.rules.actions", "fortress.rules.shape", "fortress.rules.units", "fortress.rules.dice", "fortress.rules.battle",
     "fortress.rules.game", "fortress.rules.save", "fortress.rules.positions", "fortress.rules.rulesets", "fortress.ai",
     "fortress.rules.state",
     "fortress.rules.schema", "fortress.cli.options", "fortress.store.store",

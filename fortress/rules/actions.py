@@ -25,8 +25,8 @@ naming the class's fields, and an example.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields
-from typing import Any, Callable, Mapping, Protocol, TypeVar
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, TypeVar
 
 from fortress.board import Board
 from fortress.rules.units import UnitType, side_name, unit_name
@@ -433,89 +433,3 @@ def parse(text: str, board: Board, units: Mapping[str, UnitType]) -> Action:
     """Read an action written in the notation (names or ids, any case, plurals allowed;
     the unit types of ``units``, the ruleset's)."""
     return NOTATION.read(text, board, units)
-
-
-# -- shape checks ----------------------------------------------------------------------------
-class Names(Protocol):
-    """What an action's names are checked against: a ruleset's sides and its tables (unit
-    types, Invader cards; none in a ruleset without them), as a
-    :class:`~fortress.rules.rulesets.Ruleset` has them."""
-
-    @property
-    def sides(self) -> tuple[str, ...]: ...
-    @property
-    def tables(self) -> Any: ...
-
-
-def malformed(action: object, board: Board, rules: Names) -> str | None:
-    """Why ``action`` is not an action at all (a field of the wrong type, an unknown area
-    id or side, a unit type this notation does not know), or None if it is well formed;
-    the rules judge the rest. Checked before the rules look at it, so ``count=1.0`` or
-    ``count=True`` (equal to 1 in Python) is refused, not carried out. (Another ruleset's
-    own action classes get the checks of their counts, areas and sides.) ``rules``: the
-    ruleset, whose sides, unit types and cards an action names.
-
-    >>> from fortress.board import Area
-    >>> b = Board([Area("a", "Alpha", "plain"), Area("b", "Big Bend", "plain")], [("a", "b")])
-    >>> from fortress.rules import rulesets
-    >>> fa = rulesets.get()
-    >>> malformed(Move(True, "hovertank", "a", "b"), b, fa)
-    'move: count must be a whole number of units (at least 1)'
-    >>> malformed(Declare("atlantis"), b, fa)
-    "declare: area 'atlantis' is not an area of this board"
-    >>> malformed(Retreat("infantry", "a", None), b, fa) is None
-    True
-    """
-    cls = type(action)
-    checks = _CHECKS.get(cls)
-    if checks is None:
-        if not isinstance(action, Action) or cls is Action:
-            return f"{cls.__name__!r} is not an action"
-        checks = _CHECKS[cls] = _checks_of(cls)
-    for name, check, may_be_none in checks:
-        value = getattr(action, name)
-        if value is None and may_be_none:
-            continue
-        reason = check(value, board, rules)
-        if reason:
-            return f"{action.verb}: {name} {reason}"  # type: ignore[attr-defined]  # checks exist for Actions only
-    return None
-
-
-def _checks_of(cls: type) -> tuple:
-    """(field, check, may be None) for each checked field of an action class (a unit type
-    only in this notation's classes: another ruleset's units are its own)."""
-    ours = cls in NOTATION._of
-    return tuple((f.name, _FIELD_CHECKS[f.name], "None" in str(f.type)) for f in fields(cls)
-                 if f.name in _FIELD_CHECKS and (ours or _FIELD_CHECKS[f.name] is not _check_unit))
-
-
-def _shown(value: object) -> str:
-    return repr(value)[:40] if type(value) is str else f"of type {type(value).__name__}"
-
-
-def _check_count(value: object, board: Board, rules: Names) -> str | None:
-    return None if type(value) is int and value >= 1 else "must be a whole number of units (at least 1)"
-
-
-def _check_unit(value: object, board: Board, rules: Names) -> str | None:
-    return None if type(value) is str and value in rules.tables.units else f"{_shown(value)} is not a unit type"
-
-
-def _check_side(value: object, board: Board, rules: Names) -> str | None:
-    return None if type(value) is str and value in rules.sides else f"{_shown(value)} is not a side"
-
-
-def _check_card(value: object, board: Board, rules: Names) -> str | None:
-    cards: Mapping[str, Any] = rules.tables.invader_cards if rules.tables else {}
-    return None if type(value) is str and value in cards else f"{_shown(value)} is not an Invader card"
-
-
-def _check_area(value: object, board: Board, rules: Names) -> str | None:
-    return None if type(value) is str and value in board else f"{_shown(value)} is not an area of this board"
-
-
-#: how each kind of field (the names of :data:`WORDS`) is checked
-_CHECKS: dict[type, tuple] = {}  # each action class's checks, worked out once
-_FIELD_CHECKS = {"count": _check_count, "unit": _check_unit, "passenger": _check_unit, "side": _check_side,
-                 "card": _check_card, "area": _check_area, "src": _check_area, "dst": _check_area}

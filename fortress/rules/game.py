@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from fortress.board import Board
 from fortress.rules import actions as A
-from fortress.rules import markers, rulesets
+from fortress.rules import markers, rulesets, shape
 from fortress.rules.context import Context
 from fortress.rules.dice import Rng
 from fortress.rules.events import Event
@@ -212,7 +212,7 @@ class Game:
             return f"the game is over: {ctx.state.result}"
         if isinstance(action, A.Surrender) or self._listed(action):
             return None
-        malformed = A.malformed(action, self.board, self.rules)  # wrong types, unknown ids
+        malformed = shape.malformed(action, self.board, self.rules)  # wrong types, unknown ids
         if malformed is not None:
             return malformed
         return ctx.turn.by_name[ctx.state.phase].Rules(ctx).reason(action)
