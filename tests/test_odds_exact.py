@@ -61,3 +61,30 @@ def test_step_table_is_the_folded_and_capped_roll_table(seed):
             want[k] = want.get(k, 0.0) + p
         got = {(h, rr): p for h, rr, p in step_table(dice, ca, e, tables)}
         assert set(got) == set(want) and all(abs(got[k] - want[k]) < 1e-12 for k in want)
+
+
+def test_kept_sides_stay_within_their_byte_budget(monkeypatch):
+    """The sides kept between calls start afresh past ``MAX_SIDE_BYTES``: memory stays bounded
+    over many battles (it grew by ~10 MB per bots' game before), and the answers do not change."""
+    import importlib
+    exact_module = importlib.import_module("fortress.odds.exact")
+    r = random.Random(7)
+    battles = [random_forces(r) for _ in range(300)]
+
+    def run() -> tuple[int, list[float]]:
+        O.clear_caches()
+        peak, answers = 0, []
+        for att, dfn, terrain, inside in battles:
+            answers.append(O.exact(att, dfn, terrain, bombers_inside=inside).p_cleared)
+            peak = max(peak, O.cache_bytes())
+        return peak, answers
+
+    budget = 64 * 1024
+    unbounded_peak, unbounded = run()
+    monkeypatch.setattr(exact_module, "MAX_SIDE_BYTES", budget)
+    peak, bounded = run()
+    O.clear_caches()
+    sides = 2 * len(O.TERRAINS)  # attacker and defender sides per terrain, one policy pair
+    assert unbounded_peak > 4 * sides * budget  # the battles are enough to pass the budget
+    assert peak <= 2 * sides * budget  # each side within its budget plus one call's growth
+    assert all(abs(a - b) < 1e-12 for a, b in zip(unbounded, bounded))

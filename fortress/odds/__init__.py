@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fortress.rules.battle import DEFAULT_POLICY, Battle, Policy
-from fortress.odds.exact import (FACTORABLE, clear_caches, dice_key, factored_odds, final_states, odds_of, resolve,
+from fortress.odds.exact import (FACTORABLE, cache_bytes, clear_caches, dice_key, factored_odds, final_states, odds_of, resolve,
                                  roll_table, state_key, step_table, successors)
 from fortress.odds.forces import BATTLE_AREA, FROM, TERRAINS, Units, make_battle, parse_force, policy, tokens
 from fortress.odds.montecarlo import simulate_odds
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BATTLE_AREA", "FACTORABLE", "FROM", "PROBABILITIES", "SUMMARY", "TERRAINS", "Count", "Odds", "Outcome", "Units",
-    "clear_caches", "dice_key", "exact", "factored_odds", "final_states", "for_game", "make_battle", "monte_carlo",
+    "cache_bytes", "clear_caches", "dice_key", "exact", "factored_odds", "final_states", "for_game", "make_battle", "monte_carlo",
     "normal_interval", "odds_of", "outcome_of", "parse_force", "policy", "resolve", "roll_table", "simulate_odds",
     "state_key", "step_table", "successors", "summarise", "tokens", "wilson", "z_value",
 ]

@@ -18,7 +18,7 @@ from fortress.rules.dice import DiceKey, DiceOf, clear_tables, roll_table, volle
 from fortress.odds.forces import policy
 from fortress.odds.report import SUMMARY, Count, Odds, Outcome, _by_type, _destroy_retreats, outcome_of, summarise
 
-__all__ = ["FACTORABLE", "clear_caches", "dice_key", "factored_odds", "final_states", "odds_of", "resolve",
+__all__ = ["FACTORABLE", "cache_bytes", "clear_caches", "dice_key", "factored_odds", "final_states", "odds_of", "resolve",
            "roll_table", "state_key", "step_table", "successors"]
 
 #: The (hits, retreats) table of a throw, under the name the odds have always used.
@@ -44,6 +44,12 @@ def clear_caches() -> None:
     _SIDES.clear()
     _PATHS.clear()
     _TYPES.clear()
+
+
+def cache_bytes() -> int:
+    """Bytes held by the sides' arrays kept between calls (distributions and coverage):
+    at most about ``MAX_SIDE_BYTES`` per side, past which a side starts afresh."""
+    return sum(side.bytes for side in _SIDES.values())
 
 
 def clear_transitions() -> None:
@@ -133,9 +139,12 @@ SideKey = tuple  # (force items, frozenset of units that left): one side of a ba
 
 #: Sides kept between calls, by (attacker policy, defender policy, victim, terrain). Their
 #: transitions depend only on the side's own units (``FACTORABLE``), so they stay valid for
-#: any battle; a side past ``MAX_SIDE_STATES`` states starts afresh (``clear_caches`` too).
+#: any battle; a side past ``MAX_SIDE_STATES`` states or ``MAX_SIDE_BYTES`` of arrays starts
+#: afresh (``clear_caches`` too). Each kept distribution is as long as the side's states, so
+#: without the byte bound a long run of bots' games grew by ~10 MB a game.
 _SIDES: dict[tuple, "_Side"] = {}
 MAX_SIDE_STATES = 20_000
+MAX_SIDE_BYTES = 16 * 2**20
 
 
 class _Trans:
@@ -158,7 +167,7 @@ class _Side:
     ``Battle``, and a firing step is one ``bincount`` over the step's moves."""
 
     __slots__ = ("rep", "view", "victim", "policies", "index", "keys", "sizes", "hits", "leaves", "trans", "dists",
-                 "outs")
+                 "outs", "bytes")
 
     def __init__(self, rep: Battle, victim: str, policies: Mapping[str, Policy]) -> None:
         self.rep, self.victim, self.policies = rep, victim, policies
@@ -171,6 +180,7 @@ class _Side:
         self.trans: dict[tuple, _Trans] = {}  # (start, cls, dice, CA) -> moves
         self.dists: dict[tuple, np.ndarray] = {}  # (start, path of steps) -> distribution
         self.outs: dict[tuple, Any] = {}  # the caller's memo of what states mean
+        self.bytes = 0  # held by dists, the transitions' coverage and the outcome numbers
 
     def key(self, b: Battle) -> SideKey:
         if self.victim == ATTACKER:
@@ -262,6 +272,7 @@ class _Side:
             t = self.trans[(start, step)] = _Trans()
         support = np.flatnonzero(v)
         if len(t.cov) < len(v):
+            self.bytes += len(v) - len(t.cov)
             t.cov = np.concatenate([t.cov, np.zeros(len(v) - len(t.cov), dtype=bool)])
         missing = support[~t.cov[support]]
         if len(missing):
@@ -288,11 +299,13 @@ class _Side:
         if dist is None:
             dist = self.dists[(start, ())] = np.zeros(len(self.keys))
             dist[start] = 1.0
+            self.bytes += dist.nbytes
         for i in range(len(path)):
             prefix = (start, path[:i + 1])
             cached = self.dists.get(prefix)
             if cached is None:
                 cached = self.dists[prefix] = self._step(start, dist, path[i])
+                self.bytes += cached.nbytes
             dist = cached
         return dist
 
@@ -302,7 +315,7 @@ def side_for(rep: Battle, victim: str, policies: Mapping[str, Policy]) -> _Side:
     none or too big)."""
     k = (policies[ATTACKER], policies[DEFENDER], victim, rep.terrain, rep.tables)
     side = _SIDES.get(k)
-    if side is None or len(side.keys) > MAX_SIDE_STATES:
+    if side is None or len(side.keys) > MAX_SIDE_STATES or side.bytes > MAX_SIDE_BYTES:
         side = _SIDES[k] = _Side(rep, victim, policies)
     return side
 
@@ -337,6 +350,7 @@ def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_po
         v = d_side.fire(d0, path)
         support = np.flatnonzero(v)
         if len(arr[0]) < len(v):
+            d_side.bytes += (len(v) - len(arr[0])) * arr[0].itemsize
             arr[0] = np.concatenate([arr[0], np.full(len(v) - len(arr[0]), -1, dtype=np.intp)])
         new = support[arr[0][support] < 0]
         for s in new.tolist():
