@@ -141,7 +141,7 @@ SideKey = tuple  # (force items, frozenset of units that left): one side of a ba
 #: transitions depend only on the side's own units (``FACTORABLE``), so they stay valid for
 #: any battle; a side past ``MAX_SIDE_STATES`` states or ``MAX_SIDE_BYTES`` of arrays starts
 #: afresh (``clear_caches`` too). Each kept distribution is as long as the side's states, so
-#: without the byte bound a long run of bots' games grew by ~10 MB a game.
+#: the byte bound is what keeps a long run of bots' games within memory (docs/performance.md).
 _SIDES: dict[tuple, "_Side"] = {}
 MAX_SIDE_STATES = 20_000
 MAX_SIDE_BYTES = 16 * 2**20
