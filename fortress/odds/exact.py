@@ -215,6 +215,7 @@ class _Side:
         decider = other(victim) if hit else victim
         choose = self.policies[decider]
         out, idx, index, classes = [], self.idx, self.index, rep.tables.classes
+        gone = key[1]  # the units that left: the same frozenset until one more leaves
         for _ in range(n):
             if not force:
                 break
@@ -227,7 +228,8 @@ class _Side:
                 del force[tok]
             if not hit:
                 left[tok] = left.get(tok, 0) + 1
-            k = (tuple(force.items()), frozenset(left.items()))
+                gone = frozenset(left.items())
+            k = (tuple(force.items()), gone)
             j = index.get(k)
             out.append(j if j is not None else idx(k))
         out.extend([out[-1] if out else i] * (n - len(out)))  # nothing left to hit: no change
@@ -241,12 +243,12 @@ class _Side:
             chain.extend(self._run(chain[-1], cls, n + 1 - len(chain), hit))
         return chain
 
-    def step_moves(self, cls: str, dk: tuple, ca: bool, i: int) -> list[tuple[int, float]]:
-        """Where state ``i`` goes, with what probability, when the other side's ``cls`` units
+    def step_moves(self, cls: str, dk: tuple, ca: bool, i: int) -> dict[int, float]:
+        """Where state ``i`` goes, ``{state: probability}``, when the other side's ``cls`` units
         roll the dice ``dk`` (h hits then r departures: chains of single transitions)."""
         enemies = self.sizes[i]
         if not enemies:
-            return [(i, 1.0)]
+            return {i: 1.0}
         tables = self.rep.tables
         table = step_table(dk, ca, enemies, tables)
         max_h, max_r = _reach(dk, ca, enemies, tables)
@@ -263,14 +265,14 @@ class _Side:
             if r:
                 k = leaves[k][r]
             merged[k] = merged.get(k, 0.0) + p
-        return list(merged.items())
+        return merged
 
     def _step(self, start: int, v: np.ndarray, step: tuple) -> np.ndarray:
         """The distribution after one firing step (v: probabilities by state number)."""
         t = self.trans.get((start, step))
         if t is None:
             t = self.trans[(start, step)] = _Trans()
-        support = np.flatnonzero(v)
+        support = v.nonzero()[0]
         if len(t.cov) < len(v):
             self.bytes += len(v) - len(t.cov)
             t.cov = np.concatenate([t.cov, np.zeros(len(v) - len(t.cov), dtype=bool)])
@@ -278,10 +280,10 @@ class _Side:
         if len(missing):
             cls, dk, ca = step
             for s in missing.tolist():
-                for j, p in self.step_moves(cls, dk, ca, s):
-                    t.src.append(s)
-                    t.dst.append(j)
-                    t.w.append(p)
+                moves = self.step_moves(cls, dk, ca, s)
+                t.src.extend([s] * len(moves))
+                t.dst.extend(moves)
+                t.w.extend(moves.values())
             t.cov[missing] = True
             t.arrays = None
         if t.arrays is None:
@@ -334,7 +336,7 @@ def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_po
     # Phase 2: group the attacker's side by what its fire does, then fire once per group.
     groups: dict[tuple, dict] = {}
     va = a_side.fire(a0, d_path)
-    for i in np.flatnonzero(va).tolist():
+    for i in va.nonzero()[0].tolist():
         info = a_side.outs.get((a0, i))
         if info is None:
             info = a_side.outs[(a0, i)] = _a_info(a_side, a0, i, start, d_path)
@@ -348,7 +350,7 @@ def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_po
     parts = []
     for path, a_dist in groups.items():
         v = d_side.fire(d0, path)
-        support = np.flatnonzero(v)
+        support = v.nonzero()[0]
         if len(arr[0]) < len(v):
             d_side.bytes += (len(v) - len(arr[0])) * arr[0].itemsize
             arr[0] = np.concatenate([arr[0], np.full(len(v) - len(arr[0]), -1, dtype=np.intp)])
@@ -426,7 +428,7 @@ def _summary_of_parts(parts: list[tuple[dict, np.ndarray]], names: list[tuple]) 
             s["p_attacker_gone"] += p * (not left)
             s["disengaged"] += p * sum(n for _t, n in dis)
         d_all += pa * d_vec
-    for k in np.flatnonzero(d_all).tolist():
+    for k in d_all.nonzero()[0].tolist():
         (left, ret, lost), q = names[k], float(d_all[k])
         for t, n in lost:
             def_by[t] += n * q
@@ -437,7 +439,7 @@ def _summary_of_parts(parts: list[tuple[dict, np.ndarray]], names: list[tuple]) 
     def table() -> dict[Outcome, float]:
         out: dict[Outcome, float] = {}
         for a_dist, d_vec in parts:
-            d_items = [(names[k], float(d_vec[k])) for k in np.flatnonzero(d_vec).tolist()]
+            d_items = [(names[k], float(d_vec[k])) for k in d_vec.nonzero()[0].tolist()]
             for (al, dis, alost), p in a_dist.items():
                 for (dl, ret, dlost), q in d_items:
                     o = Outcome(al, dl, dis, ret, alost, dlost)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 from statistics import NormalDist
@@ -14,10 +14,11 @@ Count = tuple[tuple[str, int], ...]  # (unit type, n), sorted: hashable Counter
 
 
 def _by_type(counts: Mapping[Token, int]) -> Count:
-    c: Counter = Counter()
+    c: dict[str, int] = {}
     for (t, _w), n in counts.items():
-        c[t] += n
-    return tuple(sorted((t, n) for t, n in c.items() if n))
+        if n:
+            c[t] = c.get(t, 0) + n
+    return tuple(sorted(c.items()))
 
 
 @dataclass(frozen=True, slots=True)

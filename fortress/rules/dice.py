@@ -159,7 +159,7 @@ def volley_table(dice: DiceKey, combined_counts: bool, enemies: int, tables: Dic
     h = np.minimum(hs, e)
     w = e + 1
     folded = np.bincount(h * w + np.minimum(rs, e - h), weights=ps, minlength=w * w)
-    keys = np.flatnonzero(folded)
+    keys = folded.nonzero()[0]
     return tuple(zip((keys // w).tolist(), (keys % w).tolist(), folded[keys].tolist()))
 
 
@@ -191,7 +191,7 @@ def _joint(dice: DiceKey, combined_counts: bool, tables: DiceOf) -> tuple[NDArra
     flat = np.ones(1)
     for name, n in dice:
         flat = np.convolve(flat, _faces_table(name, n, combined_counts, m, tables))
-    keys = np.flatnonzero(flat)
+    keys = flat.nonzero()[0]
     return keys // m, keys % m, flat[keys]
 
 
