@@ -385,6 +385,10 @@ class Notation:
         self._key_of: dict[type, Callable] = {v.cls: v.key for v in verbs}
         self._named: dict[str, Verb] = {v.word: v for v in verbs}
 
+    def has(self, cls: type) -> bool:
+        """Whether this notation has a verb for the action class ``cls``."""
+        return cls in self._of
+
     def write(self, action: Action, names: dict[str, str]) -> str:
         """``action`` in the notation, naming areas by ``names`` (id -> name); ids if not there."""
         verb = self._of.get(type(action))

@@ -61,7 +61,7 @@ def malformed(action: object, board: Board, rules: Names) -> str | None:
 def _checks_of(cls: type) -> tuple:
     """(field, check, may be None) for each checked field of an action class (a unit type
     only in this notation's classes: another ruleset's units are its own)."""
-    ours = cls in NOTATION._of
+    ours = NOTATION.has(cls)
     return tuple((f.name, _FIELD_CHECKS[f.name], "None" in str(f.type)) for f in fields(cls)
                  if f.name in _FIELD_CHECKS and (ours or _FIELD_CHECKS[f.name] is not _check_unit))
 
