@@ -65,7 +65,7 @@ def test_step_table_is_the_folded_and_capped_roll_table(seed):
 
 def test_kept_sides_stay_within_their_byte_budget(monkeypatch):
     """The sides kept between calls start afresh past ``MAX_SIDE_BYTES``: memory stays bounded
-    over many battles (it grew by ~10 MB per bots' game before), and the answers do not change."""
+    over many battles (it grew by ~12 MB per bots' game before), and the answers do not change."""
     import importlib
     exact_module = importlib.import_module("fortress.odds.exact")
     r = random.Random(7)

@@ -91,7 +91,7 @@ def _check_area(value: object, board: Board, rules: Names) -> str | None:
     return None if type(value) is str and value in board else f"{_shown(value)} is not an area of this board"
 
 
-#: how each kind of field (the names of :data:`WORDS`) is checked
+#: how each kind of field (the names of :data:`fortress.rules.actions.WORDS`) is checked
 _CHECKS: dict[type, tuple] = {}  # each action class's checks, worked out once
 _FIELD_CHECKS = {"count": _check_count, "unit": _check_unit, "passenger": _check_unit, "side": _check_side,
                  "card": _check_card, "area": _check_area, "src": _check_area, "dst": _check_area}
