@@ -204,7 +204,7 @@ class _Side:
         in ``FACTORABLE`` read only the forces, so the pending results need not be built."""
         rep, key, victim = self.rep, self.keys[i], self.victim
         force = dict(key[0])
-        left = dict(key[1])
+        left = None if hit else dict(key[1])  # departures only: who has left, by type
         b = self.view  # what the policies read: the forces and the terrain
         if victim == ATTACKER:
             b.attackers = force
@@ -226,7 +226,7 @@ class _Side:
                 force[tok] = c
             else:
                 del force[tok]
-            if not hit:
+            if left is not None:
                 left[tok] = left.get(tok, 0) + 1
                 gone = frozenset(left.items())
             k = (tuple(force.items()), gone)
