@@ -35,6 +35,7 @@ CASES = {
     "serve: --port -1": ["serve", "--port", "-1"],
     "serve: --port 99999": ["serve", "--port", "99999"],
     "play: a 5,000-digit seed": ["play", "--seed", "9" * 5000],
+    "play: a seed of 5,000 quotes": ["play", "--seed", "'" * 5000],
     "play: --load a folder": ["play", "--load", "{tmp}"],
     "play: --load a binary file": ["play", "--load", "{tmp}/binary.json"],
     **{f"play: --load {name}": ["play", "--load", f"{{tmp}}/{i}.json"] for i, name in enumerate(SAVES)},
@@ -82,3 +83,13 @@ def test_a_good_script_still_exits_zero(folder):
     result, _ = invoke(["play", "--seed", "1"], f"declare Seattle\nsave {save}\nquit\n")
     assert result.exit_code == 0, result.output
     assert json.loads(save.read_text())["actions"] == ["declare Seattle"]
+
+
+def test_a_message_keeps_its_words_and_cuts_only_the_values_it_quotes():
+    """The cut applies to a value click quotes back, not to an apostrophe in the message."""
+    result, _ = invoke(["odds", "-a", "6 infantry", "-d", "1 infantry"])
+    assert "(one territory's worth); this one has 6" in result.output
+    result, _ = invoke(["play", "--seed", "9" * 5000])
+    assert "'" + "9" * 30 + "...' is not a valid integer" in result.output
+    result, _ = invoke(["odds", "-a", "x" * 5000, "-d", "1 infantry"])
+    assert "unknown unit type '" + "x" * 30 + "..." in result.output

@@ -75,7 +75,11 @@ class VariantOption(click.Option):
 def variant_option(command: F) -> F:
     """``--variant NAME`` (repeatable): an optional rule the ruleset declares (``[variants]``)."""
     return click.option("--variant", "variants", multiple=True, type=Variant(), cls=VariantOption)(command)
-_LONG_VALUE = re.compile(r"('[^']{30})[^']{10,}")  # a value click quotes back, cut short
+#: a value click quotes back (its closing quote may be cut off already), to be cut short: an
+#: opening quote follows no letter or digit and comes before one, so the apostrophe of
+#: "territory's" and a closing quote do not start one
+_LONG_VALUE = re.compile(r"(?<!\w)'(?=\S)([^']{30})[^']{10,}('?)")
+MAX_MESSAGE = 240  #: characters of a usage mistake's message at most, whatever it quotes
 _ADDRESS = re.compile(r"(tcp|tls|ws|wss|ucx|inproc)://[\w.\-\[\]:]{1,253}")
 
 
@@ -124,11 +128,18 @@ class Group(click.Group):
             return super().invoke(ctx)
         except click.UsageError as exc:
             hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
-            raise UsageLine(_LONG_VALUE.sub(r"\1...", exc.format_message()) + hint) from None
+            raise UsageLine(_clip(exc.format_message()) + hint) from None
         except (SaveError, PositionError, DataError) as exc:
             raise click.ClickException(str(exc)) from None
         except OSError as exc:
             raise click.ClickException(_os_message(exc)) from None
+
+
+def _clip(message: str) -> str:
+    """``message`` with each long quoted value cut short, and the whole within
+    :data:`MAX_MESSAGE` characters."""
+    message = _LONG_VALUE.sub(r"'\1...\2", message)
+    return message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE] + "..."
 
 
 def _os_message(exc: OSError) -> str:
