@@ -36,6 +36,18 @@ def test_play_reads_actions_and_commands_from_a_script(tmp_path):
     assert game.phase == "maneuvers" and game.notation(game.history[0]) == "declare Seattle"
 
 
+def test_undo_takes_back_only_your_own_actions_of_this_turn():
+    """Seed 1: the U.S. first decides a retreat in West's Combat. Undo there must not take
+    back the West bot's last action (which would hand the bot's seat to the player)."""
+    result = run(["play", "--seed", "1", "--bots", "west=random,south=random,east=random"],
+                 "\n".join(["status", "undo", "legal move", "status"]))
+    out = result.output
+    assert "Cannot undo: nothing of yours to take back this turn" in out
+    assert "Took back" not in out
+    assert "No legal action starts with 'move' now" in out
+    assert out.count("Round 1, West's turn, combat (U.S. decides)") == 3  # two 'status' and the last
+
+
 def test_play_a_whole_game_with_bots_on_every_seat_but_one():
     # the U.S. is scripted to end each phase; the Invaders are random bots
     result = run(["play", "--seed", "3", "--bots", "west=random,south=random,east=random"],

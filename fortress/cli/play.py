@@ -2,8 +2,8 @@
 
 Type an action (``move 2 hovertank Seattle -> Olympic Peninsula``) or its number in
 the list, or a command: ``legal`` (list the legal actions, optionally filtered:
-``legal move``), ``show AREA``, ``status``, ``log``, ``undo``, ``save FILE``,
-``help``, ``quit``. Lines from a pipe work the same, so a game can be scripted::
+``legal move``), ``show AREA``, ``status``, ``log``, ``undo`` (your last action of this
+turn), ``save FILE``, ``help``, ``quit``. Lines from a pipe work the same, so a game can be scripted::
 
     printf 'declare Seattle\\nend\\n' | fortress play --seed 1 --bots south=random,east=random,us=random
 """
@@ -25,6 +25,7 @@ from fortress.rules.rulesets import side_label
 from fortress.rules.units import SIDES
 
 MAX_LISTED = 40
+HELP = __doc__.replace("::", ":").replace("``", "'").strip()  #: what 'help' prints
 
 
 def status(game: fortress.Game) -> str:
@@ -52,6 +53,8 @@ def show_area(game: fortress.Game, text: str) -> str:
 
 def list_legal(game: fortress.Game, word: str = "") -> str:
     acts = [text for text in map(game.notation, game.legal_actions()) if text.startswith(word)]
+    if not acts:
+        return f"No legal action starts with '{word[:40]}' now; type 'legal' for all of them."
     lines = [f"{i:>3}. {a}" for i, a in enumerate(acts[:MAX_LISTED], 1)]
     if len(acts) > MAX_LISTED:
         lines.append(f"     ... and {len(acts) - MAX_LISTED} more (filter: 'legal move', 'legal declare', ...)")
@@ -99,7 +102,7 @@ class Session:
         if word in ("quit", "exit"):
             return False
         if word == "help":
-            self.echo(__doc__.split("::")[0].strip())
+            self.echo(HELP)
         elif word == "legal":
             self.echo(list_legal(g, rest.strip()))
         elif word == "status":
@@ -112,16 +115,23 @@ class Session:
             except KeyError as exc:
                 self.echo(exc.args[0])
         elif word == "undo":
-            try:
-                self.echo(f"Took back: {g.notation(g.undo())}")
-                self.seen = len(g.events)
-            except fortress.IllegalAction as exc:
-                self.echo(f"Cannot undo: {exc.reason}")
+            self.undo()
         elif word == "save":
             self.save(Path(rest.strip() or "fortress-save.json"))
         else:
             self.act(line)
         return True
+
+    def undo(self) -> None:
+        """Take back one of the side to move's own actions of this turn (``game.undoable``,
+        as the dashboard's Undo): never a bot's or another player's, nor dice or cards."""
+        g = self.game
+        if not g.undoable:
+            self.echo("Cannot undo: nothing of yours to take back this turn (dice, cards and the other "
+                      "players' moves stay).")
+            return
+        self.echo(f"Took back: {g.notation(g.undo())}")
+        self.seen = len(g.events)
 
     def save(self, path: Path) -> None:
         try:
