@@ -22,7 +22,8 @@ def test_help_lists_the_subcommands():
 def test_play_reads_actions_and_commands_from_a_script(tmp_path):
     save = tmp_path / "game.json"
     script = "\n".join([
-        "status", "legal declare", "declare Seattle", "declare Pacific: Golden Gate", "show Seattle",
+        "status", "legal declare", "declare Seattle", "declare Pacific: Golden Gate", "show Seattle", "show",
+        "show sea",
         "1", "undo", "end", f"save {save}", "quit",
     ])
     result = run(["play", "--seed", "1"], script)
@@ -31,6 +32,7 @@ def test_play_reads_actions_and_commands_from_a_script(tmp_path):
     assert "West declares a battle for Seattle." in out
     assert "Refused: Declare Battles: Pacific: Golden Gate is an invasion zone" in out
     assert "Seattle (city, held by U.S.)" in out
+    assert "Write 'show AREA'" in out and "There is no area called 'sea' on this board. Did you mean Seattle?" in out
     assert "Took back: declare" in out
     game = fortress.Game.from_json(save.read_text())
     assert game.phase == "maneuvers" and game.notation(game.history[0]) == "declare Seattle"

@@ -111,9 +111,9 @@ class Session:
             self.echo("\n".join(g.log[-30:]))
         elif word == "show":
             try:
-                self.echo(show_area(g, rest))
+                self.echo(show_area(g, rest) if rest.strip() else "Write 'show AREA', e.g. 'show Seattle'.")
             except KeyError as exc:
-                self.echo(exc.args[0])
+                self.echo(exc.args[0][:1].upper() + exc.args[0][1:])
         elif word == "undo":
             self.undo()
         elif word == "save":
