@@ -126,7 +126,8 @@ class Results:
             ("median decision (U.S. / Invaders)",
              f"{s['median_us_decision_ms']:.2f} ms / {s['median_invader_decision_ms']:.2f} ms"),
             ("mean seconds per game", f"{s['mean_game_seconds']:.2f}"),
-            ("games per second", f"{s['games_per_second']:.2f} ({s['workers']} workers, {s['wall_seconds']:.1f} s)"),
+            ("games per second", f"{s['games_per_second']:.2f} ({s['workers']} "
+                                 f"worker{'s' if s['workers'] != 1 else ''}, {s['wall_seconds']:.1f} s)"),
         ]
         width = max(len(k) for k, _ in rows)
         return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)
