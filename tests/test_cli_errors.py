@@ -34,6 +34,7 @@ CASES = {
     "simulate: --search-workers 0": ["simulate", "--search-workers", "0"],
     "serve: --port -1": ["serve", "--port", "-1"],
     "serve: --port 99999": ["serve", "--port", "99999"],
+    "serve: --store in no folder": ["serve", "--store", "sqlite:///{tmp}/no/such/class.db"],
     "play: a 5,000-digit seed": ["play", "--seed", "9" * 5000],
     "play: a seed of 5,000 quotes": ["play", "--seed", "'" * 5000],
     "play: --load a folder": ["play", "--load", "{tmp}"],

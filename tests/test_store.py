@@ -272,3 +272,14 @@ def test_a_change_seen_in_the_files_before_the_commit_is_visible_is_not_missed(t
     assert store.wait_for_change(made.game_id, 0, timeout=3) == 1
     assert time.monotonic() - start < 0.7  # not at the next query a second after the change
     store.close()
+
+
+def test_a_sqlite_file_in_no_folder_is_named_not_retried(tmp_path):
+    """A missing folder will not appear by waiting: the error says which folder, and is not
+    the 'try again in a moment' of a database that is down."""
+    from fortress.store import StoreUnavailable
+    missing = tmp_path / "no" / "such"
+    with pytest.raises(StoreError, match=f"there is no folder {missing} ") as caught:
+        GameStore(f"sqlite:///{missing}/class.db")
+    assert not isinstance(caught.value, StoreUnavailable)
+    assert not (tmp_path / "no").exists()

@@ -26,11 +26,12 @@ import secrets
 import time
 import zlib
 from dataclasses import dataclass, field
+from pathlib import Path
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Callable, ParamSpec, TypeVar
 
 from sqlalchemy import create_engine, event, func, insert, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
@@ -161,6 +162,9 @@ def make_engine(url: str) -> Engine:
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
     if url.startswith("sqlite"):
         memory = url in ("sqlite://", "sqlite:///:memory:")
+        path = make_url(url).database
+        if not memory and path and not Path(path).parent.is_dir():  # no use trying again later
+            raise StoreError(f"there is no folder {str(Path(path).parent)[:200]} for the game store's SQLite file")
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
                                poolclass=StaticPool if memory else None)
         event.listen(engine, "connect", _sqlite_pragmas)
