@@ -246,3 +246,29 @@ def test_fortress_play_shows_the_invader_to_move_its_own_hand():
     text = status(game)
     assert "Your Invader card naval-gunfire: Naval Gunfire (play in Declare Battles)" in text
     assert "Mass Levy" not in text
+
+
+def _to_first_card(game: fortress.Game) -> None:
+    bot = HeuristicBot(seed=2)
+    while not game.hand_size("west"):
+        game.apply(bot.choose(game))
+
+
+def test_copies_and_undo_share_no_card_pile_with_the_game():
+    """The piles start empty: a copy (and the start that undo replays from) must not share
+    those empty containers, or the deal in round 2 lands in every one of them."""
+    game = fortress.new_game(seed=1, variants={VARIANT})
+    before = game.to_json()
+    copy = game.copy()
+    _to_first_card(copy)
+    assert game.to_json() == before and not game.hand("west")
+    _to_first_card(game)
+    hand = [c.id for c in game.hand("west")]
+    game.apply(next(a for a in game.legal_actions() if a.verb == "place"))
+    game.undo()
+    assert [c.id for c in game.hand("west")] == hand
+    again = fortress.Game.from_json(game.to_json())
+    assert again.to_json() == game.to_json()
+    sim = game.determinized(7)
+    sim.apply(next(a for a in sim.legal_actions() if a.verb == "place"))
+    assert [c.id for c in game.hand("west")] == hand and fortress.Game.from_json(game.to_json())

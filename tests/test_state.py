@@ -90,6 +90,18 @@ def test_copy_and_to_dict_share_nothing_with_the_state():
     assert state.to_dict() == before
 
 
+@pytest.mark.parametrize("variants", [set(), {"invader-cards"}])
+def test_a_copy_shares_no_container_even_an_empty_one(variants):
+    """Every dict and list of a copied state is its own, empty ones too (a later deal or
+    append into a shared empty container would reach the original)."""
+    state = fortress.new_game(seed=1, variants=variants).state
+    copied = state.copy()
+    for f in dataclasses.fields(State):
+        value = getattr(state, f.name)
+        if isinstance(value, (dict, list)):
+            assert getattr(copied, f.name) is not value, f.name
+
+
 def test_battle_view_is_read_only_and_matches_the_battle():
     game = play_until(7, mid_battle)
     view = game.battle

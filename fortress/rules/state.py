@@ -267,8 +267,7 @@ class State:
         for f in _LISTS:
             setattr(new, f, list(getattr(self, f)))
         new.tasks = list(self.tasks)  # tasks are frozen
-        if self.invader_decks or self.invader_hands or self.invader_played or self.footholds:
-            new.__dict__.update(_card_data(self.__dict__))
+        new.__dict__.update(_card_data(self.__dict__))  # even empty: a deal must not reach the copy
         if self.battle is not None:
             new.battle = self.battle.copy()
         return new
