@@ -148,3 +148,10 @@ def test_the_sort_key_orders_as_the_text_on_each_board(board):
     retreats = [A.Retreat("infantry", a, b) for a in ids for b in ids[:10] + [None]]
     for group in (moves, retreats):
         assert sorted(group, key=lambda a: A.sort_key(a, board)) == sorted(group, key=lambda a: A.notation(a, board))
+
+
+def test_a_malformed_action_is_refused_in_words_not_with_a_type_error():
+    from fortress.rules.actions import Move
+    game = fortress.new_game(seed=1)
+    with pytest.raises(fortress.IllegalAction, match="src of type list is not an area"):
+        game.notation(Move(1, "infantry", ["seattle"], "portland"))  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ import pytest
 
 import fortress
 from fortress import notebook_helpers as H
-from fortress.rules.actions import Action, End
+from fortress.rules.actions import Action, End, Move
 
 NOTEBOOKS = Path(fortress.__file__).resolve().parent / "notebooks"
 CLASSROOM = ["tutorial", "explore", "replay", "bots"]
@@ -102,11 +102,20 @@ def test_safe_bot_turns_every_failure_into_a_clear_fault():
     def gibberish(g):
         return "dance the tango"
 
+    def malformed(g):
+        return Move(1, "infantry", ["seattle"], "portland")  # a list where an area id goes
+
+    def rambles(g):
+        return "x" * 100_000
+
     for fn, words in [(crashes, "ZeroDivisionError"), (answers_none, "must return"),
-                      (illegal, "illegal action"), (gibberish, "not an action")]:
+                      (illegal, "illegal action"), (gibberish, "not an action"),
+                      (malformed, "src of type list is not an area"), (rambles, "at most 200 characters")]:
         with pytest.raises(H.BotFault) as info:
             H.SafeBot(fn).choose(game)
         assert words in str(info.value) and fn.__name__ in str(info.value)
+        assert len(str(info.value)) < 400
+    assert "src of type list" in H.attempt(game, malformed(game), quiet=True)
     assert game.history == []  # nothing was applied
 
 

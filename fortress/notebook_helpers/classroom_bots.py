@@ -61,14 +61,26 @@ class SafeBot:
             try:
                 answer = game.parse(answer)
             except ValueError as exc:
-                raise BotFault(self.name, side, f"answered {answer!r}, which is not an action: {exc}") from None
+                raise BotFault(self.name, side, f"answered {_cut(repr(answer))}, which is not an action: {exc}") from None
         if not isinstance(answer, Action):
-            raise BotFault(self.name, side, f"answered {answer!r} ({type(answer).__name__}); "
+            raise BotFault(self.name, side, f"answered {_cut(repr(answer))} ({type(answer).__name__}); "
                                             "a bot must return one of game.legal_actions() or its notation")
         why = game.explain(answer)
         if why is not None:
-            raise BotFault(self.name, side, f"answered the illegal action '{game.notation(answer)}' in {game.phase}: {why}")
+            raise BotFault(self.name, side, f"answered the illegal action '{_shown(game, answer)}' in {game.phase}: {why}")
         return answer
+
+
+def _shown(game: Any, answer: Action) -> str:
+    """A refused answer as text: its notation, or (not a well-formed action) as it prints."""
+    try:
+        return game.notation(answer)
+    except ValueError:  # IllegalAction: not well formed
+        return _cut(repr(answer))
+
+
+def _cut(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def as_bot(entry: Any, seed: int = 0, name: str | None = None) -> SafeBot:

@@ -135,7 +135,11 @@ def attempt(game: Game, text: str | Action, quiet: bool = False) -> str:
     """Try an action: if legal, apply it and report what happened; if not, say why (the
     engine's reason, naming the rule). Returns the message (also printed unless ``quiet``)."""
     reason = game.explain(text)
-    text = game.notation(text) if isinstance(text, Action) else text
+    if isinstance(text, Action):
+        try:
+            text = game.notation(text)
+        except IllegalAction as exc:  # not well formed: explain said why; name it as it prints
+            text = str(exc)[: -len(exc.reason) - 2]
     if reason is not None:
         msg = f"Not legal: {text}\n  why: {reason}"
     else:

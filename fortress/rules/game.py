@@ -287,8 +287,14 @@ class Game:
         self.ctx.end_game(winner, why + ".")
 
     def notation(self, action: A.Action) -> str:
-        """``action`` in the notation, its areas named as this game's board names them."""
-        return self.rules.notation(action, self.board)
+        """``action`` in the notation, its areas named as this game's board names them.
+        Raises :class:`IllegalAction` (why, in words) for an object that is not a
+        well-formed action (``Move(1, "infantry", ["seattle"], ...)``)."""
+        try:
+            return self.rules.notation(action, self.board)
+        except Exception:
+            why = shape.malformed(action, self.board, self.rules) or "it cannot be written in the notation"
+            raise IllegalAction(action, why) from None
 
     def _said(self, action: object) -> str:
         """``action`` in the notation for a message, or as best it prints if it is malformed."""
