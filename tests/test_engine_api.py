@@ -253,3 +253,26 @@ def test_a_save_keeps_the_seats_if_given_and_old_saves_have_none():
     assert saved_seats(game.to_json()) == {}
     with pytest.raises(SaveError):
         saved_seats(text.replace('"heuristic"', "7"))
+
+
+def test_new_game_takes_numpy_seeds_and_refuses_seeds_a_save_cannot_hold():
+    """A seed from a DataFrame column (numpy) plays as the same int; a seed or player count
+    that is not a whole number, or a seed past 64 bits, is refused in words before any game
+    is made (it would make a save its own loader refuses)."""
+    import numpy as np
+    from fortress.ai import make_bot
+    from fortress import odds
+    game = fortress.new_game(seed=np.int64(5), players=np.int64(3))
+    assert game.to_json() == fortress.new_game(seed=5, players=3).to_json()
+    assert fortress.Game.from_json(game.to_json()).history == game.history
+    assert game.determinized(np.int64(5)).round == game.determinized(5).round
+    assert make_bot("random", seed=np.uint8(3)).choose(game) == make_bot("random", seed=3).choose(game)
+    mc = odds.monte_carlo({"infantry": 2}, {"infantry": 1}, seed=np.int64(3), runs=200)
+    assert mc.p_cleared == odds.monte_carlo({"infantry": 2}, {"infantry": 1}, seed=3, runs=200).p_cleared
+    for seed, words in [(2**64, "fit in 64 bits"), (-(2**63) - 1, "fit in 64 bits"), (True, "not bool"),
+                        ("1", "not str"), (None, "not NoneType"), (1.0, "not float")]:
+        with pytest.raises(ValueError, match=words):
+            fortress.new_game(seed=seed)
+    with pytest.raises(ValueError, match="players must be a whole number, not str"):
+        fortress.new_game(players="4")
+    assert fortress.Game.from_json(fortress.new_game(seed=2**64 - 1).to_json()).state.seed == 2**64 - 1

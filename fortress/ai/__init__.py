@@ -17,6 +17,7 @@ import importlib
 from typing import Protocol
 
 from fortress.rules.actions import Action
+from fortress.rules.dice import whole
 
 #: bot name -> "module:class"
 BOTS = {
@@ -39,4 +40,4 @@ def make_bot(name: str, seed: int = 0, **options) -> Bot:
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOT_NAMES)}")
     module_name, cls = BOTS[name].split(":")
-    return getattr(importlib.import_module(module_name), cls)(seed=seed, **options)
+    return getattr(importlib.import_module(module_name), cls)(seed=whole(seed, "the seed"), **options)

@@ -12,6 +12,7 @@ True
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -28,6 +29,30 @@ HIT, COMBINED_ARMS, RETREAT, BLANK = "hit", "combined_arms", "retreat", "blank"
 FACE_WORDS = {HIT: "Hit", COMBINED_ARMS: "Combined Arms", RETREAT: "Retreat", BLANK: "blank"}
 
 _MASK = (1 << 64) - 1
+SEED_MIN, SEED_MAX = -(1 << 63), _MASK  #: the seeds a save holds (``save.schema.json``)
+
+
+def whole(value: object, what: str) -> int:
+    """``value`` as a plain ``int`` (a numpy integer too, as a DataFrame column gives it);
+    ``ValueError`` for a bool or anything that is not a whole number."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise ValueError(f"{what} must be a whole number, not {type(value).__name__}")
+    return operator.index(value)  # type: ignore[arg-type]  # has __index__
+
+
+def seed_value(seed: object, what: str = "the seed") -> int:
+    """``seed`` as a plain ``int`` (see :func:`whole`) within 64 bits, as a save can hold it.
+
+    >>> seed_value(7), seed_value(-1)
+    (7, -1)
+    >>> seed_value(2**64)
+    Traceback (most recent call last):
+    ValueError: the seed must fit in 64 bits (from -9223372036854775808 to 18446744073709551615)
+    """
+    value = whole(seed, what)
+    if not SEED_MIN <= value <= SEED_MAX:
+        raise ValueError(f"{what} must fit in 64 bits (from {SEED_MIN} to {SEED_MAX})")
+    return value
 _GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
@@ -37,7 +62,7 @@ class Rng:
     __slots__ = ("state",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = seed & _MASK
+        self.state = operator.index(seed) & _MASK  # a numpy integer too
 
     def next64(self) -> int:
         self.state = s = (self.state + _GAMMA) & _MASK

@@ -23,7 +23,7 @@ from fortress.board import Board
 from fortress.rules import actions as A
 from fortress.rules import markers, rulesets, shape
 from fortress.rules.context import Context
-from fortress.rules.dice import Rng
+from fortress.rules.dice import Rng, seed_value, whole
 from fortress.rules.events import Event
 from fortress.rules.rulesets import Ruleset
 
@@ -481,7 +481,8 @@ def new_game(seed: int = 0, players: int | None = None, setup: str | None = "def
     """
     rules = rulesets.get(ruleset)
     variants = rules.check_variants(variants)
-    players = rules.default_players if players is None else players
+    seed = seed_value(seed)  # a numpy integer becomes an int; one a save cannot hold is refused
+    players = rules.default_players if players is None else whole(players, "players")
     rules.seats(players)  # refuses a player count the ruleset does not seat
     if setup == "default":
         setup = rules.default_setup
