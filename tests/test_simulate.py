@@ -96,3 +96,17 @@ def test_cli_variant_option_reports_individual_wins():
 def test_cli_refuses_an_unknown_variant():
     result = CliRunner().invoke(simulate_cmd, ["--games", "1", "--variant", "no-such-rule"])
     assert result.exit_code == 2 and "individual-victory" in result.output
+
+
+def test_bots_by_camp_and_typos_refused():
+    """'invaders' seats the three Invaders (as play_match and --invaders do); a side or bot
+    name it does not know is refused, not quietly played by the heuristic."""
+    from fortress.ai.simulate import seated
+    assert seated({"us": "random", "invaders": "random", "east": "heuristic"}) == \
+        {"us": "random", "west": "random", "south": "random", "east": "heuristic"}
+    for bots, words in [({"US": "random"}, "no side 'US'"), ({"us": "randm"}, "unknown bot 'randm'")]:
+        with pytest.raises(ValueError, match=words):
+            simulate(1, bots=bots, workers=1, progress=False)
+    res = simulate(1, seed=3, bots={"us": "random", "invaders": "random"}, workers=1, progress=False,
+                   variants="individual-victory")
+    assert res.frame[["us", "west", "south", "east"]].values.tolist() == [["random"] * 4]

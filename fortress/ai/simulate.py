@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from fortress.ai import BOT_NAMES
 from fortress.odds import wilson, z_value
 from fortress.rules.units import INVADERS, SIDES, US
 
@@ -142,14 +143,17 @@ def _chunks(seeds: list[int], n: int) -> list[list[int]]:
 def simulate(games: int, seed: int = 0, bots: dict[str, str] | None = None, players: int = 4,
              workers: int | None = None, scheduler=None, progress: bool = True,
              options: dict[str, dict] | None = None, variants: tuple[str, ...] = ()) -> Results:
-    """Play ``games`` games; ``bots`` maps each side to a bot name (missing sides: heuristic).
+    """Play ``games`` games; ``bots`` maps each side (or ``"invaders"``, the three at once)
+    to a bot name (missing sides: heuristic; an unknown side or bot: ``ValueError``).
 
     ``workers``: processes of a local pool (None: every core; 1: in this process).
     ``scheduler``: a Dask scheduler address or ``dask.distributed.Client`` (then
     ``workers`` is ignored). ``options``: keyword options per bot name, e.g.
-    ``{"search": {"budget": 0.5}}``. ``variants``: the optional rules every game plays.
+    ``{"search": {"budget": 0.5}}``. ``variants``: the optional rules every game plays (a
+    name or names).
     """
-    bots = {**DEFAULT_BOTS, **(bots or {})}
+    bots = seated(bots or {})
+    variants = (variants,) if isinstance(variants, str) else tuple(variants)
     seeds = [seed + i for i in range(games)]
     start = time.perf_counter()
     if scheduler is not None:
@@ -159,6 +163,21 @@ def simulate(games: int, seed: int = 0, bots: dict[str, str] | None = None, play
         rows = _run_local(seeds, bots, players, options, used, progress, tuple(variants))
     frame = pd.DataFrame(sorted(rows, key=lambda r: r["seed"]), columns=COLUMNS)
     return Results(frame, time.perf_counter() - start, used)
+
+
+def seated(bots: dict[str, str]) -> dict[str, str]:
+    """The bot of each side: ``bots`` by side, ``"invaders"`` for the Invaders not named,
+    the heuristic for the rest. ``ValueError`` for a side or bot name it does not know
+    (a typo must not quietly play the heuristic)."""
+    unknown = [k for k in bots if k not in DEFAULT_BOTS and k != "invaders"]
+    if unknown:
+        raise ValueError(f"no side {str(unknown[0])[:40]!r} in bots; the sides are "
+                         f"{', '.join(DEFAULT_BOTS)}, or 'invaders' for the three Invaders")
+    for name in bots.values():
+        if name not in BOT_NAMES:
+            raise ValueError(f"unknown bot {str(name)[:40]!r}; choose one of {', '.join(BOT_NAMES)}")
+    group = {side: bots["invaders"] for side in INVADERS if "invaders" in bots}
+    return {**DEFAULT_BOTS, **group, **{k: v for k, v in bots.items() if k != "invaders"}}
 
 
 def _bar(total: int, progress: bool):
