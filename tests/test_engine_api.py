@@ -276,3 +276,18 @@ def test_new_game_takes_numpy_seeds_and_refuses_seeds_a_save_cannot_hold():
     with pytest.raises(ValueError, match="players must be a whole number, not str"):
         fortress.new_game(players="4")
     assert fortress.Game.from_json(fortress.new_game(seed=2**64 - 1).to_json()).state.seed == 2**64 - 1
+
+
+def test_the_views_take_names_as_apply_does_and_refuse_unknown_ones_in_words():
+    from fortress import odds
+    game = fortress.new_game(seed=1)
+    denver = game.board.find("Denver")
+    assert game.units_in("Denver") == game.units_in(denver) and sum(game.units_in("denver").values()) == 2
+    assert game.units("DENVER", "U.S.") == game.units(denver, "us")
+    assert game.controller("Denver") == "us" and game.seat_of("West") == game.seat_of("west")
+    assert game.markers("West") == game.markers("west") and game.hand("West") == ()
+    assert odds.for_game(game, "Seattle").p_cleared == odds.for_game(game, game.board.find("Seattle")).p_cleared
+    with pytest.raises(KeyError, match="no area called 'denve' on this board. Did you mean Denver"):
+        game.units_in("denve")
+    with pytest.raises(ValueError, match="no side 'mars' in this game; the sides are"):
+        game.seat_of("mars")

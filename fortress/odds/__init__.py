@@ -74,6 +74,7 @@ def for_game(game: Game, area: str, method: str = "exact", *, attacker_policy: s
     ``where == area``), ``game.board[area].kind`` and ``game.tables`` (the ruleset's units
     and dice).
     """
+    area = game.area_id(area)  # an id or a name
     battle = Battle(area, game.board[area].kind, dict(game.attack_forces(area)), dict(game.defence_forces(area)),
                     game.tables)
     if method == "exact":

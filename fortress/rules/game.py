@@ -184,7 +184,25 @@ class Game:
 
     def seat_of(self, side: str) -> int:
         """Index of the player who controls ``side``."""
+        side = self.side_id(side)
         return next(i for i, seat in enumerate(self.seats) if side in seat)
+
+    def area_id(self, area: str) -> str:
+        """The id of ``area``, given as an id or as a name in any case (``KeyError`` in words,
+        with close names, for one this board does not have)."""
+        return area if area in self.board.areas else self.board.find(area)
+
+    def side_id(self, side: str) -> str:
+        """The id of ``side``, given as an id or as its name in any case ("West", "U.S.");
+        ``ValueError`` in words for a side this ruleset does not have."""
+        names = self.rules.side_names
+        if side in names:
+            return side
+        key = str(side).strip().casefold()
+        for sid, name in names.items():
+            if key in (sid, name.casefold()):
+                return sid
+        raise ValueError(f"no side {str(side)[:40]!r} in this game; the sides are {', '.join(names)}")
 
     def reminder(self) -> str:
         return self.ctx.turn.step(self.phase).reminder
@@ -397,7 +415,7 @@ class Game:
     # -- views for players, the UI and bots ------------------------------------------------------
     def units(self, area: str, side: str | None = None) -> list:
         """The units in ``area`` (of ``side`` if given), in uid order."""
-        return self.ctx.units(area, side)
+        return self.ctx.units(self.area_id(area), None if side is None else self.side_id(side))
 
     def enemies_in(self, area: str, side: str) -> list:
         return self.ctx.enemies_in(area, side)
@@ -408,10 +426,11 @@ class Game:
 
     def units_in(self, area: str) -> Counter:
         """Units in ``area`` as a Counter of ``(side, unit type)``."""
-        return Counter((u.side, u.kind) for u in self.ctx.present(area))
+        return Counter((u.side, u.kind) for u in self.ctx.present(self.area_id(area)))
 
     def controller(self, area: str) -> str | None:
-        return self.state.control.get(area)
+        """The side holding ``area`` (None for one nobody holds)."""
+        return self.state.control.get(self.area_id(area))
 
     def cities_captured(self) -> int:
         return len(self.state.captured)
@@ -419,7 +438,7 @@ class Game:
     def markers(self, side: str) -> "Markers":
         """An Invader's control markers now: ``supply``, ``held``, ``declared``, ``in_use``,
         ``left`` (worked out from the board; :mod:`fortress.rules.markers`)."""
-        return markers.count(self.state, self.board, side, self.tables.numbers)
+        return markers.count(self.state, self.board, self.side_id(side), self.tables.numbers)
 
     def markers_left(self, side: str) -> int:
         """Control markers ``side`` (an Invader) may still place."""
@@ -430,6 +449,7 @@ class Game:
         :class:`fortress.rules.invader_cards.InvaderCard`; show them to its player only
         (others see :meth:`hand_size`)."""
         from fortress.rules.invader_cards import hand
+        viewer = self.side_id(viewer)
         return hand(self.state, viewer, self.tables.invader_cards) if hasattr(self.state, "invader_hands") else ()
 
     @property
@@ -440,7 +460,7 @@ class Game:
 
     def hand_size(self, side: str) -> int:
         """How many Invader cards ``side`` holds (public)."""
-        return len(getattr(self.state, "invader_hands", {}).get(side, ()))
+        return len(getattr(self.state, "invader_hands", {}).get(self.side_id(side), ()))
 
     @property
     def footholds(self) -> dict[str, str]:
@@ -453,13 +473,13 @@ class Game:
         already sent to it, as ``{(unit type, where): count}`` (bombers inside are keyed
         with ``where = area``)."""
         from fortress.rules.phases.combat import potential_attackers
-        side = self.state.turn
+        side, area = self.state.turn, self.area_id(area)
         sent = [u for u in self.ctx.side_units(side) if u.committed == area]
         return dict(Counter((u.kind, u.area) for u in potential_attackers(self.ctx, area) + sent))
 
     def defence_forces(self, area: str) -> dict[tuple[str, str], int]:
         """The enemy units standing in ``area``, as ``{(unit type, area): count}``."""
-        side = self.state.turn
+        side, area = self.state.turn, self.area_id(area)
         return dict(Counter((u.kind, area) for u in self.ctx.present(area) if u.side != side))
 
     def __repr__(self) -> str:
