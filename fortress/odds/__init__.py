@@ -74,8 +74,12 @@ def for_game(game: Game, area: str, method: str = "exact", *, attacker_policy: s
     ``where == area``), ``game.board[area].kind`` and ``game.tables`` (the ruleset's units
     and dice).
     """
-    area = game.area_id(area)  # an id or a name
-    battle = Battle(area, game.board[area].kind, dict(game.attack_forces(area)), dict(game.defence_forces(area)),
+    try:
+        kind = game.board[area].kind
+    except KeyError:  # a name, not an id (an unknown one: KeyError in words, with close names)
+        area = game.board.find(area)
+        kind = game.board[area].kind
+    battle = Battle(area, kind, dict(game.attack_forces(area)), dict(game.defence_forces(area)),
                     game.tables)
     if method == "exact":
         return odds_of(battle, attacker_policy=attacker_policy, defender_policy=defender_policy,
