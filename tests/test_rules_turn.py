@@ -205,3 +205,17 @@ def test_an_invader_with_nothing_left_is_skipped(position):
     while game.state.turn == "west":
         game.apply(A.End() if A.End() in game.legal_actions() else game.legal_actions()[0])
     assert game.state.turn == "east"
+
+
+def test_the_victory_line_agrees_with_its_team():
+    """"The U.S. wins" (one side), "The Invaders win" (three): in the log and the map's title."""
+    from fortress.ai import make_bot
+    from fortress.render.svg import game_svg
+    game = fortress.new_game(seed=1)
+    us, invaders = make_bot("heuristic", seed=1), make_bot("random", seed=2)
+    while not game.is_over:
+        game.apply((us if game.side == "us" else invaders).choose(game))
+    assert game.winner == "us"
+    assert [e.text for e in game.events if e.kind == "victory"][0].startswith("The U.S. wins: ")
+    assert "Game over: The U.S. wins, round" in game_svg(game)
+    assert game.rules.team_wins("invaders") == "The Invaders win"

@@ -119,6 +119,6 @@ def _city(x: float, y: float, by: str | None) -> str:
 
 def _title(game: Game) -> str:
     if game.is_over:
-        return f"Game over: {game.winner} win, round {game.round}"
+        return f"Game over: {game.rules.team_wins(game.winner or '')}, round {game.round}"
     return (f"Round {game.round} · {game.side} · {game.phase} · cities captured {game.cities_captured()}"
             " · dashed: battle declared · ringed disc: captured city")

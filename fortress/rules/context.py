@@ -234,7 +234,7 @@ class Context:
         self.state.winner = winner
         self.state.result = why
         self.rules.close(self.state)
-        self.emit("victory", f"{self.rules.team_names.get(winner, winner)} win: {why}", winner)
+        self.emit("victory", f"{self.rules.team_wins(winner)}: {why}", winner)
         self.rules.game_over(self)
 
     def check_armies(self) -> None:

@@ -113,6 +113,10 @@ class Ruleset:
     def team_names(self) -> dict[str, str]:
         return {t: (self.data.get("teams", {}).get(t) or {}).get("name", t) for t in self.teams}
 
+    def team_wins(self, team: str) -> str:
+        """"The U.S. wins", "The Invaders win": the team's name and the verb agreeing with it."""
+        return f"{self.team_names.get(team, team)} {'win' if len(self.teams.get(team, ())) > 1 else 'wins'}"
+
     def team_of(self, side: str) -> str:
         team: str = self.data["sides"][side].get("team", side)
         return team
