@@ -291,3 +291,14 @@ def test_the_views_take_names_as_apply_does_and_refuse_unknown_ones_in_words():
         game.units_in("denve")
     with pytest.raises(ValueError, match="no side 'mars' in this game; the sides are"):
         game.seat_of("mars")
+
+
+def test_a_move_to_where_the_units_are_and_an_empty_action_are_refused_in_plain_words():
+    game = fortress.Game.from_position({"turn": "west", "phase": "maneuvers", "round": 2,
+                                        "units": {"Pacific: Strait of Juan de Fuca": "west: 1 bomber"}})
+    zone = game.board.find("Pacific: Strait of Juan de Fuca")
+    assert game.explain(A.Move(1, "bomber", zone, zone)) == \
+        "Maneuvers: the bombers are in Pacific: Strait of Juan de Fuca already; a move ends in another area."
+    with pytest.raises(fortress.IllegalAction) as caught:
+        game.apply("")
+    assert not str(caught.value).startswith(":")

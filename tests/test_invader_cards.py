@@ -89,6 +89,7 @@ def test_a_reinforce_card_lets_more_units_come_in():
     game = position(hands={"west": ["island-airlift"]})
     game.apply("play island-airlift")
     assert game.state.tasks[0].left == 8 + 3
+    assert game.log[-1] == "West may bring in 3 more units this turn, 11 in all still to come."
     assert "island-airlift" in game.state.invader_played and "island-airlift" not in game.state.invader_hands["west"]
 
 

@@ -39,7 +39,8 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; ``reason`` says why in plain words."""
 
     def __init__(self, action: object, reason: str, text: str | None = None) -> None:
-        super().__init__(f"{text or _label(action)}: {reason}")  # text: the action in the notation
+        label = text or _label(action)  # text: the action in the notation
+        super().__init__(f"{label}: {reason}" if label.strip() else reason)
         self.action = action
         self.reason = reason
 

@@ -231,7 +231,8 @@ def play(g: "Context", action: Play) -> None:
     if card.effect == "reinforce":
         task = s.tasks[0]
         s.tasks[0] = Task(TaskKind.REINFORCE, left=task.left + card.units)
-        g.emit("card", f"{g.side_name(side)} may bring in {s.tasks[0].left} more units this turn.", side)
+        g.emit("card", f"{g.side_name(side)} may bring in {card.units} more units this turn, "
+                       f"{s.tasks[0].left} in all still to come.", side)
     elif card.effect == "recover":
         _recover(g, side, card)
     elif card.effect == "strike":

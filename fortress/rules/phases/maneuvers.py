@@ -321,6 +321,8 @@ class Rules(Check):
         """Why a ``unit`` in ``src`` may not end in ``dst``."""
         g, side, board = self.g, self.side, self.g.board
         area, here = board[dst], board[src]
+        if dst == src:
+            return f"Maneuvers: the {unit.name}s are in {here.name} already; a move ends in another area."
         if area.is_zone and area.side != side:
             return f"Maneuvers: only {g.side_name(area.side or '')}'s own units may enter {area.name}."
         if dst not in reach(g, side, src, unit):
