@@ -405,3 +405,11 @@ def test_heuristic_moves_keep_every_place_within_the_limit():
 
     bots = {s: make_bot("heuristic", seed=i) for i, s in enumerate(SIDES)}
     assert play(6, bots, check=within).is_over
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic", "search"])
+def test_a_bot_asked_in_a_finished_game_says_the_game_is_over(name):
+    game = fortress.new_game(seed=1)
+    game.apply("surrender")
+    with pytest.raises(ValueError, match="the game is over"):
+        make_bot(name, budget=0.1).choose(game) if name == "search" else make_bot(name).choose(game)

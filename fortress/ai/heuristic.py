@@ -19,7 +19,7 @@ from typing import Mapping
 from fortress.rules.actions import (Action, Attack, Casualty, Commit, Declare, Disengage, End, Fight, Fire, Ground,
                               Invade, Move, Place, PlaceLaser, Retreat, Sabotage, Surrender)
 from fortress.ai import cards, us_retake
-from fortress.ai.common import (FAR, NONE, allies, battle_choice, by_area, by_kind, distances,
+from fortress.ai.common import (FAR, NONE, allies, in_play, battle_choice, by_area, by_kind, distances,
                                 enemy_value_by_area, odds, strength, threat)
 from fortress.rules import stacking
 from fortress.rules.state import Stage
@@ -59,6 +59,7 @@ class HeuristicBot:
 
     # -- entry point -------------------------------------------------------------------------
     def choose(self, game) -> Action:
+        in_play(game)
         legal = game.legal_actions()
         options = [a for a in legal if not isinstance(a, Surrender)]
         if game.phase not in ORDER_FREE:

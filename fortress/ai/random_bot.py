@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from fortress.ai.common import in_play
 from fortress.rules.actions import Action, Surrender
 
 
@@ -17,6 +18,7 @@ class RandomBot:
         self.reason = ""
 
     def choose(self, game) -> Action:
+        in_play(game)
         options = sorted((a for a in game.legal_actions() if not isinstance(a, Surrender)), key=game.sort_key)
         action = self.rng.choice(options)
         self.reason = f"{game.notation(action)}: picked at random from {len(options)} legal actions."

@@ -29,6 +29,7 @@ import time
 
 from fortress.rules.actions import Action, Surrender
 from fortress.ai import rollouts, us_retake
+from fortress.ai.common import in_play
 from fortress.ai.heuristic import HeuristicBot
 from fortress.rules.units import INVADERS, US
 
@@ -194,6 +195,7 @@ class SearchBot:
         self.last_search: dict = {}
 
     def choose(self, game) -> Action:
+        in_play(game)
         key = (game.round, game.state.turn)
         if game.side == game.state.turn and game.phase == "declare" and self.turn_key != key:
             self.turn_key, self.turn_bot = key, self._search(game)
