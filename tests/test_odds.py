@@ -266,3 +266,20 @@ def test_z_value_is_the_normal_quantile():
     from fortress.odds import z_value
     assert z_value(0.95) == pytest.approx(1.959964, abs=1e-6)
     assert z_value(0.99) == pytest.approx(2.575829, abs=1e-6)
+
+
+def test_counts_and_confidence_are_checked_in_words():
+    import numpy as np
+    assert exact({"infantry": np.int64(2)}, {"infantry": 1}).p_cleared == exact({"infantry": 2}, {"infantry": 1}).p_cleared
+    for kwargs, words in [({"attackers": {"infantry": 1.5}}, "the count of 'infantry' must be a whole number, not float"),
+                          ({"attackers": {"infantry": "2"}}, "not str"),
+                          ({"attackers": {"infantry": 10**22}}, "must be from 0 to 1,000"),
+                          ({"attackers": {"infantry": -1}}, "must be from 0 to 1,000, not -1"),
+                          ({"bombers_inside": -1}, "bombers_inside must be from 0"),
+                          ({"bombers_inside": 1.5}, "bombers_inside must be a whole number")]:
+        with pytest.raises(ValueError, match=words):
+            exact(kwargs.get("attackers", {"infantry": 2}), {"infantry": 1},
+                  bombers_inside=kwargs.get("bombers_inside", 0))
+    for confidence in (0, 1.0, 95):
+        with pytest.raises(ValueError, match="a fraction between 0 and 1"):
+            monte_carlo({"infantry": 2}, {"infantry": 1}, runs=100, confidence=confidence)

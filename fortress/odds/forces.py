@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Mapping
 
 from fortress.rules.battle import POLICIES, Battle, Policy, Token
+from fortress.rules.dice import whole
 from fortress.rules.tables import Tables, default
 from fortress.rules.units import unit_name
 
@@ -46,14 +47,24 @@ def parse_force(text: str, tables: Tables | None = None) -> Counter[str]:
     return +out
 
 
+MAX_COUNT = 1_000  #: units of one kind in a force at most (the box holds 305 figures in all)
+
+
+def count(n: object, what: str) -> int:
+    """``n`` as a count of units: a whole number (a numpy one too) from 0 to :data:`MAX_COUNT`."""
+    value = whole(n, what)
+    if not 0 <= value <= MAX_COUNT:
+        raise ValueError(f"{what} must be from 0 to {MAX_COUNT:,}, not {str(value)[:20]}")
+    return value
+
+
 def tokens(units: Units, where: str, tables: Tables | None = None) -> dict[Token, int]:
     """Normalise a force: keys are tokens ``(type, where)`` or unit words (given ``where``)."""
     out: dict[Token, int] = {}
     types = (tables or default()).units
     for key, n in units.items():
         token = (unit_name(key[0], types), key[1]) if isinstance(key, tuple) else (unit_name(key, types), where)
-        if n < 0:
-            raise ValueError(f"negative count for {key!r}")
+        n = count(n, f"the count of {repr(key)[:40]}")
         if n:
             out[token] = out.get(token, 0) + n
     return out
@@ -75,6 +86,7 @@ def make_battle(attackers: Units, defenders: Units, terrain: str, *, bombers_ins
         raise ValueError(f"unknown terrain {terrain!r}; the terrains are {', '.join(TERRAINS)}")
     tables = tables or default()
     att = tokens(attackers, FROM, tables)
+    bombers_inside = count(bombers_inside, "bombers_inside")
     if bombers_inside:
         att[("bomber", area)] = att.get(("bomber", area), 0) + bombers_inside
     return Battle(area, terrain, att, tokens(defenders, area, tables), tables)

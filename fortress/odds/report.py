@@ -138,7 +138,9 @@ def _destroy_retreats(b: Battle) -> Battle:
 
 # -- confidence intervals ----------------------------------------------------------------
 def z_value(confidence: float) -> float:
-    """Two-sided normal quantile, e.g. 0.95 -> 1.96."""
+    """Two-sided normal quantile, e.g. 0.95 -> 1.96 (``ValueError`` outside 0 < confidence < 1)."""
+    if not 0 < confidence < 1:
+        raise ValueError(f"the confidence is a fraction between 0 and 1 (0.95 for 95%), not {str(confidence)[:20]}")
     return NormalDist().inv_cdf((1 + confidence) / 2)
 
 
