@@ -302,3 +302,16 @@ def test_a_move_to_where_the_units_are_and_an_empty_action_are_refused_in_plain_
     with pytest.raises(fortress.IllegalAction) as caught:
         game.apply("")
     assert not str(caught.value).startswith(":")
+
+
+def test_a_save_refuses_what_it_could_not_load_back():
+    """A determinized copy (made-up cards and dice) and seats a save cannot hold are refused
+    when saving, in words, instead of writing a file its own loader refuses."""
+    game = fortress.new_game(seed=1)
+    with pytest.raises(ValueError, match="a determinized copy cannot be saved"):
+        game.determinized(5).to_json()
+    assert fortress.Game.from_json(game.copy().to_json()).history == []
+    for seats, words in [({"us": 5}, "seats.us must be a name"), ({"mars": "human"}, "no side 'mars'"),
+                         ({"us": "x" * 41}, "1 to 40 characters")]:
+        with pytest.raises(ValueError, match=words):
+            game.to_json(seats=seats)

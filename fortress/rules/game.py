@@ -73,6 +73,7 @@ class Game:
         self._actors: list[tuple] = []  # who took each action of the history, in which turn (see undoable)
         self._start: Any = state.copy()
         self._start_events: list[Event] = []
+        self._lookahead = False  # a determinized copy: its hidden cards and dice are made up
 
     def start(self, phase: str | None, prepare: Callable[["Game"], None] | None = None) -> None:
         """Begin play at step ``phase`` (None: the first turn of the first round);
@@ -385,6 +386,7 @@ class Game:
         America: the order of the undrawn partisan cards) and the future dice. Bots look
         ahead in such copies, never in the real game."""
         new = self.copy()
+        new._lookahead = True
         rng = Rng(seed)
         self.rules.hide(new.state, rng)
         new.state.rng = rng.next64()
@@ -395,6 +397,9 @@ class Game:
         """A versioned save: ruleset, options, seed, the actions, and a snapshot digest for checking;
         ``seats`` (who plays each side, e.g. the dashboard's bots) is kept if given."""
         from fortress.rules.save import to_json
+        if self._lookahead:
+            raise ValueError("a determinized copy cannot be saved: its hidden cards and future dice were "
+                             "made up for look-ahead; save the real game")
         return to_json(self, indent, seats)
 
     @classmethod

@@ -100,8 +100,21 @@ def to_json(game: "Game", indent: int | None = 1, seats: dict[str, str] | None =
                      "digest": digest(game)},
     }
     if seats is not None:
-        data["seats"] = dict(seats)
+        data["seats"] = checked_seats(game, seats)
     return json.dumps(data, indent=indent)
+
+
+def checked_seats(game: "Game", seats: dict[str, str]) -> dict[str, str]:
+    """``seats`` as a save holds them (``save.schema.json``): each of the game's sides to a
+    name of 1 to 40 characters; ``ValueError`` in words otherwise, before anything is written."""
+    out = {}
+    for side, who in dict(seats).items():
+        if side not in game.rules.side_names:
+            raise ValueError(f"seats: no side {str(side)[:40]!r} in this game")
+        if not isinstance(who, str) or not 1 <= len(who) <= 40:
+            raise ValueError(f"seats.{side} must be a name of 1 to 40 characters, such as 'human' or 'heuristic'")
+        out[side] = who
+    return out
 
 
 def saved_seats(text: str | bytes) -> dict[str, str]:
