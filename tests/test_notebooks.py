@@ -254,3 +254,16 @@ def test_helper_docstring_examples_run(module):
 
     result = doctest.testmod(importlib.import_module("fortress.notebook_helpers" + module))
     assert result.failed == 0
+
+
+def test_small_gaps_in_the_helpers():
+    """A replay's events past the end are none (as ``at`` stops at the end); a picture's
+    width is checked."""
+    from fortress.render.svg import game_svg
+    game = fortress.new_game(seed=1)
+    game.apply("end")
+    replay = H.Replay(game.to_json())
+    assert replay.events_of(len(replay.actions) + 1) == [] and replay.events_of(1)
+    with pytest.raises(ValueError, match="from 100 to 10,000"):
+        game_svg(game, -100)
+    assert game_svg(game, 300).startswith("<svg")

@@ -13,7 +13,7 @@ __all__ = ['odds_grid', 'play_games', 'city_falls', 'win_rates', 'plot_board']
 
 # -- analysis ------------------------------------------------------------------------------
 def odds_grid(attackers: Mapping[str, str], defenders: Iterable[int], terrains: Iterable[str] = ("plain", "city"),
-              defender_unit: str = "infantry", figure: str = "p_cleared") -> pd.DataFrame:
+              defender_unit: str = "infantry") -> pd.DataFrame:
     """Exact odds of typical attacks, long format: one row per (attacker mix, defenders, terrain).
 
     ``attackers`` maps a label to a force text ("2 hovertank, 1 infantry"), ``defenders``

@@ -65,7 +65,10 @@ class Replay:
         return self._view
 
     def events_of(self, i: int) -> list:
-        """The events caused by action ``i`` (1-based: what led to ``states[i]``)."""
+        """The events caused by action ``i`` (1-based: what led to ``states[i]``; past the
+        last action, none, as :meth:`at` stops at the last position)."""
+        if i > len(self.actions):
+            return []
         if i <= 0:
             return self.game.events[: self.marks[0]]
         return self.game.events[self.marks[i - 1]: self.marks[i]]

@@ -72,7 +72,10 @@ def units_text(counts: Mapping[tuple[str, str], int]) -> str:
 
 
 def game_svg(game: Game, width: int = WIDTH) -> str:
-    """The current position as an SVG document (a string)."""
+    """The current position as an SVG document (a string), ``width`` pixels wide (100 to
+    10,000; ``ValueError`` otherwise)."""
+    if isinstance(width, bool) or not isinstance(width, int) or not 100 <= width <= 10_000:
+        raise ValueError(f"the picture's width is a whole number of pixels from 100 to 10,000, not {str(width)[:20]}")
     board, proj = game.board, Projection(game.board, width)
     declared, captured = set(game.state.declared), dict(game.state.captured)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{proj.width}" height="{proj.height}" '
