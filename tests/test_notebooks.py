@@ -204,6 +204,12 @@ def test_plot_board_draws_every_area():
     matplotlib.use("Agg")
     ax = H.plot_board({"seattle": 1.0}, title="t")
     assert ax.collections and ax.get_title() == "t"
+    board = fortress.new_game().board
+    by_name = H.plot_board({"Denver": 1.0}).collections[0].get_facecolors()
+    by_id = H.plot_board({board.find("Denver"): 1.0}).collections[0].get_facecolors()
+    assert (by_name == by_id).all() and not (by_name == H.plot_board({}).collections[0].get_facecolors()).all()
+    with pytest.raises(KeyError, match="no area called 'Atlantis'"):
+        H.plot_board({"Atlantis": 1.0})
 
 
 # -- replays -----------------------------------------------------------------------------------------

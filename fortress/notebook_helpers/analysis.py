@@ -98,14 +98,15 @@ def win_rates(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
 def plot_board(values: Mapping[str, float] | None = None, board: Board | None = None, ax=None,
                cmap: str = "Reds", title: str = "", label: str = "", vmax: float | None = None):
     """Draw the board with matplotlib from ``board.geometry``: land coloured by ``values``
-    (area id -> number; missing areas light grey), zones pale blue, cities starred, and each
-    city with a value drawn as a disc sized and coloured by it."""
+    (area id or name -> number; missing areas light grey; an unknown area: ``KeyError`` with
+    close names), zones pale blue, cities starred, and each city with a value drawn as a disc
+    sized and coloured by it."""
     import matplotlib.pyplot as plt
     from matplotlib import cm, colors
     from matplotlib.collections import PolyCollection
 
     board = board or Board.default()
-    values = dict(values or {})
+    values = {k if k in board.areas else board.find(k): v for k, v in (values or {}).items()}
     if ax is None:
         _, ax = plt.subplots(figsize=(11, 6.5))
     top = vmax if vmax is not None else max(values.values(), default=1.0) or 1.0
