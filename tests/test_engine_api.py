@@ -315,3 +315,14 @@ def test_a_save_refuses_what_it_could_not_load_back():
                          ({"us": "x" * 41}, "1 to 40 characters")]:
         with pytest.raises(ValueError, match=words):
             game.to_json(seats=seats)
+
+
+def test_a_preset_setup_on_a_board_without_zones_or_cities_says_so():
+    from fortress.board import Area, Board
+    no_zones = Board([Area("a", "Alpha", "plain"), Area("b", "Beta", "city")], [("a", "b")])
+    with pytest.raises(ValueError, match="no invasion zone for West; use setup=None"):
+        fortress.new_game(board=no_zones)
+    no_cities = Board([Area("a", "Alpha", "plain"), Area("b", "Beta", "plain")], [("a", "b")])
+    with pytest.raises(ValueError, match="this board has none; use setup=None"):
+        fortress.new_game(board=no_cities)
+    assert fortress.new_game(board=no_zones, setup=None).phase == "setup"

@@ -42,9 +42,16 @@ def plan(game: "Game", preset: str) -> list[tuple[str, str]]:
         raise ValueError(f"unknown setup {preset!r}; choose one of {', '.join(PRESETS)} or None")
     rules = game.rules.data
     values = game.tables.values
-    placements = _deal(dict(rules["pool"]), _us_order(game, preset) * rules["us"]["units_per_city"], values)
+    cities = _us_order(game, preset)
+    if not cities:
+        raise ValueError(f"setup {preset!r} places the U.S. units in cities, and this board has none; use setup=None")
+    placements = _deal(dict(rules["pool"]), cities * rules["us"]["units_per_city"], values)
     for side in game.rules.teams["invaders"]:
-        placements += _deal(dict(rules["invader"]["start"]), list(game.board.zones(side)), values)
+        zones = list(game.board.zones(side))
+        if not zones:
+            raise ValueError(f"setup {preset!r}: this board has no invasion zone for {game.rules.side_names[side]}; "
+                             "use setup=None")
+        placements += _deal(dict(rules["invader"]["start"]), zones, values)
     return placements
 
 
