@@ -128,7 +128,7 @@ class Board:
         self._by_name: dict[str, str] = {}
         for area in self.areas.values():
             for key in {area.id, area.name, area.city or area.id}:
-                self._by_name.setdefault(key.casefold(), area.id)
+                self._by_name.setdefault(" ".join(key.split()).casefold(), area.id)
 
     # -- loading ---------------------------------------------------------------
     @classmethod
@@ -182,8 +182,9 @@ class Board:
         return len(self.areas)
 
     def find(self, text: str) -> str:
-        """The id of the area called ``text`` (an id, a name or a city name, any case)."""
-        key = text.strip().casefold()
+        """The id of the area called ``text`` (an id, a name or a city name, any case and
+        spacing)."""
+        key = " ".join(text.split()).casefold()
         if key in self._by_name:
             return self._by_name[key]
         close = [a.name for a in self.areas.values() if key and key in a.name.casefold()]

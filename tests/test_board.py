@@ -116,3 +116,8 @@ def test_file_sizes() -> None:
     assert (GEODATA_DIR / "backdrop.geojson").stat().st_size < 100_000
     meta = json.loads((GEODATA_DIR / "backdrop.geojson").read_text())["metadata"]
     assert "Natural Earth" in meta["credit"]
+
+
+def test_find_takes_any_spacing_and_case():
+    board = Board.default()
+    assert board.find("  salt   LAKE\tcity ") == board.find("Salt Lake City")
