@@ -138,8 +138,9 @@ def attempt(game: Game, text: str | Action, quiet: bool = False) -> str:
     if isinstance(text, Action):
         try:
             text = game.notation(text)
-        except IllegalAction as exc:  # not well formed: explain said why; name it as it prints
-            text = str(exc)[: -len(exc.reason) - 2]
+        except IllegalAction:  # not well formed (explain said why): name it as it prints
+            shown = repr(text)
+            text = shown if len(shown) <= 80 else shown[:80] + "..."
     if reason is not None:
         msg = f"Not legal: {text}\n  why: {reason}"
     else:

@@ -53,6 +53,8 @@ def seed_value(seed: object, what: str = "the seed") -> int:
     if not SEED_MIN <= value <= SEED_MAX:
         raise ValueError(f"{what} must fit in 64 bits (from {SEED_MIN} to {SEED_MAX})")
     return value
+
+
 _GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 

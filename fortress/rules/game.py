@@ -15,22 +15,20 @@ True
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from fortress.board import Board
 from fortress.rules import actions as A
-from fortress.rules import markers, rulesets, shape
+from fortress.rules import rulesets, shape
 from fortress.rules.context import Context
 from fortress.rules.dice import Rng, seed_value, whole
 from fortress.rules.events import Event
 from fortress.rules.rulesets import Ruleset
+from fortress.rules.views import Views
 
 if TYPE_CHECKING:
-    from fortress.rules.markers import Markers
     from fortress.rules.state import BattleView
-    from fortress.rules.tables import Tables
 
 _SURRENDER = A.Surrender()
 
@@ -54,7 +52,7 @@ def _label(action: object, limit: int = 80) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-class Game:
+class Game(Views):
     """A game. Build one with :func:`fortress.new_game` (or :meth:`from_position`,
     :meth:`from_json`)."""
 
@@ -188,23 +186,6 @@ class Game:
         """Index of the player who controls ``side``."""
         side = self.side_id(side)
         return next(i for i, seat in enumerate(self.seats) if side in seat)
-
-    def area_id(self, area: str) -> str:
-        """The id of ``area``, given as an id or as a name in any case (``KeyError`` in words,
-        with close names, for one this board does not have)."""
-        return area if area in self.board.areas else self.board.find(area)
-
-    def side_id(self, side: str) -> str:
-        """The id of ``side``, given as an id or as its name in any case ("West", "U.S.");
-        ``ValueError`` in words for a side this ruleset does not have."""
-        names = self.rules.side_names
-        if side in names:
-            return side
-        key = str(side).strip().casefold()
-        for sid, name in names.items():
-            if key in (sid, name.casefold()):
-                return sid
-        raise ValueError(f"no side {str(side)[:40]!r} in this game; the sides are {', '.join(names)}")
 
     def reminder(self) -> str:
         return self.ctx.turn.step(self.phase).reminder
@@ -417,76 +398,6 @@ class Game:
         plain-words reason for a corrupt, truncated, edited or newer-version file."""
         from fortress.rules.save import from_json
         return from_json(text, board)
-
-    # -- views for players, the UI and bots ------------------------------------------------------
-    def units(self, area: str, side: str | None = None) -> list:
-        """The units in ``area`` (of ``side`` if given), in uid order."""
-        return self.ctx.units(self.area_id(area), None if side is None else self.side_id(side))
-
-    def enemies_in(self, area: str, side: str) -> list:
-        return self.ctx.enemies_in(area, side)
-
-    def touch(self) -> None:
-        """The state was changed from outside (a test, a replay view): drop derived views."""
-        self.ctx.touch()
-
-    def units_in(self, area: str) -> Counter:
-        """Units in ``area`` as a Counter of ``(side, unit type)``."""
-        return Counter((u.side, u.kind) for u in self.ctx.present(self.area_id(area)))
-
-    def controller(self, area: str) -> str | None:
-        """The side holding ``area`` (None for one nobody holds)."""
-        return self.state.control.get(self.area_id(area))
-
-    def cities_captured(self) -> int:
-        return len(self.state.captured)
-
-    def markers(self, side: str) -> "Markers":
-        """An Invader's control markers now: ``supply``, ``held``, ``declared``, ``in_use``,
-        ``left`` (worked out from the board; :mod:`fortress.rules.markers`)."""
-        return markers.count(self.state, self.board, self.side_id(side), self.tables.numbers)
-
-    def markers_left(self, side: str) -> int:
-        """Control markers ``side`` (an Invader) may still place."""
-        return self.markers(side).left
-
-    def hand(self, viewer: str) -> tuple:
-        """Invader Card variant: the cards ``viewer`` (an Invader) holds, as
-        :class:`fortress.rules.invader_cards.InvaderCard`; show them to its player only
-        (others see :meth:`hand_size`)."""
-        from fortress.rules.invader_cards import hand
-        viewer = self.side_id(viewer)
-        return hand(self.state, viewer, self.tables.invader_cards) if hasattr(self.state, "invader_hands") else ()
-
-    @property
-    def tables(self) -> "Tables":
-        """The ruleset's data tables (units, dice, cards, numbers: :mod:`fortress.rules.tables`)."""
-        tables: Tables = self.rules.tables
-        return tables
-
-    def hand_size(self, side: str) -> int:
-        """How many Invader cards ``side`` holds (public)."""
-        return len(getattr(self.state, "invader_hands", {}).get(self.side_id(side), ()))
-
-    @property
-    def footholds(self) -> dict[str, str]:
-        """Invader Card variant: the footholds placed, territory -> Invader (public; one works
-        while its Invader holds the territory)."""
-        return dict(getattr(self.state, "footholds", {}))
-
-    def attack_forces(self, area: str) -> dict[tuple[str, str], int]:
-        """Units of the side to move that could join a battle at ``area`` now, and those
-        already sent to it, as ``{(unit type, where): count}`` (bombers inside are keyed
-        with ``where = area``)."""
-        from fortress.rules.phases.combat import potential_attackers
-        side, area = self.state.turn, self.area_id(area)
-        sent = [u for u in self.ctx.side_units(side) if u.committed == area]
-        return dict(Counter((u.kind, u.area) for u in potential_attackers(self.ctx, area) + sent))
-
-    def defence_forces(self, area: str) -> dict[tuple[str, str], int]:
-        """The enemy units standing in ``area``, as ``{(unit type, area): count}``."""
-        side, area = self.state.turn, self.area_id(area)
-        return dict(Counter((u.kind, area) for u in self.ctx.present(area) if u.side != side))
 
     def __repr__(self) -> str:
         status = f"winner={self.winner}" if self.is_over else f"side={self.side} phase={self.phase}"
