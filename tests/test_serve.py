@@ -32,6 +32,31 @@ def test_the_command_line_carries_the_classroom_defaults():
     assert not any("cull_idle" in c for c in voila_command(notebook_path(), cull_idle=0))
 
 
+def test_the_server_never_throttles_a_pages_widget_messages():
+    """Jupyter drops IOPub messages past 1,000 a second (3 s window): a page playing bot
+    seats quickly lost widget updates and showed a stale board (a CI run of
+    tests/e2e/test_classroom.py). The option reaches the kernels' websocket connections
+    through the app's config, as Voila builds them (``parent=kernel``)."""
+    from jupyter_client.manager import KernelManager
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+    from traitlets.config import Config, KVArgParseConfigLoader
+
+    options = [c for c in voila_command(notebook_path()) if c.startswith("--ZMQChannelsWebsocketConnection.")]
+    config = KVArgParseConfigLoader(options).load_config()
+    assert isinstance(config, Config)
+
+    class Handler(KernelWebsocketHandler):
+        def __init__(self) -> None:  # only its type is checked here
+            pass
+
+    def limits(cfg: Config) -> bool:
+        return ZMQChannelsWebsocketConnection(parent=KernelManager(config=cfg), websocket_handler=Handler(),
+                                              config=None).limit_rate
+
+    assert limits(config) is False and limits(Config()) is True  # the default throttles: the test can fail
+
+
 @pytest.mark.parametrize("args", [["--port", "99999"], ["--port", "-1"], ["--max-kernels", "-3"],
                                   ["--preheat", "4", "--max-kernels", "4"], ["--iopub-timeout", "0"]])
 def test_nonsense_options_are_one_line_errors(args):

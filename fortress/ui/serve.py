@@ -60,7 +60,9 @@ def voila_command(notebook: Path, ip: str = "127.0.0.1", port: int = 8866, prehe
            "--VoilaConfiguration.allow_template_override=NO", "--VoilaConfiguration.allow_theme_override=NO",
            # a restarted kernel cannot serve the page that lost it (its widgets are gone):
            # a kernel that dies is dropped, its slot freed, and the page told
-           "--KernelRestarter.restart_limit=0"]
+           "--KernelRestarter.restart_limit=0",
+           # widget updates are never throttled (dropped): see fortress.ui.voila_app
+           "--ZMQChannelsWebsocketConnection.limit_rate=False"]
     if os.name == "posix":  # kernels talk over Unix sockets: no TCP port races when a class starts 20 at once
         cmd.append("--KernelManager.transport=ipc")
     if no_browser:

@@ -19,7 +19,12 @@ Run as ``python -m fortress.ui.voila_app play.ipynb [voila options]``
   another one;
 * no lost page output: each page's kernel is :mod:`fortress.ui.kernel`, whose IOPub
   socket queues instead of dropping (:class:`FortressServerKernelManager`), so a
-  kernel's first burst (over a thousand widget messages) reaches a busy server whole.
+  kernel's first burst (over a thousand widget messages) reaches a busy server whole;
+  and the server does not throttle them on the way to the page either
+  (``--ZMQChannelsWebsocketConnection.limit_rate=False`` in
+  :func:`fortress.ui.serve.voila_command`): Jupyter's limit of 1,000 IOPub messages a
+  second, meant for runaway prints, dropped the widget updates of a page playing bot seats
+  quickly, which left its board out of date (a page runs only the dashboard, no user code).
 """
 from __future__ import annotations
 
