@@ -144,6 +144,9 @@ def test_a_card_is_written_and_read_in_the_notation():
     assert game.notation(play) == "play naval-gunfire partisan at Seattle"
     assert game.parse("PLAY Naval-Gunfire partisans at seattle") == play
     assert "is not an Invader card" in game.explain("play no-such-card")
+    # the card's name, as the hand and the log show it, reads as well as its id
+    assert game.parse("play Naval  GUNFIRE partisan at Seattle") == play
+    assert game.apply("play naval gunfire partisan at Seattle")
 
 
 # -- footholds --------------------------------------------------------------------------------

@@ -320,13 +320,16 @@ class Verb:
         self.key = eval(f"lambda a, names: ({', '.join([repr(word), *(f.text() for f in self.fields)])},)")
         self.cls.verb = word
 
-    def read(self, rest: str, board: Board, units: Mapping[str, UnitType]) -> Action:
+    def read(self, rest: str, board: Board, units: Mapping[str, UnitType],
+             cards: Mapping[str, str] | None = None) -> Action:
         if not self.parts:
             if rest.strip():
                 raise NotationError(f"'{self.word}' takes nothing after it")
             return self.cls()
         if "->" in self.pattern and "->" not in rest:
             raise NotationError(f"'{self.word}' needs '->' between the two areas, e.g. '{self.example}'")
+        if cards and self.fields[0].name == "card":
+            rest = _card_by_name(rest, cards)
         m = self.regex.fullmatch(rest.strip())
         if m is None:
             said = f"{self.word} {rest.strip()}".strip()
@@ -339,6 +342,17 @@ class Verb:
             else:
                 values[f.name] = f.word.read(text, board, units)
         return self.cls(**values)
+
+
+def _card_by_name(rest: str, cards: Mapping[str, str]) -> str:
+    """``rest`` with a card's name at its start written as the card's id ("Pacific Convoy
+    at Seattle" -> "pacific-convoy at Seattle"): a name has spaces, which the card's word
+    (one word) cannot hold; any case and spacing, the longest name first."""
+    said = " ".join(rest.split())
+    for name in sorted(cards, key=len, reverse=True):
+        if said.lower() == name.lower() or said.lower().startswith(name.lower() + " "):
+            return cards[name] + said[len(name):]
+    return rest
 
 
 def _escape(text: str) -> str:
@@ -402,9 +416,10 @@ class Notation:
         as "Big" and "Big & Co", is on no board: tests/test_notation.py checks.)"""
         return self._key_of[type(action)](action, names)
 
-    def read(self, text: str, board: Board, units: Mapping[str, UnitType]) -> Action:
+    def read(self, text: str, board: Board, units: Mapping[str, UnitType],
+             cards: Mapping[str, str] | None = None) -> Action:
         """The action written as ``text`` (names or ids, any case, plurals allowed; unit
-        types of ``units``)."""
+        types of ``units``; ``cards``: card name -> id, so a card may be named either way)."""
         if len(text) > MAX_TEXT:
             raise NotationError(f"an action is at most {MAX_TEXT} characters long")
         words = text.strip().split(None, 1)
@@ -414,7 +429,7 @@ class Notation:
         verb = self._named.get(word)
         if verb is None:
             raise NotationError(f"unknown action {word!r}; actions are: {', '.join(self._named)}")
-        return verb.read(rest, board, units)
+        return verb.read(rest, board, units, cards)
 
 
 #: The notation of Fortress America.
@@ -433,7 +448,8 @@ def sort_key(action: Action, board: Board) -> tuple[str, ...]:
     return NOTATION._key_of[type(action)](action, board.names)
 
 
-def parse(text: str, board: Board, units: Mapping[str, UnitType]) -> Action:
+def parse(text: str, board: Board, units: Mapping[str, UnitType],
+          cards: Mapping[str, str] | None = None) -> Action:
     """Read an action written in the notation (names or ids, any case, plurals allowed;
-    the unit types of ``units``, the ruleset's)."""
-    return NOTATION.read(text, board, units)
+    the unit types of ``units``, the ruleset's; ``cards``: card name -> id)."""
+    return NOTATION.read(text, board, units, cards)

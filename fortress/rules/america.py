@@ -133,7 +133,8 @@ def ruleset(name: str = NAME, data_dir: Path = DATA_DIR, **changes: Any) -> Rule
     fields: dict[str, Any] = dict(
         name=name, title="Fortress America", data_dir=data_dir, data=rules, tables=tables,
         turn=Turn.from_data(rules["turn"], STEPS, teams_of(rules)),
-        board=Board.default, new_state=partial(start_state, tables=tables), parse=partial(actions.parse, units=tables.units),
+        board=Board.default, new_state=partial(start_state, tables=tables),
+        parse=partial(actions.parse, units=tables.units, cards={c.name: c.id for c in tables.invader_cards.values()}),
         notation=actions.notation, sort_key=actions.sort_key, end_turn=end_turn,
         setup=setups.apply_setup, presets=setups.PRESETS, default_setup="balanced",
         check_armies=check_armies, lose=lose, close=close, side_to_move=side_to_move,
