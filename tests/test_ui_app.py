@@ -104,6 +104,12 @@ def test_save_download_and_load_upload(tmp_path):
     other.controls.upload.value = ({"name": "g.json", "type": "application/json", "size": len(data),
                                     "content": memoryview(data), "last_modified": datetime.now(timezone.utc)},)
     assert other.playing and other.game.state.declared == app.game.state.declared
+    app.board_map.click(sorted(app.current_panel().targets())[0])  # the game moves on...
+    assert app.controls.download.value == ""  # ...so the link to the old position goes
+    press(app, "fortress-save")
+    assert app.controls.download.value
+    app.start(fortress.new_game(9), {})  # and so does a new game
+    assert app.controls.download.value == ""
 
 
 def test_bad_save_shows_the_save_error(tmp_path):

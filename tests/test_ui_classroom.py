@@ -389,3 +389,20 @@ def test_a_seat_link_keeps_the_pages_template(monkeypatch):
     assert page_link("seat=T0K") == "/user/ann/voila/render/fortress/play.ipynb?seat=T0K&template=fortress-offline"
     monkeypatch.setenv("QUERY_STRING", "code=ABC234")
     assert page_link("seat=T0K") == "/user/ann/voila/render/fortress/play.ipynb?seat=T0K"
+
+
+def test_a_shared_page_gives_hints_and_hand_over_prompts_for_its_own_seat_only(store, tmp_path):
+    a, b = us_v_west(store, tmp_path)
+    waiting = a if a.game.side == "west" else b
+    waiting.hint()
+    assert waiting.message.value.count("No hint now") == 1 and "not yours" in waiting.message.value
+    assert "Pass the laptop" not in a.banner.widget.value + b.banner.widget.value  # each plays from their link
+    waiting.act(make_bot("random").choose(waiting.game))  # refused: not this page's move
+    assert "you play U.S. This page" in a.message.value or "you play West. This page" in b.message.value
+
+
+def test_an_empty_join_code_asks_for_the_code(store, tmp_path):
+    c = page(store, tmp_path)
+    c.controls.classroom.code.value = "  "
+    c.controls.classroom.join()
+    assert "Type the join code" in c.message.value

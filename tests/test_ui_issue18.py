@@ -34,6 +34,16 @@ def test_undo_never_takes_back_the_bots_moves(tmp_path):
     assert app.game.history == moves and "ft-refused" in app.message.value
 
 
+def test_undo_never_takes_back_a_bots_move_while_the_bot_is_still_to_move(tmp_path):
+    app = new_app(tmp_path, seats=BOTS)  # West, a bot, moves first
+    press(app, "fortress-step")
+    assert app.game.side == "west" and app.game.undoable  # the engine would take it back...
+    assert app.undo_button.disabled  # ...the page does not
+    moves = list(app.game.history)
+    app.undo()
+    assert app.game.history == moves and "ft-refused" in app.message.value
+
+
 def test_undo_takes_back_own_moves_and_the_log_forgets_them(tmp_path):
     app = new_app(tmp_path)
     target = sorted(app.current_panel().targets())[0]

@@ -105,14 +105,47 @@ def test_the_bots_wait_before_their_dice_for_the_class(tmp_path):
     assert len(g.events) > asked + rolled
 
 
-def test_a_players_fight_waits_for_the_guess_and_the_mode_off_does_not(tmp_path):
-    app = new_app(tmp_path, seed=3)  # every side human: the heuristic chooses, the app plays
+def at_a_fight(tmp_path):
+    """A page of human players (the heuristic chooses, the app plays) at its first Fight, with
+    class prediction on."""
+    app = new_app(tmp_path, seed=3)
     bot = make_bot("heuristic")
     while A.Fight() not in app.game.legal_actions():
         assert app.act(bot.choose(app.game))
     app.predict.toggle.value = True
+    return app
+
+
+def test_a_players_fight_waits_for_the_guess_and_the_mode_off_does_not(tmp_path):
+    app = at_a_fight(tmp_path)
     history = list(app.game.history)
     assert not app.act(A.Fight()) and app.game.history == history and app.predict.waiting
     app.predict.toggle.value = False  # switched off: the question goes, the Fight is played as usual
     assert not app.predict.waiting and app.predict.box.layout.display == "none"
     assert app.act(A.Fight()) and app.game.history[-1] == A.Fight()
+
+
+def test_undo_drops_the_question_and_no_move_is_made_while_the_class_guesses(tmp_path):
+    app = at_a_fight(tmp_path)
+    assert not app.act(A.Fight()) and app.predict.waiting
+    other = [a for a in app.game.legal_actions() if a != A.Fight() and a.verb != "surrender"]
+    history = list(app.game.history)
+    assert not other or not app.act(other[0])  # a second move waits for the guess...
+    assert app.game.history == history and "guesses first" in app.message.value
+    app.undo()  # ...but Undo takes the move before back, and the question goes with it
+    assert app.game.history == history[:-1] and not app.predict.waiting
+    assert app.predict.box.layout.display == "none"
+
+
+def test_bots_that_move_by_themselves_go_on_after_the_class_has_guessed(tmp_path):
+    app = new_app(tmp_path, seats=HEURISTIC, seed=3)
+    app.predict.toggle.value = True
+    app.auto_box.value = True  # the bots start, and stop before their first dice
+    assert app.predict.waiting
+    first = app.predict.question
+    press(app, "fortress-predict-guess", 0)
+    if app.predict.close.layout.display is None:  # the answer is shown: the bots wait for "Got it"
+        at = len(app.game.history)
+        press(app, "fortress-predict-close")
+        assert len(app.game.history) > at
+    assert (app.predict.waiting and app.predict.question is not first) or not app.bots.is_bot(app.game.side)

@@ -324,3 +324,8 @@ def test_markers_scale_with_the_zoom_and_are_laid_out_again(tmp_path):
     assert not crossing(after)
     assert LB.font_px(3.0) < LB.font_px(4.15) < LB.font_px(6.0) and abs(LB.font_px(4.15, True) - 2 * LB.font_px(4.15)) < 0.15
     assert f".{LB.zoom_class(6.0)} .fa-m {{ font-size: {LB.font_px(6.0)}px" in app.root.children[0].value
+
+
+def test_a_hand_over_to_several_sides_names_them_as_a_sentence():
+    assert B.listed(["West", "South", "East"]) == "West, South and East"
+    assert B.listed(["the U.S."]) == "the U.S." and B.listed(["West", "East"]) == "West and East"

@@ -166,7 +166,7 @@ class App(SharedPlay):
         self.say(" ".join(filter(None, [note] + problems)) or "New game: good luck!", refused=bool(problems))
         self.tabs.selected_index = 0
         self.refresh()
-        self._maybe_auto()
+        self.maybe_auto()
 
     # -- the one way to change the game ---------------------------------------------------------
     def act(self, action: A.Action | str, after: Callable[[], None] | None = None, asked: bool = False) -> bool:
@@ -195,7 +195,8 @@ class App(SharedPlay):
         self.refresh()
         self.timings.append(time.perf_counter() - t0)
         self.autosave_soon()
-        self._maybe_auto()
+        if not asked:  # after a guessed move, the prediction box says when the bots go on
+            self.maybe_auto()
         return True
 
     def act_many(self, actions: Iterable[A.Action]) -> bool:
@@ -240,6 +241,9 @@ class App(SharedPlay):
         if self.shared is not None and self.game.side not in self.shared.seat.sides:
             self.say(classroom.not_yours(self.shared, self.game, self.bots.seats))
             return False
+        if self.predict.waiting:
+            self.say("The class guesses first (the buttons above the panel).")
+            return False
         if self.bots.is_bot(self.game.side):
             self.say(f"It is {T.side_label(self.game.side)}'s move ({self.bots.name(self.game.side)} bot): "
                      "press 'Bot: step' or 'Play to my turn'.")
@@ -257,9 +261,10 @@ class App(SharedPlay):
         if self.shared is not None:
             self.say("Moves in a shared game are final: the other players may already have seen them.")
             return
-        if not (self.playing and g.undoable):
+        if not self.undoable:
             self.say("Nothing of yours to take back this turn: dice, cards and the other players' moves stay.")
             return
+        self.predict.clear()  # a question asked before the move taken back asks no more
         before = g.events  # undo replays into a new list: this one keeps the undone events
         action = g.undo()
         self.logbook.forget(len(g.events))
@@ -273,12 +278,22 @@ class App(SharedPlay):
         self.autosave_soon()
         self.refresh()
 
+    @property
+    def undoable(self) -> bool:
+        """Whether Undo may take back a move now: a human's own (``game.undoable``), never a
+        bot's, nor in a shared game."""
+        g = self.game
+        return bool(self.playing and g.undoable and self.shared is None and not self.bots.is_bot(g.side))
+
     def hint(self) -> None:
         """The Hint button: what a bot would do now and why, with its odds (``fortress.ui.hints``)."""
         from fortress.ui.hints import hint, hint_bot
         g = self.game
         if not self.playing or g.is_over:
             self.say("No hint: start a game (Game tab)." if not self.playing else "No hint: the game is over.")
+            return
+        if self.shared is not None and g.side not in self.shared.seat.sides:
+            self.say(f"No hint now: it is {T.side_label(g.side)}'s move, not yours.")
             return
         bot = hint_bot(self.bots.name(g.side))
         self.banner.busy_hint(bot)  # the search takes ~2 s: the busy line says so meanwhile
@@ -359,9 +374,11 @@ class App(SharedPlay):
     def _on_auto(self, change: dict[str, Any]) -> None:
         """"Bots move by themselves" ticked: if a bot is to move, it starts now."""
         if change["new"]:
-            self._maybe_auto()
+            self.maybe_auto()
 
-    def _maybe_auto(self) -> None:
+    def maybe_auto(self) -> None:
+        """With "bots move by themselves" ticked, the bots play on to a human's decision (on a
+        store, the server plays the bot seats)."""
         if self.shared is not None:
             self._bots_soon()
             return
@@ -460,10 +477,10 @@ class App(SharedPlay):
 
     def _refresh_views(self) -> None:
         g = self.game
-        self.banner.update(g, self.bots.seats, self.playing)
+        self.banner.update(g, self.bots.seats, self.playing, shared=self.shared is not None)
         self.status.value = info.status_html(g, self.bots.seats, self.others) if self.playing else \
             "<span class='ft-title'>Fortress America</span> Start a new game or resume one (Game tab)."
-        self.undo_button.disabled = not (self.playing and g.undoable) or self.shared is not None
+        self.undo_button.disabled = not self.undoable
         bot_turn = self.playing and not g.is_over and self.bots.is_bot(g.side)
         self.step_button.disabled = self.play_button.disabled = not bot_turn
         self.tracks.value = info.tracks_html(g)
@@ -472,6 +489,8 @@ class App(SharedPlay):
         self.dice.value = info.dice_html(g)
         self.logbook.update(g)
         self.odds.refresh()
+        if self._controls is not None:
+            self._controls.drop_stale_download()
         self.follow.refresh()
         self.predict.refresh(g)
         self._refresh_generic()

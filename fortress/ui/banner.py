@@ -49,6 +49,11 @@ def banner_text(game) -> str:
             f"{doing(game)}")
 
 
+def listed(names: list[str]) -> str:
+    """Names as a sentence lists them: "West, South and East"."""
+    return " and ".join(filter(None, [", ".join(names[:-1]), names[-1]])) if names else ""
+
+
 def human_seats(game, seats: dict[str, str]) -> list[int]:
     """The players (indexes of ``game.seats``) all of whose sides a human plays."""
     return [i for i, sides in enumerate(game.seats) if all(seats.get(s, HUMAN) == HUMAN for s in sides)]
@@ -68,25 +73,25 @@ class Banner:
     def reset(self) -> None:
         self.last_seat = None
 
-    def handover(self, game, seats: dict[str, str]) -> str:
-        """"Pass the laptop to West" when another human player must act now (hot-seat:
-        two or more human players), else ""."""
-        if game.is_over or game.side not in seats or seats[game.side] != HUMAN:
+    def handover(self, game, seats: dict[str, str], shared: bool = False) -> str:
+        """"Pass the laptop to West" when another human player must act now, or first
+        (hot-seat: two or more human players), else "". Not in a shared game: there each
+        player plays from their own seat link."""
+        if shared or game.is_over or game.side not in seats or seats[game.side] != HUMAN:
             return ""
         humans = human_seats(game, seats)
         seat = game.seat_of(game.side)
         if len(humans) < 2 or seat == self.last_seat:
             return ""
-        names = " and ".join(the(s) for s in game.seats[seat])
-        return f"Pass the laptop to {names}"
+        return f"Pass the laptop to {listed([the(s) for s in game.seats[seat]])}"
 
-    def update(self, game, seats: dict[str, str], playing: bool) -> None:
+    def update(self, game, seats: dict[str, str], playing: bool, shared: bool = False) -> None:
         if not playing:
             self.widget.value = ""
             return
         side = None if game.is_over else game.side
         bg, fg = T.SIDE_COLOURS.get(side or "", ("#1d2733", "#ffffff"))
-        prompt = self.handover(game, seats)
+        prompt = self.handover(game, seats, shared)
         extra = f"<span class='ft-handover'>&#9758; {html.escape(prompt)}</span>" if prompt else ""
         self.widget.value = (f"<div class='ft-banner' style='background:{bg};color:{fg}'>"
                              f"{html.escape(banner_text(game))}{extra}</div>")

@@ -178,8 +178,9 @@ def not_yours(shared: SharedGame, game: "Game", seats: dict[str, str]) -> str:
     if not mine:
         return "You are watching this game (spectator link): you cannot move for any side."
     who = f"the {seats[side]} bot on the server" if seats.get(side, "human") != "human" else "another player"
-    return (f"It is {T.side_label(side)}'s move, played by {who}; you play "
-            f"{', '.join(T.side_label(s) for s in mine)}. This page updates when they move.")
+    yours = ", ".join(T.side_label(s) for s in mine)
+    return (f"It is {T.side_label(side)}'s move, played by {who}; you play {yours.removesuffix('.')}. "
+            "This page updates when they move.")
 
 
 class ClassroomBox:
@@ -201,6 +202,9 @@ class ClassroomBox:
     def join(self) -> None:
         store = self.app.store
         assert store is not None  # the box is shown on a store only
+        if not self.code.value.strip():
+            self.app.say("Type the join code you were given in the box, then press Join.")
+            return
         try:
             token, _seat = store.join(self.code.value)
         except StoreError as exc:

@@ -51,6 +51,7 @@ class GameControls:
         self.save_button.add_class("fortress-save")
         self.save_button.on_click(lambda _b: self.save())
         self.download = W.HTML("")
+        self._saved: tuple[object, int] | None = None  # the game and ply the download link holds
         self.download.add_class("fortress-download")
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Load a save")
         self.upload.add_class("fortress-upload")
@@ -195,6 +196,14 @@ class GameControls:
         name = f"fortress-{self.app.game_id}.json"
         self.download.value = (f"<a class='fortress-download-link' download='{name}' "
                                f"href='data:application/json;base64,{data}'>Download {name}</a>")
+        self._saved = (self.app.game, len(self.app.game.history))
+
+    def drop_stale_download(self) -> None:
+        """The download link holds the position it saved: it goes once the game moves on
+        (or another game starts), so no one downloads an old position unawares."""
+        game, ply = self._saved or (None, 0)
+        if self.download.value and (game is not self.app.game or ply != len(self.app.game.history)):
+            self.download.value = ""
 
     def _on_upload(self, change) -> None:
         files = change["new"]

@@ -28,13 +28,13 @@ class PredictPanel:
         self.box.add_class("fortress-predict")  # its widgets come with the first question (a light first paint)
         self.question: Question | None = None
         self.guess: str | None = None
-        self._go: Callable[[], object] | None = None
+        self._go: Callable[[], bool] | None = None
 
     def _build(self) -> None:
         self.text = W.HTML()
         self.buttons = [self._button(i) for i in range(2)]
         self.close = W.Button(description="Got it", layout=W.Layout(width="auto"), _dom_classes=("fortress-predict-close",))
-        self.close.on_click(lambda _b: self.clear())
+        self.close.on_click(lambda _b: self.done())
         self.box.children = [self.text, W.HBox([*self.buttons, self.close])]
 
     def _button(self, i: int) -> W.Button:
@@ -51,8 +51,8 @@ class PredictPanel:
         """Ask before ``action``? (The mode is on and the action rolls dice.)"""
         return self.toggle.value and rolls_dice(action)
 
-    def ask(self, game, action, go: Callable[[], object]) -> None:
-        """Pause before ``action``; ``go()`` plays it once the class has guessed."""
+    def ask(self, game, action, go: Callable[[], bool]) -> None:
+        """Pause before ``action``; ``go()`` plays it once the class has guessed (False if refused)."""
         if not self.box.children:
             self._build()
         self.question, self.guess, self._go = question(game, action), None, go
@@ -72,8 +72,17 @@ class PredictPanel:
         self.guess, go, self._go = self.question.choices[i][0], self._go, None
         for b in self.buttons:
             b.layout.display = "none"
-        go()
+        if not go():  # refused (the app said why): nothing to wait for
+            self.clear()
+            return
         self.refresh(self.app.game)
+        if self.close.layout.display is not None:  # no result yet (casualties to choose): play on
+            self.app.maybe_auto()
+
+    def done(self) -> None:
+        """"Got it": the box closes and the bots, if they move by themselves, play on."""
+        self.clear()
+        self.app.maybe_auto()
 
     def refresh(self, game) -> None:
         """Once the dice have decided, what happened and every die with its rule."""
