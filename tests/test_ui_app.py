@@ -157,6 +157,17 @@ def test_generic_fallback_lists_and_applies_legal_actions(tmp_path):
     assert "unknown action" in app.message.value
 
 
+def test_surrender_from_the_fallback_asks_to_be_pressed_twice(tmp_path):
+    app = new_app(tmp_path)
+    app.fallback.selected_index = 0
+    pick = find(app.root, "fortress-all-actions")[0]
+    pick.value = next(i for label, i in pick.options if label == "surrender")
+    press(app, "fortress-all-actions-go")
+    assert not app.game.is_over and "Press the button again to surrender" in app.message.value
+    press(app, "fortress-all-actions-go")
+    assert app.game.is_over and app.game.winner == "us"
+
+
 def test_setup_by_hand(tmp_path):
     app = new_app(tmp_path, setup=None)
     g = app.game
