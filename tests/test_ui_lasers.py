@@ -11,11 +11,12 @@ SHOT = A.Fire("west", "infantry", "great-basin")
 
 
 def at_lasers(seed: int = 0, bonus: int = 1) -> fortress.Game:
-    """The U.S. Fire Lasers step, two lasers, West infantry in the Great Basin and the Mojave Desert; ``bonus`` as
-    the Power Grid Overcharge card sets it."""
-    game = fortress.Game.from_position({"turn": "us", "phase": "lasers", "round": 4, "lasers": ["Denver", "Seattle"],
-                                        "control": {"west": ["Great Basin", "Mojave Desert"]},
-                                        "units": {"Great Basin": "west: 5 infantry", "Mojave Desert": "west: 1 infantry"}}, seed=seed)
+    """The U.S. Fire Lasers step, two lasers, West infantry in the Great Basin and the Mojave
+    Desert; ``bonus`` as the Power Grid Overcharge card sets it."""
+    game = fortress.Game.from_position({
+        "turn": "us", "phase": "lasers", "round": 4, "lasers": ["Denver", "Seattle"],
+        "control": {"west": ["Great Basin", "Mojave Desert"]},
+        "units": {"Great Basin": "west: 5 infantry", "Mojave Desert": "west: 1 infantry"}}, seed=seed)
     game.state.laser_bonus = bonus
     game.touch()
     return game
