@@ -1,6 +1,8 @@
 """Helpers for the widget tests: find widgets by CSS class, click them, build apps."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 import ipywidgets as W
 
 import fortress
@@ -37,3 +39,9 @@ def new_app(tmp_path, seats=None, seed=1, players=4, setup="balanced"):
     game = fortress.new_game(seed, players=players, setup=setup)
     app.start(game, seats or {})
     return app
+
+
+def upload(app, data: bytes, name: str = "g.json") -> None:
+    """Load ``data`` as a file chosen with the Load button does."""
+    app.controls.upload.value = ({"name": name, "type": "application/json", "size": len(data),
+                                  "content": memoryview(data), "last_modified": datetime.now(timezone.utc)},)

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 import sys
-from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -13,14 +12,9 @@ from fortress.rules import actions as A
 from fortress.ui import app as app_module
 from fortress.ui import build_app, info, theme
 from fortress.ui.logbook import named
-from tests.test_ui_helpers import buttons, find, new_app, open_tab, press
+from tests.test_ui_helpers import buttons, find, new_app, open_tab, press, upload
 
 BOTS = {"west": "random", "south": "random", "east": "random"}
-
-
-def upload(app, data: bytes, name: str = "g.json") -> None:
-    app.controls.upload.value = ({"name": name, "type": "application/json", "size": len(data),
-                                  "content": memoryview(data), "last_modified": datetime.now(timezone.utc)},)
 
 
 # -- 2. Undo: only the present player's own moves of this turn ---------------------------------

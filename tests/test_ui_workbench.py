@@ -11,7 +11,7 @@ from fortress.ai import make_bot
 from fortress.rules import actions as A
 from fortress.ui.odds_panel import force_text
 from fortress.ui.workbench import compare, could_still_come, forces_for, other_way
-from tests.test_ui_helpers import new_app, press
+from tests.test_ui_helpers import new_app, press, upload
 
 
 def south_maneuvers():
@@ -106,6 +106,9 @@ def test_the_workbench_form_fills_edits_and_compares(tmp_path):
     odds.attackers.value = "2 dragons"
     press(app, "fortress-odds-go")
     assert "Odds unavailable" in odds.out.value
+    odds.attackers.value, odds.terrain.value = "", "city"  # no attackers, in a city: not "open ground"
+    press(app, "fortress-odds-go")
+    assert "(city)" in odds.out.value and "open ground" not in odds.out.value
 
 
 def test_coming_units_are_added_when_ticked(tmp_path):
@@ -120,3 +123,82 @@ def test_coming_units_are_added_when_ticked(tmp_path):
     odds.coming.value = False
     without = Counter(fortress.odds.parse_force(odds.attackers.value))
     assert with_coming - without == f.coming
+
+
+# -- the form follows the game (audit #7) ---------------------------------------------------------
+def west_moves_into_reach(game, area: str):
+    """A Maneuvers move of West after which one more unit can join a battle at ``area``."""
+    before = sum(game.attack_forces(area).values())
+    for m in game.legal_actions():
+        if isinstance(m, A.Move):
+            after = game.copy()
+            after.apply(m)
+            if sum(after.attack_forces(area).values()) > before:
+                return m
+    raise AssertionError(f"no move brings a unit within reach of {area}")
+
+
+def test_the_form_is_filled_again_for_the_side_whose_turn_it_is(tmp_path):
+    app = new_app(tmp_path, seats={"west": "heuristic", "south": "heuristic", "east": "heuristic"})
+    odds = app.odds
+    odds.pick.value = "seattle"
+    assert odds.attackers.description == "West attacks" and odds.defenders.value
+    odds.attackers.value = "9 infantry"  # an edit is kept in the turn, not across it
+    press(app, "fortress-play")
+    assert app.game.side == "us" and odds.pick.value == "seattle"
+    f = forces_for(app.game, "seattle")
+    assert odds.attackers.description == "U.S. attacks" and odds.defenders.value == force_text(f.defenders) == ""
+    assert odds.attackers.value != "9 infantry"
+
+
+def test_an_untouched_form_follows_each_move_and_an_edited_one_stays(tmp_path):
+    app = new_app(tmp_path)  # every side human: West's Declare
+    app.act(A.End())
+    assert app.game.phase == "maneuvers" and app.game.side == "west"
+    odds = app.odds
+    odds.pick.value = "seattle"
+    odds.coming.value = False
+    app.act(west_moves_into_reach(app.game, "seattle"))
+    f = forces_for(app.game, "seattle")
+    assert odds.attackers.value == force_text(f.now + Counter(bomber=f.inside))
+    odds.attackers.value = "9 infantry"
+    app.act(west_moves_into_reach(app.game, "seattle"))
+    assert odds.attackers.value == "9 infantry"
+
+
+def test_a_new_game_or_a_loaded_save_starts_with_an_empty_form(tmp_path):
+    app = new_app(tmp_path, seats={"west": "heuristic"})
+    odds = app.odds
+    for start in (lambda: app.start(fortress.new_game(2, setup="balanced"), {}),
+                  lambda: upload(app, fortress.new_game(5, setup="balanced").to_json().encode())):
+        odds.pick.value = "seattle"
+        press(app, "fortress-odds-go")
+        start()
+        assert odds.pick.value is None and odds.out.value == ""
+        assert odds.attackers.value == odds.defenders.value == ""
+
+
+# -- a large battle is estimated, a huge one refused: the tab never freezes (audit #6) ----------
+def test_exact_up_to_the_limit_then_estimated_then_refused():
+    from fortress.ui.workbench import ESTIMATE_MAX_UNITS, ESTIMATE_RUNS, EXACT_MAX_UNITS
+    rows = compare(Counter(infantry=EXACT_MAX_UNITS - 2, hovertank=1), Counter(infantry=1), "city")
+    assert [o.method for _l, _f, o in rows] == ["exact", "exact"]
+    rows = compare(Counter(infantry=EXACT_MAX_UNITS - 1, hovertank=1), Counter(infantry=1), "city")
+    assert [(o.method, o.runs) for _l, _f, o in rows] == [("monte-carlo", ESTIMATE_RUNS)] * 2
+    with pytest.raises(ValueError, match=f"at most {ESTIMATE_MAX_UNITS}"):
+        compare(Counter(infantry=ESTIMATE_MAX_UNITS), Counter(infantry=1), "city")
+
+
+def test_a_large_battle_is_estimated_quickly_and_says_so(tmp_path):
+    import time
+    app = new_app(tmp_path)
+    odds = app.odds
+    odds.pick.value = "seattle"
+    odds.attackers.value, odds.defenders.value = "24 infantry, 12 hovertank, 9 helicopter", "12 infantry, 6 hovertank"
+    start = time.perf_counter()
+    press(app, "fortress-odds-go")  # exact: 12 s (the outcome tables); 454 s for 40, 12, 9 v 24, 12
+    assert time.perf_counter() - start < 6
+    assert "estimated from 4,000 simulated battles" in odds.out.value and "Cleared:" in odds.out.value
+    odds.attackers.value = "1000 infantry"
+    press(app, "fortress-odds-go")
+    assert "Odds unavailable: 1018 units in this battle; the odds are given for at most 200" in odds.out.value

@@ -188,7 +188,9 @@ class Game(Views):
         return next(i for i, seat in enumerate(self.seats) if side in seat)
 
     def reminder(self) -> str:
-        return self.ctx.turn.step(self.phase).reminder
+        """The step's one-line reminder (``{laser_target}`` in it reads :meth:`laser_target`)."""
+        text: str = self.ctx.turn.step(self.phase).reminder
+        return text.replace("{laser_target}", str(self.laser_target())) if "{laser_target}" in text else text
 
     # -- the three verbs ---------------------------------------------------------------------
     def legal_actions(self) -> list[A.Action]:

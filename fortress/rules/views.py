@@ -83,6 +83,12 @@ class Views:
         tables: Tables = self.rules.tables
         return tables
 
+    def laser_target(self) -> int:
+        """The least laser roll that destroys its target now: the black die's ``destroy_on``
+        (5), one less while a card such as Power Grid Overcharge is in effect this turn."""
+        from fortress.rules.phases.lasers import target_number
+        return target_number(self.ctx)
+
     def hand_size(self, side: str) -> int:
         """How many Invader cards ``side`` holds (public)."""
         return len(getattr(self.ctx.state, "invader_hands", {}).get(self.side_id(side), ()))

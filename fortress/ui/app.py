@@ -159,6 +159,7 @@ class App(SharedPlay):
         self.logbook.clear()
         self.follow.clear()
         self.predict.clear()
+        self.odds.clear()
         self.banner.reset()
         self.recent = frozenset()
         self._panel_key = ()

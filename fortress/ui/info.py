@@ -101,12 +101,13 @@ def cards_view(game) -> str:
     return f"<div class='fortress-cards'><b>U.S. partisan cards this turn</b>{cards_html(game)}</div>"
 
 
-def _die(unit: str, die: str, face: str, miss: str = "") -> str:
-    """One die; ``miss``: why its Combined Arms face does not count (then it is a miss)."""
+def _die(unit: str, die: str, face: str, miss: str = "", destroyed: bool = False) -> str:
+    """One die; ``miss``: why its Combined Arms face does not count (then it is a miss);
+    ``destroyed``: a laser shot that destroyed its target (a hit whatever the number needed)."""
     bg, fg = T.DIE_COLOURS.get(die, ("#eee", "#000"))
     tag = T.FACE_TAGS.get(face, face)
     counts = not (miss and face == "combined_arms")
-    hit = counts and (face in ("hit", "combined_arms") or (die == "black" and face.isdigit() and int(face) >= 5))
+    hit = counts and (face in ("hit", "combined_arms") or destroyed)
     css = " hit" if hit else (" miss" if not counts else "")
     title = f"{unit}: {die} die, {face}" + ("" if counts else " (no hit here)")
     return (f"<span class='ft-die{css}' style='background:{bg};color:{fg}' "
@@ -133,14 +134,15 @@ def dice_html(game) -> str:
         if e.rolls:
             after = shown[k + 1] if k + 1 < len(shown) else None
             miss = after.text if after is not None and after.kind == "combined_arms" else ""
-            dice = "".join(_die(unit, die, face, miss) for unit, die, face in e.rolls)
+            destroyed = e.kind == "laser" and after is not None and after.kind == "destroy"
+            dice = "".join(_die(unit, die, face, miss, destroyed) for unit, die, face in e.rolls)
             why = f"<br><small class='ft-die-why'>{html.escape(miss)}</small>" if miss else ""
             lines.append(f"<div>{dice}<br><small>{html.escape(e.text)}</small>{why}</div>")
         else:
             lines.append(f"<div><small>&rarr; {html.escape(e.text)}</small></div>")
     key = ("<small>HIT destroys a unit; CA (Combined Arms) is a hit for a defender, and for an attacker in a "
            "city or mountain only with air, mechanized and foot units together; RET makes a unit retreat "
-           "(or disengage); a laser destroys on 5+.</small>")
+           f"(or disengage); a laser destroys on {game.laser_target()}+.</small>")
     return f"<div class='fortress-dice'><b>Last dice</b>{''.join(lines[-8:])}{key}</div>"
 
 

@@ -17,7 +17,7 @@ import ipywidgets as W
 from fortress.odds import TERRAINS, parse_force
 from fortress.rules.rulesets import side_label
 from fortress.ui import theme as T
-from fortress.ui.workbench import Forces, compare, forces_for
+from fortress.ui.workbench import EXACT_MAX_UNITS, Forces, compare, forces_for, open_ground
 
 if TYPE_CHECKING:
     from fortress.odds import Odds
@@ -43,6 +43,14 @@ def column_html(label: str, force: Counter, o: "Odds") -> str:
             f"<br><small>most likely: {top}</small></td>")
 
 
+def method_text(o: "Odds") -> str:
+    """How the odds were worked out: exactly, or estimated for a large battle."""
+    if o.method == "exact":
+        return "exact odds"
+    return (f"estimated from {o.runs:,} simulated battles: the exact odds of more than {EXACT_MAX_UNITS} units "
+            "take too long")
+
+
 class OddsPanel:
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -50,6 +58,8 @@ class OddsPanel:
         self.box.add_class("fortress-odds")
         self.forces: Forces | None = None
         self._declared: tuple[str, ...] = ()
+        self._at: tuple = ()  # (round, side in turn, ply) the form was last refreshed at
+        self._filled: tuple[str, ...] = ()  # the fields as last filled (else the user edited them)
         self.built = False
 
     def _build(self) -> None:
@@ -78,16 +88,34 @@ class OddsPanel:
         return w
 
     def refresh(self) -> None:
-        """A new declaration is picked (its forces filled in); otherwise the form is left alone."""
+        """Follow the game: a new declaration is picked; the picked territory is filled again
+        at a new turn, or at a new position if the user has not edited the form since."""
         if not self.app.playing:
             return
         if not self.built:
             self._build()
-        declared = tuple(self.app.game.state.declared)
-        if declared != self._declared:
-            self._declared = declared
-            if declared and self.pick.value != declared[-1]:
-                self.pick.value = declared[-1]
+        g = self.app.game
+        at = (g.round, g.state.turn, len(g.history))
+        declared = tuple(g.state.declared)
+        new = declared[-1:] if declared != self._declared else ()
+        self._declared = declared
+        if new and self.pick.value != new[0]:
+            self.pick.value = new[0]  # filled by _picked
+        elif at != self._at and (at[:2] != self._at[:2] or self._form() == self._filled):
+            self.fill()
+        self._at = at
+
+    def clear(self) -> None:
+        """A new game or a loaded save: nothing of the last game stays in the form."""
+        self._declared, self.forces, self._at = (), None, ()
+        if self.built:
+            self.pick.value = None
+            self.attackers.value = self.defenders.value = self.out.value = ""
+            self.attackers.description = "attackers"
+            self._filled = self._form()
+
+    def _form(self) -> tuple[str, ...]:
+        return (self.attackers.value, self.defenders.value, self.terrain.value)
 
     def _picked(self, _change: dict[str, Any]) -> None:
         self.out.value = ""
@@ -98,7 +126,7 @@ class OddsPanel:
         area = self.pick.value
         if area is None:
             return
-        g = self.app.game
+        before, g = self._form(), self.app.game
         self.forces = f = forces_for(g, area)
         att = f.now + (f.coming if self.coming.value else Counter())
         att["bomber"] += f.inside
@@ -109,6 +137,9 @@ class OddsPanel:
         self.coming.description = (f"with units that could still come this turn ({coming})" if coming
                                    else "with units that could still come this turn (none)")
         self.attackers.description = f"{side_label(f.side, f.side)} attacks"
+        if self._form() != before:
+            self.out.value = ""  # the result was for other forces
+        self._filled = self._form()
 
     def show(self) -> None:
         if not self.built or self.pick.value is None:
@@ -125,9 +156,9 @@ class OddsPanel:
             self.out.value = f"<span class='ft-refused'>Odds unavailable: {html.escape(str(exc) or type(exc).__name__)}</span>"
             return
         name = self.app.game.board[self.pick.value].name
-        note = ("" if len(rows) > 1 else "<br><small>In open ground a Combined Arms face is always a hit: with or "
-                "without combined arms the odds are the same.</small>")
+        note = ("<br><small>In open ground a Combined Arms face is always a hit: with or without combined arms "
+                "the odds are the same.</small>" if open_ground(self.terrain.value) else "")
         self.out.value = (f"<div>Attack on <b>{html.escape(name)}</b> ({html.escape(self.terrain.value)}) against "
-                          f"{html.escape(force_text(defenders)) or 'nobody'} (exact odds){note}</div>"
+                          f"{html.escape(force_text(defenders)) or 'nobody'} ({method_text(rows[0][2])}){note}</div>"
                           f"<table class='ft-table ft-odds-compare'><tr>"
                           f"{''.join(column_html(*r) for r in rows)}</tr></table>")

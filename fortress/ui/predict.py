@@ -13,7 +13,6 @@ from fortress.rules.battle import Battle
 from fortress.rules.dice import FACE_WORDS
 from fortress.rules.tables import default
 from fortress.rules.events import Event
-from fortress.rules.phases.lasers import target_number
 from fortress.rules.rulesets import side_label
 
 BATTLE, LASER = "battle", "laser"
@@ -42,7 +41,7 @@ def question(game, action: A.Action) -> Question:
     cleared or held, each with its exact chance."""
     names = game.board
     if isinstance(action, A.Fire):
-        need, sides = target_number(game), game.tables.laser_die.sides
+        need, sides = game.laser_target(), game.tables.laser_die.sides
         p = max(0, sides - need + 1) / sides
         title = (f"The laser fires at the {side_label(action.side)} {action.unit} in {names[action.area].name}: "
                  f"a {sides}-sided die, {need} or more destroys it.")

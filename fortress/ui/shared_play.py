@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from fortress.ui.bots import BotSeats
     from fortress.ui.gamebar import GameControls
     from fortress.ui.logbook import LogBook
+    from fortress.ui.odds_panel import OddsPanel
 
 
 class SharedPlay:
@@ -31,6 +32,7 @@ class SharedPlay:
     game_id: str
     bots: BotSeats
     logbook: LogBook
+    odds: OddsPanel
     recent: frozenset[str]
     _panel_key: tuple[object, ...]
     tabs: W.Tab
@@ -71,6 +73,7 @@ class SharedPlay:
         seats, self.others = shared.display_seats()
         self.bots.configure(seats, 0)  # names only: the store plays the bot seats
         self.logbook.clear()
+        self.odds.clear()
         self.recent, self._panel_key = frozenset(), ()
         self.controls.classroom.show(shared, self.game)
         self.say(note, refused=False)

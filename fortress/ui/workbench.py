@@ -13,13 +13,20 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from fortress.odds import Odds, exact
+from fortress.odds import Odds, exact, monte_carlo
 from fortress.rules import actions as A
 from fortress.rules.battle import COMBINED_TERRAIN
 from fortress.rules.tables import default
 from fortress.rules.units import CLASSES
 
 MANEUVERS = "maneuvers"
+#: Units in a battle (attackers and defenders) up to which the odds are exact: the exact odds
+#: and their outcome table pass ~1 s at 30 units of five types a side (docs/dashboard.md).
+EXACT_MAX_UNITS = 28
+#: Above EXACT_MAX_UNITS the odds are estimated from this many simulated battles (<= 0.8 s).
+ESTIMATE_RUNS = 4000
+#: Units in a battle beyond which the workbench gives no odds (an estimate would take seconds).
+ESTIMATE_MAX_UNITS = 200
 BEFORE_MANEUVERS = ("reinforcements", "declare")
 
 
@@ -100,12 +107,17 @@ def classes(units: Counter) -> set[str]:
     return {types[k].cls for k, n in units.items() if n > 0}
 
 
+def open_ground(terrain: str) -> bool:
+    """Is a Combined Arms face always a hit for the attacker here (not a city or mountain)?"""
+    return terrain not in COMBINED_TERRAIN
+
+
 def other_way(attackers: Counter, terrain: str) -> tuple[str, Counter] | None:
     """The same attack the other way round for combined arms: with all three classes, the
     force without its smallest class; without them, with one unit of each missing class
     added (the cheapest of each). None in open ground (a Combined Arms face always counts)
     or with no attacker."""
-    if terrain not in COMBINED_TERRAIN or not +attackers:
+    if open_ground(terrain) or not +attackers:
         return None
     have, types = classes(attackers), default().units
     if len(have) == len(CLASSES):
@@ -122,19 +134,32 @@ def other_way(attackers: Counter, terrain: str) -> tuple[str, Counter] | None:
     return f"with combined arms (+1 {', +1 '.join(names)})", added
 
 
-def attack_odds(attackers: Counter, defenders: Counter, terrain: str, inside: int = 0) -> Odds:
-    """Exact odds; ``inside`` bombers already in the territory join the attackers."""
-    return exact(+attackers, +defenders, terrain, bombers_inside=inside)
+def attack_odds(attackers: Counter, defenders: Counter, terrain: str, inside: int = 0, exact_odds: bool = True) -> Odds:
+    """Exact odds (or a Monte Carlo estimate of ``ESTIMATE_RUNS`` battles); ``inside``
+    bombers already in the territory join the attackers."""
+    if exact_odds:
+        return exact(+attackers, +defenders, terrain, bombers_inside=inside)
+    return monte_carlo(+attackers, +defenders, terrain, runs=ESTIMATE_RUNS, bombers_inside=inside)
+
+
+def is_exact(units: int) -> bool:
+    """Are the odds of a battle of ``units`` units exact? ``ValueError`` past ESTIMATE_MAX_UNITS."""
+    if units > ESTIMATE_MAX_UNITS:
+        raise ValueError(f"{units} units in this battle; the odds are given for at most {ESTIMATE_MAX_UNITS} "
+                         f"(exact up to {EXACT_MAX_UNITS}, estimated above)")
+    return units <= EXACT_MAX_UNITS
 
 
 def compare(attackers: Counter, defenders: Counter, terrain: str, inside: int = 0) -> list[tuple[str, Counter, Odds]]:
     """(label, attacking force, odds): the force as given, and the other way round for
-    combined arms when that matters (see :func:`other_way`)."""
+    combined arms when that matters (see :func:`other_way`); exact or estimated by size
+    (:func:`is_exact`)."""
     total = Counter(attackers)
     total["bomber"] += inside
-    out = [("as given", +total, attack_odds(attackers, defenders, terrain, inside))]
+    exact_odds = is_exact(sum((+total).values()) + sum((+defenders).values()))
+    out = [("as given", +total, attack_odds(attackers, defenders, terrain, inside, exact_odds))]
     other = other_way(total, terrain)
     if other is not None:
         label, force = other
-        out.append((label, +force, attack_odds(force, defenders, terrain)))
+        out.append((label, +force, attack_odds(force, defenders, terrain, exact_odds=exact_odds)))
     return out

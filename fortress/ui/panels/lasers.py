@@ -19,7 +19,8 @@ class LasersPanel(Panel):
         s = self.game.state
         left = len(s.lasers) - s.lasers_fired
         out = [W.HTML(f"{left} of {len(s.lasers)} lasers still to fire; each fires once at an Invader unit in a "
-                      "territory without a targeting marker (black d10, 5+ destroys). Click a highlighted territory.")]
+                      f"territory without a targeting marker (black d10, {self.game.laser_target()}+ destroys). "
+                      "Click a highlighted territory.")]
         if self.selected:
             fires = [a for a in self.legal(A.Fire) if a.area == self.selected]
             out.append(W.HTML(f"Targets in <b>{self.ref(self.selected)}</b>:"))
