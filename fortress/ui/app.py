@@ -461,8 +461,9 @@ class App(SharedPlay):
     def _refresh_views(self) -> None:
         g = self.game
         self.banner.update(g, self.bots.seats, self.playing)
+        resume = "resume one" if self.store is None else "join one with its code (your seat link brings yours back)"
         self.status.value = info.status_html(g, self.bots.seats, self.others) if self.playing else \
-            "<span class='ft-title'>Fortress America</span> Start a new game or resume one (Game tab)."
+            f"<span class='ft-title'>Fortress America</span> Start a new game or {resume} (Game tab)."
         self.undo_button.disabled = not (self.playing and g.undoable) or self.shared is not None
         bot_turn = self.playing and not g.is_over and self.bots.is_bot(g.side)
         self.step_button.disabled = self.play_button.disabled = not bot_turn
@@ -483,8 +484,9 @@ class App(SharedPlay):
     def _idle_box(self) -> W.Widget:
         g = self.game
         if not self.playing:
-            text = ("<b>Welcome.</b> Choose players and press <b>Start new game</b> in the Game tab below, "
-                    "or resume the last game.")
+            text = ("<b>Welcome.</b> Choose players and press <b>Start new game</b> in the Game tab below, " +
+                    ("or resume the last game." if self.store is None else
+                     "or join a game with its code there; your seat link brings your game back."))
         elif g.is_over:
             text = f"<b>Game over.</b> {info.result_html(g)} Start a new game in the Game tab."
         elif self.shared is not None:

@@ -185,7 +185,7 @@ def test_a_killed_kernel_says_so_and_reconnect_brings_the_game_back(small_server
     page.wait_for_timeout(1000)  # the autosave runs just after the click's handler
     kernels(proc)[page_kernel_id(page)].send_signal(signal.SIGKILL)
     page.wait_for_selector(".fortress-lost[data-kind='lost']", timeout=STEP)
-    assert "Reconnect" in page.inner_text(".fortress-lost")
+    assert "Reconnect" in page.inner_text(".fortress-lost") and "Resume last game" in page.inner_text(".fortress-lost")
     page.locator(".fortress-reconnect").click()
     page.wait_for_selector("path.leaflet-interactive", timeout=LOAD)
     game_tab(page)
