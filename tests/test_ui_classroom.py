@@ -135,7 +135,20 @@ def test_whose_turn_is_said_on_every_page(store, tmp_path):
     assert "Your move" in moving.turn_note.value
     assert "Waiting for" in waiting.turn_note.value and "another player" in waiting.status.value
     assert a.controls.classroom.links.value.count("fortress-seat-link") == 5  # 4 seats and a spectator
+    assert a.controls.classroom.links.value.count("fortress-my-link") == 1  # the creator's own seat: its address
+    assert f"seat={a.shared.token}'" in a.controls.classroom.links.value.split("fortress-my-link")[1][:200]
     assert "fortress-my-link" in b.controls.classroom.links.value
+
+
+def test_a_page_on_a_store_points_to_no_resume_button(store, tmp_path, monkeypatch):
+    """The store has no "Resume last game": the start texts point to the join code and seat link."""
+    app = page(store, tmp_path)
+    assert not app.playing and "resume" not in (app.status.value + app._idle_box().value).lower()
+    assert "seat link" in app.status.value and "seat link" in app._idle_box().value
+    monkeypatch.delenv("FORTRESS_STORE", raising=False)
+    alone = build_app(display_it=False, save_dir=tmp_path / "alone")
+    assert isinstance(alone, App) and alone.store is None
+    assert "resume the last game" in alone._idle_box().value and "resume one" in alone.status.value
 
 
 def test_a_lost_race_reloads_the_game_and_says_so(store, tmp_path):

@@ -234,7 +234,7 @@ class App(SharedPlay):
 
     def _human_may_act(self) -> bool:
         if not self.playing:
-            self.say("Start a new game or resume one first (Game tab).")
+            self.say(f"Start a new game or {'resume' if self.store is None else 'join'} one first (Game tab).")
             return False
         if self.game.is_over:
             self.say(" ".join(("The game is over.", *info.winner_text(self.game))))
@@ -479,8 +479,9 @@ class App(SharedPlay):
     def _refresh_views(self) -> None:
         g = self.game
         self.banner.update(g, self.bots.seats, self.playing, shared=self.shared is not None)
+        resume = "resume one" if self.store is None else "join one with its code (your seat link brings yours back)"
         self.status.value = info.status_html(g, self.bots.seats, self.others) if self.playing else \
-            "<span class='ft-title'>Fortress America</span> Start a new game or resume one (Game tab)."
+            f"<span class='ft-title'>Fortress America</span> Start a new game or {resume} (Game tab)."
         self.undo_button.disabled = not self.undoable
         bot_turn = self.playing and not g.is_over and self.bots.is_bot(g.side)
         self.step_button.disabled = self.play_button.disabled = not bot_turn
@@ -503,8 +504,9 @@ class App(SharedPlay):
     def _idle_box(self) -> W.Widget:
         g = self.game
         if not self.playing:
-            text = ("<b>Welcome.</b> Choose players and press <b>Start new game</b> in the Game tab below, "
-                    "or resume the last game.")
+            text = ("<b>Welcome.</b> Choose players and press <b>Start new game</b> in the Game tab below, " +
+                    ("or resume the last game." if self.store is None else
+                     "or join a game with its code there; your seat link brings your game back."))
         elif g.is_over:
             text = f"<b>Game over.</b> {info.result_html(g)} Start a new game in the Game tab."
         elif self.shared is not None:

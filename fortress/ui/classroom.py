@@ -160,14 +160,17 @@ def turn_html(shared: SharedGame, game: "Game", seats: dict[str, str]) -> str:
            f"<b class='fortress-join-code'>{html.escape(shared.code)}</b></small>"
 
 
-def links_html(made: NewGame, game: "Game") -> str:
-    """One link per seat and the join code, for the page that created the game."""
+def links_html(made: NewGame, game: "Game", mine: str = "") -> str:
+    """One link per seat and the join code, for the page that created the game; the link of
+    the page's own seat (token ``mine``) is marked ``fortress-my-link``: the page's address
+    becomes it (the template's script), so a reload brings the game back."""
     rows = []
     for seat, token in made.tokens.items():
         who = "spectator" if seat == SPECTATOR else " + ".join(T.side_chip(s) for s in game.seats[int(seat) - 1])
         url = html.escape(page_link(f"seat={token}"))
+        own = (" class='fortress-my-link'", " (this page)") if token == mine else ("", "")
         rows.append(f"<li class='fortress-seat-link' data-seat='{seat}'>{who}: "
-                    f"<a href='{url}' target='_blank'>{url}</a></li>")
+                    f"<a{own[0]} href='{url}' target='_blank'>{url}</a>{own[1]}</li>")
     return (f"<div class='fortress-links'><b>Seat links</b> (send each player theirs; keep yours to come back) "
             f"&middot; join code <b class='fortress-new-code'>{html.escape(made.code)}</b><ul>{''.join(rows)}</ul></div>")
 
@@ -216,7 +219,7 @@ class ClassroomBox:
         if shared is None:
             self.links.value = ""
         elif shared.made is not None:
-            self.links.value = links_html(shared.made, game)
+            self.links.value = links_html(shared.made, game, shared.token)
         else:
             url = html.escape(page_link(f"seat={shared.token}"))
             self.links.value = (f"<div class='fortress-links'>Your seat link (keep it to come back): "

@@ -207,3 +207,36 @@ def test_a_code_address_without_the_servers_redirect_becomes_the_seat_link(brows
     finally:
         stop(proc)
         log.close()
+
+
+def test_a_page_that_starts_a_game_takes_its_seat_link_as_its_address(browser, serve, save_dir, tmp_path, monkeypatch):
+    """A game started on ``/`` is stored: the address becomes the page's seat link, so after its
+    kernel dies the banner says so and Reconnect brings the game back; another new game moves
+    the address to the new seat."""
+    monkeypatch.setenv("FORTRESS_STORE", f"sqlite:///{tmp_path / 'class.sqlite3'}")
+    with serve(tmp_path, save_dir) as (url, proc):
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(url, wait_until="commit", timeout=KERNEL)
+        page.wait_for_selector("path.leaflet-interactive", timeout=KERNEL)
+        page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
+        page.locator(".fortress-new-game").click()
+        page.wait_for_function("() => location.search.includes('seat=')", timeout=STEP)
+        page.wait_for_selector(".fortress-turn-now[data-side='us']", timeout=STEP)  # the server's bots played
+        address, link, ply = page.url, page.get_attribute(".fortress-my-link", "href"), ply_of(page)
+        assert address == link and "(this page)" in page.inner_text(".fortress-links")
+        status = page.inner_text(".fortress-status").split("\n")[0]
+        kernels(proc)[0].kill()
+        page.wait_for_selector(".fortress-lost[data-kind='lost']", timeout=STEP)
+        banner = page.inner_text(".fortress-lost")
+        assert "seat link" in banner and "Resume last game" not in banner, banner
+        page.locator(".fortress-reconnect").click()
+        page.wait_for_selector(".fortress-turn-now", timeout=KERNEL)
+        assert page.url == address and ply_of(page) == ply  # the same game, where it stood
+        assert page.inner_text(".fortress-status").split("\n")[0] == status
+        page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
+        page.locator(".fortress-new-game").click()
+        page.wait_for_function("a => location.href !== a && location.search.includes('seat=')", arg=address,
+                               timeout=STEP)
+        assert page.url == page.get_attribute(".fortress-my-link", "href")
+        context.close()

@@ -185,7 +185,7 @@ def test_a_killed_kernel_says_so_and_reconnect_brings_the_game_back(small_server
     page.wait_for_timeout(1000)  # the autosave runs just after the click's handler
     kernels(proc)[page_kernel_id(page)].send_signal(signal.SIGKILL)
     page.wait_for_selector(".fortress-lost[data-kind='lost']", timeout=STEP)
-    assert "Reconnect" in page.inner_text(".fortress-lost")
+    assert "Reconnect" in page.inner_text(".fortress-lost") and "Resume last game" in page.inner_text(".fortress-lost")
     page.locator(".fortress-reconnect").click()
     page.wait_for_selector("path.leaflet-interactive", timeout=LOAD)
     game_tab(page)
@@ -226,6 +226,27 @@ def upload(page, path: Path) -> None:
     with page.expect_file_chooser() as chooser:
         page.locator(".fortress-upload").click()
     chooser.value.set_files(str(path))
+
+
+def test_a_refused_upload_hides_the_last_files_message(small_server, browser, tmp_path):
+    """A file too big is refused in the page; the message under the Load button, about the file
+    before, is hidden (it would name the wrong file) until the next file is read."""
+    url, _proc, _folder = small_server
+    page = browser.new_context().new_page()
+    open_dashboard(page, url)
+    game_tab(page)
+    empty, big = tmp_path / "empty.json", tmp_path / "big.json"
+    empty.write_bytes(b"")
+    big.write_bytes(b" " * (MAX_SAVE_BYTES + 1))
+    message = page.locator(".fortress-load-message")
+    upload(page, empty)
+    page.wait_for_selector(".fortress-load-message:has-text('Cannot load empty.json')", timeout=STEP)
+    upload(page, big)
+    page.wait_for_selector(".fortress-lost[data-kind='upload']:has-text('big.json')", timeout=STEP)
+    assert message.is_hidden()
+    upload(page, empty)  # the same message again: shown again
+    page.wait_for_selector(".fortress-load-message:has-text('Cannot load empty.json')", state="visible", timeout=STEP)
+    page.close(run_before_unload=True)
 
 
 class RssSampler(threading.Thread):
