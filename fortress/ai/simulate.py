@@ -16,6 +16,7 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any, Iterable
 
 import pandas as pd
 
@@ -169,15 +170,20 @@ def seated(bots: dict[str, str]) -> dict[str, str]:
     """The bot of each side: ``bots`` by side, ``"invaders"`` for the Invaders not named,
     the heuristic for the rest. ``ValueError`` for a side or bot name it does not know
     (a typo must not quietly play the heuristic)."""
-    unknown = [k for k in bots if k not in DEFAULT_BOTS and k != "invaders"]
-    if unknown:
-        raise ValueError(f"no side {str(unknown[0])[:40]!r} in bots; the sides are "
-                         f"{', '.join(DEFAULT_BOTS)}, or 'invaders' for the three Invaders")
+    check_sides(bots)
     for name in bots.values():
         if name not in BOT_NAMES:
             raise ValueError(f"unknown bot {str(name)[:40]!r}; choose one of {', '.join(BOT_NAMES)}")
     group = {side: bots["invaders"] for side in INVADERS if "invaders" in bots}
     return {**DEFAULT_BOTS, **group, **{k: v for k, v in bots.items() if k != "invaders"}}
+
+
+def check_sides(keys: Iterable[Any]) -> None:
+    """``ValueError`` naming the sides if a key of ``keys`` is not a side or "invaders"."""
+    unknown = [k for k in keys if k not in DEFAULT_BOTS and k != "invaders"]
+    if unknown:
+        raise ValueError(f"no side {str(unknown[0])[:40]!r} in bots; the sides are "
+                         f"{', '.join(DEFAULT_BOTS)}, or 'invaders' for the three Invaders")
 
 
 def _bar(total: int, progress: bool):

@@ -12,12 +12,13 @@ __all__ = ['odds_grid', 'play_games', 'city_falls', 'win_rates', 'plot_board']
 
 
 # -- analysis ------------------------------------------------------------------------------
-def odds_grid(attackers: Mapping[str, str], defenders: Iterable[int], terrains: Iterable[str] = ("plain", "city"),
-              defender_unit: str = "infantry") -> pd.DataFrame:
+def odds_grid(attackers: Mapping[str, str], defenders: int | Iterable[int],
+              terrains: str | Iterable[str] = ("plain", "city"), defender_unit: str = "infantry") -> pd.DataFrame:
     """Exact odds of typical attacks, long format: one row per (attacker mix, defenders, terrain).
 
     ``attackers`` maps a label to a force text ("2 hovertank, 1 infantry"), ``defenders``
-    gives numbers of ``defender_unit``. Columns: attack, defenders, terrain, and the
+    gives numbers of ``defender_unit`` (one number or several; one terrain may be a string).
+    Columns: attack, defenders, terrain, and the
     figures P(cleared), expected losses on both sides.
 
     >>> f = odds_grid({"1 infantry": "1 infantry"}, [1], ["plain"])
@@ -26,11 +27,16 @@ def odds_grid(attackers: Mapping[str, str], defenders: Iterable[int], terrains: 
     """
     from fortress.odds import exact, parse_force
 
+    if not isinstance(attackers, Mapping):
+        raise TypeError("attackers must be a dict label -> force text, e.g. {'3 infantry': '3 infantry'}, "
+                        f"not a {type(attackers).__name__}")
+    counts = [defenders] if isinstance(defenders, int) else list(defenders)
+    places = [terrains] if isinstance(terrains, str) else list(terrains)
     rows = []
     for label, text in attackers.items():
         force = dict(parse_force(text))
-        for n in defenders:
-            for terrain in terrains:
+        for n in counts:
+            for terrain in places:
                 o = exact(force, {defender_unit: n}, terrain)
                 rows.append({"attack": label, "defenders": n, "terrain": terrain, "p_cleared": o.p_cleared,
                              "attacker_losses": o.attacker_losses, "defender_losses": o.defender_losses,
@@ -98,7 +104,7 @@ def win_rates(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
 def plot_board(values: Mapping[str, float] | None = None, board: Board | None = None, ax=None,
                cmap: str = "Reds", title: str = "", label: str = "", vmax: float | None = None):
     """Draw the board with matplotlib from ``board.geometry``: land coloured by ``values``
-    (area id or name -> number; missing areas light grey; an unknown area: ``KeyError`` with
+    (area id or name -> number, a dict or a pandas Series; missing areas light grey; an unknown area: ``KeyError`` with
     close names), zones pale blue, cities starred, and each city with a value drawn as a disc
     sized and coloured by it."""
     import matplotlib.pyplot as plt
@@ -106,7 +112,8 @@ def plot_board(values: Mapping[str, float] | None = None, board: Board | None = 
     from matplotlib.collections import PolyCollection
 
     board = board or Board.default()
-    values = {k if k in board.areas else board.find(k): v for k, v in (values or {}).items()}
+    given = values if values is not None else {}  # not ``values or {}``: a Series has no truth value
+    values = {k if k in board.areas else board.find(k): v for k, v in given.items()}
     if ax is None:
         _, ax = plt.subplots(figsize=(11, 6.5))
     top = vmax if vmax is not None else max(values.values(), default=1.0) or 1.0

@@ -2,8 +2,11 @@
 with a clear message; matches and a round-robin tournament."""
 from __future__ import annotations
 
+import inspect
+import random
 import time
 import traceback
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -34,9 +37,11 @@ class BotFault(Exception):
 class SafeBot:
     """Wraps a bot object or a plain function ``f(game) -> action`` (an Action or its notation).
 
-    The function gets a *copy* of the game, so it cannot change the real one. Whatever goes
-    wrong (an exception, None, an unreadable or illegal answer) becomes a :class:`BotFault`
-    with a message a student can act on.
+    The function gets a *determinized copy* of the game (:func:`view_of`): it cannot change
+    the real game, and what its side may not see (the partisan deck's order, the other
+    Invaders' cards, the future dice) is made up in it. Its answer is checked against the real
+    game. Whatever goes wrong (an exception, None, an unreadable or illegal answer) becomes a
+    :class:`BotFault` with a message a student can act on.
     """
 
     def __init__(self, brain: Callable[[Game], Any] | Any, name: str | None = None) -> None:
@@ -46,16 +51,11 @@ class SafeBot:
 
     def choose(self, game: Game) -> Action:
         side = game.side
-        view = game.copy()
+        fn = self.brain.choose if hasattr(self.brain, "choose") else self.brain
         try:
-            if hasattr(self.brain, "choose"):
-                answer = self.brain.choose(view)
-            else:
-                answer = self.brain(view)
+            answer = fn(view_of(game))
         except Exception as exc:  # noqa: BLE001 - any student error must become a clean loss
-            tb = traceback.extract_tb(exc.__traceback__)
-            where = f" (line {tb[-1].lineno} in {tb[-1].name})" if tb else ""
-            raise BotFault(self.name, side, f"raised {type(exc).__name__}: {exc}{where}") from None
+            raise BotFault(self.name, side, _crash_text(fn, exc)) from None
         self.reason = getattr(self.brain, "reason", "") or ""
         if isinstance(answer, str):
             try:
@@ -69,6 +69,37 @@ class SafeBot:
         if why is not None:
             raise BotFault(self.name, side, f"answered the illegal action '{_shown(game, answer)}' in {game.phase}: {why}")
         return answer
+
+
+def view_of(game: Game) -> Game:
+    """What a bot sees: ``game.determinized`` with a seed from the game's seed and the ply,
+    so a match replays the same while the hidden cards and future dice stay unknown."""
+    return game.determinized((game.state.seed * 1_000_003 + len(game.history)) * 0x9E3779B1 + 0x5AFE)
+
+
+_FORTRESS = str(Path(fortress.__file__).resolve().parent)
+
+
+def _crash_text(fn: Callable, exc: Exception) -> str:
+    """How a bot crashed: a wrong signature, or the exception at the last line of the
+    student's code (outside the fortress package)."""
+    if isinstance(exc, TypeError) and not _takes_one(fn):
+        name = getattr(fn, "__name__", "the bot")
+        return f"{name} must take one argument, `game` (def {name}(game): ...); calling it raised: {exc}"
+    tb = traceback.extract_tb(exc.__traceback__)
+    theirs = [f for f in tb if not str(Path(f.filename).resolve()).startswith(_FORTRESS)] or tb[-1:]
+    where = f" (line {theirs[-1].lineno} in {theirs[-1].name})" if theirs else ""
+    return f"raised {type(exc).__name__}: {exc}{where}"
+
+
+def _takes_one(fn: Callable) -> bool:
+    try:
+        inspect.signature(fn).bind(None)
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read (a builtin): assume it does
+        pass
+    return True
 
 
 def _shown(game: Any, answer: Action) -> str:
@@ -85,12 +116,19 @@ def _cut(text: str, limit: int = 80) -> str:
 
 def as_bot(entry: Any, seed: int = 0, name: str | None = None) -> SafeBot:
     """A built-in bot by name ("random", "heuristic", "search"), a function or a bot object,
-    always wrapped in :class:`SafeBot`."""
+    always wrapped in :class:`SafeBot`. ``TypeError`` for a class (pass an instance) or
+    anything else that cannot choose."""
     if isinstance(entry, SafeBot):
         return entry
     if isinstance(entry, str):
         from fortress.ai import make_bot
         return SafeBot(make_bot(entry, seed=seed), name=name or entry)
+    if isinstance(entry, type):
+        raise TypeError(f"{entry.__name__} is a class: pass a bot object, {entry.__name__}(), "
+                        "or a function f(game)")
+    if not (callable(entry) or hasattr(entry, "choose")):
+        raise TypeError(f"{_cut(repr(entry), 40)} ({type(entry).__name__}) is not a bot: give a function "
+                        "f(game) -> action, an object with .choose(game), or a built-in name")
     return SafeBot(entry, name=name)
 
 
@@ -112,7 +150,18 @@ class MatchResult:
 
 
 def _seats(bots: Mapping[str, Any]) -> dict[str, Any]:
-    """{"us": x, "invaders": y} or per side; missing sides play "heuristic"."""
+    """{"us": x, "invaders": y} or per side (keys in any case); missing sides play
+    "heuristic". ``TypeError`` if ``bots`` is not a dict, ``ValueError`` for an unknown seat."""
+    from fortress.ai.simulate import check_sides
+
+    if not isinstance(bots, Mapping):
+        raise TypeError(f"bots must be a dict of seat -> bot, e.g. {{'us': my_bot, 'invaders': 'heuristic'}}, "
+                        f"not a {type(bots).__name__}")
+    given = {k.lower() if isinstance(k, str) else k: v for k, v in bots.items()}
+    check_sides(given)
+    if len(given) < len(bots):
+        raise ValueError(f"a seat is given twice in bots (keys ignore case): {', '.join(map(str, bots))}")
+    bots = given
     seats = {}
     for side in SIDES:
         if side in bots:
@@ -129,7 +178,9 @@ def play_match(bots: Mapping[str, Any], seed: int = 0, players: int = 4, max_act
                ) -> MatchResult:
     """Play one game between bots (``{"us": ..., "invaders": ...}`` or one entry per side;
     entries as in :func:`as_bot`). A bot that faults surrenders for its camp: its camp loses
-    and ``fault`` says why. Never raises because of a bot."""
+    and ``fault`` says why. Never raises because of a bot's play; an unknown seat or a
+    non-bot entry raises at once. Python's ``random`` is seeded with the game's seed first,
+    so bots that use it play the same game again."""
     seats_in = _seats(bots)
     made: dict[int, SafeBot] = {}
     seats: dict[str, SafeBot] = {}
@@ -139,6 +190,7 @@ def play_match(bots: Mapping[str, Any], seed: int = 0, players: int = 4, max_act
             made[key] = as_bot(seats_in[side], seed=seed * 31 + SIDES.index(side))
         seats[side] = made[key]
     game = game or fortress.new_game(seed=seed, players=players)
+    random.seed(game.state.seed)
     start = time.perf_counter()
     fault = faulty = None
     while not game.is_over and len(game.history) < max_actions:
@@ -166,9 +218,14 @@ def play_match(bots: Mapping[str, Any], seed: int = 0, players: int = 4, max_act
 def round_robin(entrants: Mapping[str, Any], games: int = 1, seed: int = 0, players: int = 4,
                 max_actions: int = 20_000) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Every entrant plays every other, once as the U.S. and once as the Invaders, ``games``
-    times each (seeds ``seed``, ``seed+1``, ...). Returns (games frame, standings frame).
-
-    Standings: games, wins, win rate, forfeits; sorted by wins."""
+    times each (seeds ``seed``, ``seed+1``, ...; each game seeds ``random`` as in
+    :func:`play_match`, so the same call gives the same standings). Returns (games frame,
+    standings frame). Standings: games, wins, win rate, forfeits; sorted by wins."""
+    example = "e.g. {'mine': my_bot, 'random': 'random'}"
+    if not isinstance(entrants, Mapping):
+        raise TypeError(f"round_robin needs a dict name -> bot, {example}; not a {type(entrants).__name__}")
+    if len(entrants) < 2:
+        raise ValueError(f"round_robin needs at least two bots to play each other, {example}")
     names = list(entrants)
     rows = []
     for i, us_name in enumerate(names):

@@ -13,15 +13,16 @@ from fortress.rules.game import Game, IllegalAction
 from fortress.rules.rulesets import side_label
 from fortress.rules.units import INVADERS
 
-__all__ = ['quick', 'pick', 'area_id', 'units_table', 'status', 'show', 'legal', 'attempt']
+__all__ = ['quick', 'pick', 'area_id', 'units_table', 'status', 'show', 'Legal', 'legal', 'Printed', 'attempt']
 
 
 # -- quick mode ---------------------------------------------------------------------------
 def quick() -> bool:
-    """True under CI or with ``FORTRESS_QUICK=1``: notebooks use small counts."""
-    flag = os.environ.get("FORTRESS_QUICK", "")
+    """True under CI or with ``FORTRESS_QUICK=1``: notebooks use small counts.
+    ``FORTRESS_QUICK`` set to 0, false, no or off (any case) turns it off, even under CI."""
+    flag = os.environ.get("FORTRESS_QUICK", "").strip()
     if flag:
-        return flag not in ("0", "false", "no")
+        return flag.lower() not in ("0", "false", "no", "off")
     return bool(os.environ.get("CI"))
 
 
@@ -40,8 +41,14 @@ def area_id(board: Board, name: str) -> str:
     return board.find(name)
 
 
-def units_table(game: Game, areas: Iterable[str] | None = None) -> pd.DataFrame:
+def _names(areas: str | Iterable[str] | None) -> list[str]:
+    """Area names as a list: one name given as a string is one area, not its letters."""
+    return [] if areas is None else [areas] if isinstance(areas, str) else list(areas)
+
+
+def units_table(game: Game, areas: str | Iterable[str] | None = None) -> pd.DataFrame:
     """One row per area (named, or every area with units): holder and the units of each side.
+    One area may be given as a string.
 
     >>> import fortress
     >>> g = fortress.Game.from_position({"units": {"Denver": "2 infantry"}})
@@ -52,7 +59,7 @@ def units_table(game: Game, areas: Iterable[str] | None = None) -> pd.DataFrame:
     if areas is None:
         ids = sorted({u.area for u in game.state.units.values()}, key=lambda a: board[a].name)
     else:
-        ids = [board.find(a) for a in areas]
+        ids = [board.find(a) for a in _names(areas)]
     rows = []
     for aid in ids:
         area = board[aid]
@@ -92,10 +99,10 @@ def _centre_of(board: Board, ids: list[str]) -> tuple[float, float] | None:
     return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
 
 
-def show(game: Game, highlight: Iterable[str] = (), selected: str | None = None, battle: str | None = None,
+def show(game: Game, highlight: str | Iterable[str] = (), selected: str | None = None, battle: str | None = None,
          height: str = "420px", zoom: float | None = None, table: bool = True):
     """The position on the real board widget (``fortress.ui.board_map.BoardMap``), zoomed
-    on ``highlight``, with a status line and (``table``) the units of those areas below.
+    on ``highlight`` (area names, or one name), with a status line and (``table``) the units of those areas below.
     Every map shown shares the kernel's layers (:mod:`fortress.ui.shared_layers`), so an
     executed notebook stores each area's shape once per look, not once per map.
     Returns the widget; the last expression of a cell displays it."""
@@ -106,7 +113,7 @@ def show(game: Game, highlight: Iterable[str] = (), selected: str | None = None,
     from fortress.ui.theme import style_widget
 
     board = game.board
-    ids = [board.find(a) for a in highlight]
+    ids = [board.find(a) for a in _names(highlight)]
     sel = board.find(selected) if selected else None
     bat = board.find(battle) if battle else None
     bmap = BoardMap(board, on_click=lambda aid: None, height=height, game=game,
@@ -124,16 +131,42 @@ def show(game: Game, highlight: Iterable[str] = (), selected: str | None = None,
     return box
 
 
-def legal(game: Game, verb: str | None = None, limit: int | None = 12) -> list[str]:
-    """The legal actions now in notation (of one ``verb``, e.g. "move"), sorted; Surrender left out."""
+class Legal(list):
+    """The first legal actions; it shows how many more were left out (``more``)."""
+
+    more = 0
+
+    def __repr__(self) -> str:
+        if not self.more:
+            return super().__repr__()
+        return f"{super().__repr__()}\n... and {self.more} more (H.legal(game, limit=None) shows all)"
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(repr(self))
+
+
+def legal(game: Game, verb: str | None = None, limit: int | None = 12) -> Legal:
+    """The legal actions now in notation (of one ``verb``, e.g. "move", any case), sorted;
+    Surrender left out. At most ``limit``: the list then shows how many more there are."""
+    want = verb.strip().lower() if verb else None
     out = sorted(game.notation(a) for a in game.legal_actions()
-                 if not isinstance(a, Surrender) and (verb is None or a.verb == verb))
-    return out if limit is None else out[:limit]
+                 if not isinstance(a, Surrender) and (want is None or a.verb == want))
+    shown = Legal(out if limit is None else out[:limit])
+    shown.more = len(out) - len(shown)
+    return shown
+
+
+class Printed(str):
+    """A message :func:`attempt` has printed: a notebook does not show it a second time."""
+
+    def _ipython_display_(self) -> None:
+        pass
 
 
 def attempt(game: Game, text: str | Action, quiet: bool = False) -> str:
     """Try an action: if legal, apply it and report what happened; if not, say why (the
-    engine's reason, naming the rule). Returns the message (also printed unless ``quiet``)."""
+    engine's reason, naming the rule). Returns the message; unless ``quiet`` it is printed,
+    and returned as a :class:`Printed` string, which a cell ending with it does not show again."""
     reason = game.explain(text)
     if isinstance(text, Action):
         try:
@@ -151,8 +184,9 @@ def attempt(game: Game, text: str | Action, quiet: bool = False) -> str:
         else:
             lines = [e.text for e in events if e.kind != "phase"] or ["(nothing visible happened)"]
             msg = f"Legal: {text}\n" + "\n".join(f"  - {t}" for t in lines) + f"\n  now: {status(game)}"
-    if not quiet:
-        print(msg)
-    return msg
+    if quiet:
+        return msg
+    print(msg)
+    return Printed(msg)
 
 

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import html
+import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Mapping
 
 import pandas as pd
@@ -32,11 +34,13 @@ class Replay:
     how many events had happened by then; :meth:`at` gives a game showing position ``i``.
     """
 
-    def __init__(self, text: str, board: Board | None = None) -> None:
+    def __init__(self, text: str | os.PathLike[str], board: Board | None = None) -> None:
+        """``text``: a save's text, or the path of a save file (``~`` expanded)."""
         import json
 
         from fortress.rules.save import SaveError, from_json, start_game
 
+        text = _read_if_path(text)
         final = from_json(text, board)  # validates the file, with clear errors
         game = start_game(json.loads(text), final.board)
         self.actions = list(final.history)
@@ -101,6 +105,22 @@ class Replay:
         return pd.DataFrame(rows)
 
 
+def _read_if_path(text: str | os.PathLike[str]) -> str:
+    """The text of the file ``text`` names, if it names one; ``SaveError`` if it looks like a
+    path to a missing file; else ``text`` itself (a save's text)."""
+    from fortress.rules.save import SaveError
+
+    text = os.fspath(text)
+    if not text.strip() or text.lstrip().startswith(("{", "[")):
+        return text
+    path = Path(text).expanduser()
+    if path.is_file():
+        return path.read_text(encoding="utf-8")
+    if len(text) < 400 and "\n" not in text:
+        raise SaveError(f"no save file at {str(path)!r}: give the path of a saved game (.json) or its text")
+    return text  # from_json says what is wrong with it
+
+
 def replay_viewer(replay: Replay, height: str = "460px"):
     """A slider over the action index, the map, the log beside it, and a dropdown of the battles.
     Returns a :class:`ReplayViewer` (it displays as the widget; its parts are attributes)."""
@@ -126,7 +146,7 @@ def replay_viewer(replay: Replay, height: str = "460px"):
         recent = frozenset(a for e in replay.events_of(i) for a in e.areas)
         battle = b.area if (b := game.battle) else None
         bmap.update(game, MapView(recent=recent, battle=battle))
-        last = str(replay.actions[i - 1]) if i else "(start)"
+        last = replay.game.notation(replay.actions[i - 1]) if i else "(start)"
         title.value = (f"<b>action {i} of {len(replay)}</b>: <code>{html.escape(last)}</code> &mdash; "
                        f"{html.escape(status(game))}")
         lines = replay.log_until(i)
@@ -137,6 +157,7 @@ def replay_viewer(replay: Replay, height: str = "460px"):
     def jump(change) -> None:
         if change["new"] is not None and change["new"] >= 0:
             slider.value = change["new"]
+            battles.value = -1  # back to the prompt: picking the same battle again jumps again
 
     slider.observe(draw, names="value")
     battles.observe(jump, names="value")
