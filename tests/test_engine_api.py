@@ -7,6 +7,8 @@ import json
 import pytest
 
 import fortress
+from fortress import IllegalAction
+from fortress.ai import make_bot
 from fortress.rules import actions as A
 from fortress.rules.save import SaveError
 from tests.conftest import play_random
@@ -165,6 +167,34 @@ def test_determinized_copy_hides_the_deck_order_but_not_the_board(midgame):
     assert other.state.deck != midgame.state.deck or len(other.state.deck) < 2
     assert other.state.rng != midgame.state.rng
     assert {u.uid: u.area for u in other.state.units.values()} == {u.uid: u.area for u in midgame.state.units.values()}
+
+
+def test_nothing_in_a_determinized_copy_leads_back_to_the_real_dice():
+    """Undo in a copy would replay its moves from the real start, with the real dice; and
+    the real seed would let a bot replay the real game. Neither is in the copy."""
+    game = fortress.new_game(seed=4)
+    bot = make_bot("random", seed=4)
+    while not (game.can_undo and game.undoable):
+        game.apply(bot.choose(game))
+    view = game.determinized(seed=123)
+    assert view.state.seed == 123 and not view.can_undo and view.undoable == 0
+    with pytest.raises(IllegalAction, match="cannot take back the moves made before it"):
+        view.undo()
+    assert view.history == game.history  # ...but it reads the whole game
+    mine = next(a for a in view.legal_actions() if not isinstance(a, (A.Surrender, A.End)))
+    view.apply(mine)  # a move of its own it may take back, back to where it was made
+    state = json.dumps(view.state.to_dict(), sort_keys=True)
+    view.undo()
+    view.apply(mine)
+    assert json.dumps(view.state.to_dict(), sort_keys=True) == state
+    assert view.state.rng != game.state.rng
+    inner = view.determinized(seed=7)  # a copy of a copy re-draws as both were made
+    step = next(a for a in inner.legal_actions() if not isinstance(a, (A.Surrender, A.End)))
+    inner.apply(step)
+    state = json.dumps(inner.state.to_dict(), sort_keys=True)
+    inner.undo()
+    inner.apply(step)
+    assert json.dumps(inner.state.to_dict(), sort_keys=True) == state and inner.state.seed == 7
 
 
 def test_surrender_ends_the_game():

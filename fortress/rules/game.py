@@ -72,6 +72,7 @@ class Game(Views):
         self._start: Any = state.copy()
         self._start_events: list[Event] = []
         self._lookahead = False  # a determinized copy: its hidden cards and dice are made up
+        self._redraws: tuple[tuple[int, int], ...] = ()  # a determinized copy's (ply, seed) of each re-draw
 
     def start(self, phase: str | None, prepare: Callable[["Game"], None] | None = None) -> None:
         """Begin play at step ``phase`` (None: the first turn of the first round);
@@ -314,7 +315,13 @@ class Game(Views):
     @property
     def can_undo(self) -> bool:
         """The last action can be taken back: it revealed no die or card."""
-        return bool(self.history) and (not self._chance_marks or self._chance_marks[-1] != len(self.history) - 1)
+        return len(self.history) > self._made and (not self._chance_marks or
+                                                   self._chance_marks[-1] != len(self.history) - 1)
+
+    @property
+    def _made(self) -> int:
+        """The actions before this copy's last re-draw (its making): never taken back in it."""
+        return self._redraws[-1][0] if self._redraws else 0
 
     def _actor(self) -> tuple:
         """Who decides now, and in whose turn of which round."""
@@ -328,7 +335,7 @@ class Game(Views):
         over. What a player's Undo offers (``can_undo`` is the engine's wider take-back)."""
         if self.is_over or not self.history:
             return 0
-        now, stop = self._actor(), self._chance_marks[-1] if self._chance_marks else -1
+        now, stop = self._actor(), max(self._chance_marks[-1] if self._chance_marks else -1, self._made - 1)
         n = 0
         for i in range(len(self.history) - 1, stop, -1):
             if self._actors[i] != now:
@@ -340,6 +347,8 @@ class Game(Views):
         """Take back the last action (not one that revealed dice or cards); returns it."""
         if not self.history:
             raise IllegalAction("undo", "there is nothing to undo")
+        if len(self.history) <= self._made:
+            raise IllegalAction("undo", "a determinized copy cannot take back the moves made before it")
         if not self.can_undo:
             raise IllegalAction("undo", "the last action revealed dice or cards; it cannot be taken back")
         last = self.history[-1]
@@ -347,12 +356,17 @@ class Game(Views):
         return last
 
     def _replay(self, actions: list[A.Action]) -> None:
-        """Rebuild the game from its start by playing ``actions`` (undo; a failed apply)."""
+        """Rebuild the game from its start by playing ``actions`` (undo; a failed apply); a
+        determinized copy re-draws where it was made, as it was made."""
         self.ctx.replace_state(self._start.copy())
         self.ctx.events = list(self._start_events)
         self.history, self._chance_marks, self._actors = [], [], []
-        for action in actions:
-            self.apply(action)
+        for i in range(len(actions) + 1):
+            for ply, seed in self._redraws:
+                if ply == i:
+                    self._redraw(seed)
+            if i < len(actions):
+                self.apply(actions[i])
 
     def copy(self) -> "Game":
         """An independent copy (for look-ahead). It shares the board, which is immutable."""
@@ -366,14 +380,20 @@ class Game(Views):
 
     def determinized(self, seed: int) -> "Game":
         """A copy in which hidden things are re-drawn: what the ruleset hides (Fortress
-        America: the order of the undrawn partisan cards) and the future dice. Bots look
-        ahead in such copies, never in the real game."""
+        America: the order of the undrawn partisan cards, the other Invaders' cards) and the
+        future dice. Bots look ahead in such copies, never in the real game. Nothing in it
+        leads back to the real draws: its seed is ``seed``, and it cannot take back the moves
+        made before it (undo would replay them with the real dice)."""
         new = self.copy()
         new._lookahead = True
-        rng = Rng(seed)
-        self.rules.hide(new.state, rng)
-        new.state.rng = rng.next64()
+        new._redraws = (*self._redraws, (len(self.history), seed))
+        new._redraw(seed)
         return new
+
+    def _redraw(self, seed: int) -> None:
+        rng = Rng(seed)
+        self.rules.hide(self.state, rng)
+        self.state.rng, self.state.seed = rng.next64(), seed
 
     # -- saving ------------------------------------------------------------------------------
     def to_json(self, indent: int | None = 1, seats: dict[str, str] | None = None) -> str:
