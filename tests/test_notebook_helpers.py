@@ -37,6 +37,12 @@ def test_a_bot_cannot_roll_the_real_dice_in_advance():
     assert outcomes and any("missed" in t for t in shots)
 
 
+def test_a_bots_view_has_a_64_bit_seed_whatever_the_games_seed():
+    from fortress.notebook_helpers.classroom_bots import view_of
+    for seed in (0, 7, 2**63 - 1):
+        assert 0 <= view_of(fortress.new_game(seed=seed)).state.seed < 2**64
+
+
 def test_a_bot_cannot_read_the_partisan_deck_or_other_invaders_cards():
     game = fortress.Game.from_position(
         {"turn": "west", "phase": "declare", "round": 3, "units": {"Seattle": "2 infantry"},

@@ -21,6 +21,7 @@ from fortress.ui.classroom import page_query
 from fortress.ui.teacher import TeacherView, allowed, batch_csv, games_rows, make_batch
 from fortress.ui.voila_app import seat_link_for_code
 from tests.test_store import pg_url, store_url  # noqa: F401 - fixtures: a SQLite file, a PostgreSQL database
+from tests.test_ui_helpers import walk
 
 
 @pytest.fixture
@@ -149,6 +150,9 @@ def test_a_page_on_a_store_points_to_no_resume_button(store, tmp_path, monkeypat
     alone = build_app(display_it=False, save_dir=tmp_path / "alone")
     assert isinstance(alone, App) and alone.store is None
     assert "resume the last game" in alone._idle_box().value and "resume one" in alone.status.value
+    heading = {w.value for w in walk(app.controls.box) if "save, load" in str(getattr(w, "value", ""))}
+    assert heading == {"<b>Join, save, load</b>"}
+    assert any("Resume, save, load" in str(getattr(w, "value", "")) for w in walk(alone.controls.box))
 
 
 def test_a_lost_race_reloads_the_game_and_says_so(store, tmp_path):

@@ -74,7 +74,7 @@ class SafeBot:
 def view_of(game: Game) -> Game:
     """What a bot sees: ``game.determinized`` with a seed from the game's seed and the ply,
     so a match replays the same while the hidden cards and future dice stay unknown."""
-    return game.determinized((game.state.seed * 1_000_003 + len(game.history)) * 0x9E3779B1 + 0x5AFE)
+    return game.determinized(((game.state.seed * 1_000_003 + len(game.history)) * 0x9E3779B1 + 0x5AFE) % 2**64)
 
 
 _FORTRESS = str(Path(fortress.__file__).resolve().parent)

@@ -67,7 +67,7 @@ class GameControls:
             W.HTML("<b>New game</b>"), W.HBox([self.players, self.seed, self.setup], layout=W.Layout(flex_flow="row wrap")),
             self.seat_box, W.HBox(list(self.variant_boxes.values()), layout=W.Layout(flex_flow="row wrap")),
             self.start_button,
-            W.HTML("<b>Resume, save, load</b>"), self._resume_row(),
+            W.HTML("<b>Resume, save, load</b>" if app.store is None else "<b>Join, save, load</b>"), self._resume_row(),
             W.HBox([self.save_button, self.download]), self.upload, self.load_message, self.confirm_box])
         self.box.add_class("fortress-game-controls")
 
