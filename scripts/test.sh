@@ -27,6 +27,7 @@ PYTHON="${PYTHON:-python3}"
 .venv/bin/python -m pip install -q -e '.[test,geodata]'
 export PATH="$PWD/.venv/bin:$PATH"
 
-# 3. The suite: everything but the browser in parallel on both cores, then the browser tests.
-python -m pytest -n 2 -m "not browser" --durations=15 "$@"
+# 3. The suite: everything but the browser in parallel on both cores (an idle core takes queued
+#    tests from the busy one: the property tests are long), then the browser tests.
+python -m pytest -n 2 --dist worksteal -m "not browser" --durations=15 "$@"
 python -m pytest -m browser -p no:xdist "$@"
