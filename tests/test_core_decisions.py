@@ -58,3 +58,33 @@ def test_the_engines_own_words_and_the_calendar():
     seasons = Calendar(("Spring", "Autumn"), 812)
     assert [seasons.label(r) for r in (1, 2, 3)] == ["Spring 812", "Autumn 812", "Spring 813"]
     assert Calendar(("Year",)).label(3) == "Year"
+
+
+def test_another_rulesets_cards_and_counts_are_its_own_but_areas_are_checked():
+    """shape checks Fortress America's words (Invader cards, unit counts of at least 1) only
+    in its own action classes: a field named ``card`` or ``count`` of another ruleset's
+    action is that ruleset's to judge."""
+    from dataclasses import dataclass
+
+    from fortress.rules import rulesets, shape
+    from fortress.rules.actions import Action
+
+    @dataclass(frozen=True)
+    class Trade(Action):
+        card: str
+        count: int
+        area: str
+        verb = "trade"
+
+    board, fa = fortress.new_game(seed=1).board, rulesets.get()
+    assert shape.malformed(Trade("owl", 0, "seattle"), board, fa) is None
+    assert shape.malformed(Trade("owl", 0, "atlantis"), board, fa) == "trade: area 'atlantis' is not an area of this board"
+
+
+def test_a_board_takes_the_area_kinds_of_its_ruleset():
+    from fortress.board import Area, Board, BoardError
+
+    table = [Area("hall", "Council Hall", "table")]
+    assert Board(table, [], kinds=("table",))["hall"].kind == "table"
+    with pytest.raises(BoardError, match="unknown kind 'table'"):
+        Board(table, [])  # Fortress America's kinds by default

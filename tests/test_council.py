@@ -248,4 +248,21 @@ def test_fortress_play_plays_council_in_the_terminal():
     result = CliRunner().invoke(main, ["play", "--ruleset", "council", "--seed", "3", "--bots", bots], script)
     assert "Spring 812, Amber's turn, deeds. Choose a deed" in result.output
     assert "Amber: 0 points, " in result.output and " coins, " in result.output
+    assert "(Amber, Birch, Cedar and Dune decide)" in result.output
     assert "Game over:" in result.output, result.output[-800:]
+    out = result.output  # the terminal's player sees its own cards and bids, never a bot's
+    assert "Amber draws the " in out and "Amber's sealed order: bid 0." in out
+    assert "Birch draws a card" in out and "Birch draws the " not in out and "Birch's sealed order" not in out
+
+
+def test_a_look_ahead_from_the_game_itself_redraws_the_bids_its_decider_has_not_seen():
+    game = to_bids(council())
+    game.apply("bid 2", "dune")
+    assert game.side == "amber"
+    revealed = set()
+    for seed in range(10):
+        look = game.determinized(seed)  # amber's look-ahead: dune's bid is not amber's to know
+        for side in ("amber", "birch", "cedar"):
+            look.apply("bid 0", side)
+        revealed.update(line for line in look.log if line.startswith("Dune ordered: "))
+    assert len(revealed) > 1

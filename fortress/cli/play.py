@@ -22,6 +22,7 @@ from fortress.cli.options import SEED, variant_option, writable
 from fortress.rules.ranking import describe
 from fortress.rules.save import MAX_BYTES
 from fortress.rules import rulesets
+from fortress.rules.game import joined
 
 MAX_LISTED = 40
 HELP = __doc__.replace("::", ":").replace("``", "'").strip()  #: what 'help' prints
@@ -42,7 +43,7 @@ def status(game: fortress.Game) -> str:
     head = f"{game.round_label}, {side_label(game, s.turn)}'s turn, {game.phase}"
     deciders = [side_label(game, side) for side in game.rules.sides if side in game.to_move]
     if len(deciders) > 1:
-        head += f" ({' and '.join(deciders)} decide)"
+        head += f" ({joined(deciders)} decide)"
     elif game.side != s.turn:
         head += f" ({side_label(game, game.side)} decides)"
     rules = "".join(f"\nOptional rule: {game.rules.variants[v]['name']}." for v in sorted(game.variants))
@@ -88,8 +89,10 @@ class Session:
         self.refused = 0  # actions and saves refused (a script that had any exits with status 1)
 
     def flush_log(self) -> None:
+        """Print the new events the players at this terminal may see (not a bot's hand or sealed order)."""
+        humans = set(self.game.rules.sides) - set(self.bots)
         for event in self.game.events[self.seen:]:
-            if event.kind != "phase":
+            if event.kind != "phase" and (event.audience is None or event.audience & humans):
                 self.echo(f"  {event.text}")
         self.seen = len(self.game.events)
 

@@ -250,9 +250,11 @@ class Game(Views):
         ctx.touch()
         ctx._legal, ctx.memo = None, {}
         ctx.events = [e for e in ctx.events if e.seen_by(side)]
-        for other, ply in ctx.flow.plies.items():
+        for other in ctx.flow.sealed:
             if other != side:
-                new.history[ply] = ctx.flow.sealed[other] = flow.SEALED
+                ctx.flow.sealed[other] = flow.SEALED
+                if other in ctx.flow.plies:
+                    new.history[ctx.flow.plies[other]] = flow.SEALED
         new._start, new._start_events, new._start_flow = state.copy(), list(ctx.events), ctx.flow.copy()
         new._floor, new._redraws = len(new.history), ()
         return new
@@ -301,7 +303,7 @@ class Game(Views):
             return None
         names = [self.rules.side_names[s] for s in self.rules.sides if s in deciders]
         return (f"{self.rules.side_names[side]} may not act now: "
-                f"{' and '.join(names)} {'decides' if len(names) == 1 else 'decide'} now")
+                f"{joined(names)} {'decides' if len(names) == 1 else 'decide'} now")
 
     def explain(self, action: A.Action | str, side: str | None = None) -> str | None:
         """None if ``action`` is legal now for ``side`` (default: whoever decides now), else a
@@ -379,6 +381,8 @@ class Game(Views):
             reason = self.explain(action, side)
             if reason is not None:
                 raise IllegalAction(action, reason, self._said(action))
+        if side is None:  # the usual case, kept quick
+            return self._carry_out(action)
         with self._acting(side):
             return self._carry_out(action)
 
@@ -432,9 +436,10 @@ class Game(Views):
         self.state.surrendered = side
         team = rules.team_of(side)
         name = rules.team_names[team]
-        why = f"{name[:1].lower()}{name[1:]} surrendered"
+        name = f"{name[:1].lower()}{name[1:]}" if name.startswith("The ") else name  # "the U.S.", "Amber"
+        why = f"{name} surrendered"
         if len(rules.teams[team]) > 1:
-            why += f" ({rules.side_names[side]} conceded for {name[:1].lower()}{name[1:]})"
+            why += f" ({rules.side_names[side]} conceded for {name})"
         if len(rules.teams) > 2:
             for s in rules.teams[team]:
                 self.ctx.eliminate(s, why + ".")
@@ -552,15 +557,15 @@ class Game(Views):
         return new
 
     def _redraw(self, seed: int) -> None:
-        """Re-draw what the observer (a view's side, else whoever decides) cannot see, the
-        sealed orders hidden from it, and the future dice."""
-        rng, rules = Rng(seed), self.rules
+        """Re-draw what the observer (a view's side, else whoever decides) cannot see: the
+        ruleset's hidden parts, the other sides' sealed orders not yet revealed, the future dice."""
+        rng, rules, observer = Rng(seed), self.rules, self._view or self.side
         if rules.hide_from is not None:
-            rules.hide_from(self.state, rng, self._view or self.side)
+            rules.hide_from(self.state, rng, observer)
         else:
             rules.hide(self.state, rng)
         ctx = self.ctx
-        for side in flow.hidden_orders(ctx):  # an order made up from what that side may do
+        for side in [s for s in ctx.flow.sealed if s != observer]:  # made up from what that side may order
             with self._acting(side):
                 legal = self._compute_legal()
             ctx.flow.sealed[side] = legal[rng.below(len(legal))]
@@ -601,6 +606,11 @@ class Game(Views):
     def __repr__(self) -> str:
         status = f"winner={self.winner}" if self.is_over else f"side={self.side} phase={self.phase}"
         return f"<Game round {self.round} {status} actions={len(self.history)}>"
+
+
+def joined(names: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
 
 
 def _ranked(scores: dict[str, float], sides: tuple[str, ...], out: Iterable[str]) -> dict[str, float]:

@@ -130,7 +130,9 @@ class Ruleset:
 
     @cached_property
     def team_names(self) -> dict[str, str]:
-        return {t: (self.data.get("teams", {}).get(t) or {}).get("name", t) for t in self.teams}
+        """Each team's name (a side without a team: the side's name)."""
+        return {t: (self.data.get("teams", {}).get(t) or {}).get("name", self.side_names.get(t, t))
+                for t in self.teams}
 
     def team_wins(self, team: str) -> str:
         """"The U.S. wins", "The Invaders win": the team's name and the verb agreeing with it."""

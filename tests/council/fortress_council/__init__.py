@@ -29,8 +29,8 @@ STEPS = {"gather": gather, "draw": draw, "play": play, "bid": bid, "feast": feas
 
 
 def board() -> Board:
-    """Council is played around one table: a board of one area."""
-    return Board([Area("hall", "Council Hall", "plain")], [], metadata={"title": "Council Hall"})
+    """Council is played around one table: a board of one area, of Council's own kind."""
+    return Board([Area("hall", "Council Hall", "table")], [], metadata={"title": "Council Hall"}, kinds=("table",))
 
 
 def full_deck() -> list[str]:
