@@ -266,3 +266,16 @@ def test_a_look_ahead_from_the_game_itself_redraws_the_bids_its_decider_has_not_
             look.apply("bid 0", side)
         revealed.update(line for line in look.log if line.startswith("Dune ordered: "))
     assert len(revealed) > 1
+
+
+def test_a_view_cannot_reveal_orders_it_has_not_seen_but_its_look_ahead_can():
+    game = to_bids(council())
+    for side in ("birch", "cedar", "dune"):
+        game.apply("bid 1", side)
+    view = game.view("amber")  # amber's bid is the last awaited
+    assert "hidden in this copy" in view.explain("bid 0")
+    with pytest.raises(fortress.IllegalAction, match="hidden in this copy"):
+        view.apply("bid 0")
+    look = view.determinized(2)
+    look.apply("bid 0")
+    assert look.phase == "feast" and sum(line.endswith(" ordered: bid 1.") for line in look.log) < 4
