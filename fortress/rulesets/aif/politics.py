@@ -301,19 +301,32 @@ def conquer(state: Politics, t: Tables, power: str, minor: str) -> Outcome:
 def major_conquered(state: Politics, t: Tables, power: str) -> Outcome:
     """§3.2: a completely conquered major's minors pass at half their square (rounding up, as
     §3.6 halves; Full Ally 16 -> 8) to its side's cheapest unconquered power, then the richest
-    in factories; with none left the flag returns to 0 (our ruling)."""
+    in factories (:func:`_inherited`)."""
     _power(t, power)
     conquered = state.conquered | {power}
     flags, moves = dict(state.flags), []
     for minor, before in state.flags.items():
         if before.power != power or before.conquered_by:
             continue
-        heir = cheapest(t, minor, t.side(power), conquered) if t.minors[minor].flagged else None
-        after = replace(before, square=ceil(before.square / 2), power=heir) if heir else Flag()
+        after = _inherited(t, minor, before, conquered)
         flags[minor] = after
         moves.append(Move(minor, before, after, "partner", f"3.2: {t.powers[power].name} is conquered: "
                           f"{t.minors[minor].name} {describe(t, before)} → {describe(t, after)}"))
     return Outcome(Politics(flags, state.points, conquered), tuple(moves), tuple(m.text for m in moves))
+
+
+def _inherited(t: Tables, minor: str, before: Flag, conquered: frozenset[str]) -> Flag:
+    """A conquered major's minor: a flag at half its square to the cheapest partner; an
+    unflagged minor (no flag to halve) a Full Ally of the partner with most factories (our
+    ruling); with no partner left, neutral on 0 (our ruling)."""
+    assert before.power is not None
+    partners = [p for p in t.side_powers(t.side(before.power)) if p not in conquered]
+    if not partners:
+        return Flag()
+    if not t.minors[minor].flagged:
+        return Flag(t.full_ally, max(partners, key=lambda p: t.powers[p].factories), aligned=True)
+    heir = cheapest(t, minor, t.side(before.power), conquered)
+    return replace(before, square=ceil(before.square / 2), power=heir)
 
 
 def align(state: Politics, t: Tables, power: str, minor: str) -> Outcome:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import fastjsonschema
 
@@ -123,11 +123,18 @@ def read_raw(folder: Path | None = None) -> Raw:
     return out
 
 
+@cache
+def _validator(name: str) -> Callable[[Any], Any]:
+    """The compiled schema of ``<name>.toml`` (compiling takes a while: once per process)."""
+    check: Callable[[Any], Any] = fastjsonschema.compile(schemas.schema(name))
+    return check
+
+
 def explain(raw: Raw) -> str:
     """Why ``raw`` (the three files) is not valid, in one line naming the file; "" when it is."""
     for name in schemas.NAMES:
         try:
-            fastjsonschema.validate(schemas.schema(name), raw[name])
+            _validator(name)(raw[name])
         except fastjsonschema.JsonSchemaValueException as exc:
             return f"{name}.toml: {_message(exc, raw[name])}"
     return _powers_problem(raw["powers"]) or _track_problem(raw["track"]) or _minors_problem(raw["minors"])
