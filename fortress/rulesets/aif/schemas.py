@@ -89,13 +89,14 @@ def track() -> Schema:
         "full_ally": count(3, what="the Full Ally square"), "full_ally_source": source(),
         "mobilisation": count(1, what="square"), "mobilisation_source": source(),
         "turns": names("turn label", 1), "turns_source": source(),
+        "first_turn": text("a turn of `turns`"), "first_year": count(1, what="year"), "first_turn_source": source(),
         "flash_triggers": {"type": "array", "items": one_of(TRIGGERS, "cause"), "uniqueItems": True,
                            "description": f"the moves that set off a flash: a list of {', '.join(TRIGGERS)}"},
         "flash_triggers_source": source(),
         "bands": {"type": "array", "items": band, "minItems": 1, "description": "the bands, lowest first"},
         "hurdles": {"type": "array", "items": hurdle, "description": "the hurdles"},
         "arrows": {"type": "array", "items": arrow, "description": "the turn arrows"},
-    }, ("full_ally", "mobilisation", "turns", "flash_triggers", "bands", "hurdles", "arrows"), "the track file")
+    }, ("full_ally", "mobilisation", "turns", "first_turn", "first_year", "flash_triggers", "bands", "hurdles", "arrows"), "the track file")
 
 
 def minors() -> Schema:

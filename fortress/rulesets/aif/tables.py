@@ -89,6 +89,7 @@ class Tables:
     research: Mapping[str, Any]
     seats: Mapping[int, tuple[tuple[str, ...], ...]]
     flash_triggers: frozenset[str] = frozenset({"war", "entry"})
+    first_turn: tuple[str, int] = ("May/Jun", 1945)
 
     def side(self, power: str) -> str:
         return self.powers[power].side
@@ -98,6 +99,12 @@ class Tables:
 
     def flagged(self) -> tuple[str, ...]:
         return tuple(m for m, v in self.minors.items() if v.flagged)
+
+    def turn_label(self, n: int) -> str:
+        """Turn ``n`` (1 = the first) as a calendar label: ``May/Jun 1945`` (§13), then every two
+        months."""
+        start = self.turns.index(self.first_turn[0]) + n - 1
+        return f"{self.turns[start % len(self.turns)]} {self.first_turn[1] + start // len(self.turns)}"
 
     def band(self, square: int) -> Band | None:
         """The band of ``square`` (None for 0 and 1)."""
@@ -170,6 +177,8 @@ def _track_problem(data: dict[str, Any]) -> str:
         low, high = h["between"]
         if high != low + 1 or not 1 <= low < top - 1:
             return f"track.toml: hurdles between = {h['between']}: allowed: [n, n + 1] with n from 1 to {top - 2}"
+    if data["first_turn"] not in data["turns"]:
+        return f"track.toml: first_turn = {data['first_turn']!r}: allowed: one of {', '.join(data['turns'])}"
     for a in data["arrows"]:
         if a["turn"] not in data["turns"]:
             return f"track.toml: arrows turn = {a['turn']!r}: allowed: one of {', '.join(data['turns'])}"
@@ -216,4 +225,4 @@ def build(raw: Raw) -> Tables:
     return Tables(powers, minors, bands, frozenset(h["between"][0] for h in tr["hurdles"]),
                   {a["turn"]: a["square"] for a in tr["arrows"]}, tuple(tr["turns"]), tr["full_ally"],
                   tr["mobilisation"], {s: v["research_start"] for s, v in pw["sides"].items()}, first,
-                  dict(pw["research"]), seats, frozenset(tr["flash_triggers"]))
+                  dict(pw["research"]), seats, frozenset(tr["flash_triggers"]), (tr["first_turn"], tr["first_year"]))

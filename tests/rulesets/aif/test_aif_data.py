@@ -81,7 +81,8 @@ def test_flashes(t):
 def test_track_hurdles_arrows_and_full_ally(t):
     assert t.full_ally == 16 and t.mobilisation == 11
     assert 4 in t.hurdles and t.arrows["Sep/Oct"] == 9
-    assert t.turns[2] == "May/Jun"
+    assert [t.turn_label(n) for n in (1, 2, 5, 8, 26)] == ["May/Jun 1945", "Jul/Aug 1945", "Jan/Feb 1946",
+                                                             "Jul/Aug 1946", "Jul/Aug 1949"]
 
 
 def test_powers_points_factories_and_sites(t):
@@ -116,6 +117,7 @@ def broken(raw, file, change):
     ("track", lambda d: d.update(full_ally="16"), "track.toml: full_ally = '16': allowed: the Full Ally square, 3 or more"),
     ("track", lambda d: d["hurdles"].append({"between": [4, 6]}), "track.toml: hurdles between = [4, 6]: allowed: [n, n + 1]"),
     ("track", lambda d: d["arrows"].append({"turn": "Sept", "square": 3}), "track.toml: arrows turn = 'Sept'"),
+    ("track", lambda d: d.update(first_turn="June"), "track.toml: first_turn = 'June': allowed: one of Jan/Feb"),
     ("track", lambda d: d["bands"].pop(1), "track.toml: bands: allowed: bands covering squares 2 to full_ally = 16"),
     ("track", lambda d: d.update(flash_triggers=["rumour"]), "track.toml: flash_triggers.0 = 'rumour'"),
     ("powers", lambda d: d["powers"]["cw"].update(position="in"), "powers.toml: [powers] side = 'allies': allowed: three powers, one in, one above, one below"),

@@ -301,3 +301,20 @@ def test_state_round_trips_as_plain_data(t):
 
     state = declare_war(presetup(start(t), t), t, "germany", "brazil").state
     assert Politics.from_plain(state.to_plain()) == state
+
+
+def test_the_start_of_the_game(t):
+    """§3.1: flags on 0; §13: the Netherlands and Greenland the CW's, Rumania and Portugal
+    Germany's, Spain Italy's, all Full Allies."""
+    state = start(t)
+    assert all(state.flags[m] == Flag() for m in t.flagged())
+    assert state.flags["netherlands"] == state.flags["greenland"] == Flag(16, "cw", aligned=True)
+    assert state.flags["spain"] == Flag(16, "italy", aligned=True)
+    assert dict(state.points) == {p: 0 for p in t.powers}
+
+
+def test_a_flag_pushed_through_0_is_no_longer_aligned(t):
+    """Our ruling: 0 is neutral, whatever the end of the step finds."""
+    state = placed(t, RICH, venezuela=Flag(11, "italy", aligned=True))
+    out = one(t, state, Order("usa", "venezuela", 16))
+    assert out.state.flags["venezuela"] == Flag(2, "usa")  # 11 squares down for 14 levels (3 hurdles), 2 up
