@@ -148,3 +148,13 @@ def test_ties_on_the_dice_roll_again_among_themselves():
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(f"fortress.rulesets.aif.{name}"))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_the_engine_imports_nothing_above_the_rules():
+    """Stage A stays pure: no UI, bots or odds (tests/test_layers.py puts rulesets beside rules)."""
+    from tests.test_layers import imported
+
+    for path in AIF.glob("*.py"):
+        targets = [name for name, _ in imported(path.read_text())]
+        assert not [n for n in targets if n.startswith(("fortress.ui", "fortress.ai", "fortress.odds"))], path.name
+        assert all(n.startswith(("fortress.rulesets", "fortress.data", "fortress.rules.dice")) for n in targets), path.name
