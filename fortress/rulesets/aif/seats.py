@@ -115,14 +115,15 @@ class Seating:
         return tuple(g for g in self.offer if g not in taken)
 
     def pick(self, player: str, group: Group) -> "Seating":
-        """``player`` takes ``group``; the second pick must be from the other side (§13)."""
+        """``player`` takes ``group``; after an auction the second pick must be from the other
+        side (§13)."""
         if player != self.next():
             raise RuleError(f"13: it is {self.next()}'s pick, not {player}'s")
         group = tuple(group)
         if group not in self.remaining():
             offer = "; ".join("+".join(g) for g in self.remaining())
             raise RuleError(f"13: {'+'.join(group)} is not on offer (left: {offer})")
-        if len(self.picks) == 1 and self.side_of[group[0]] == self.side_of[self.picks[0][1][0]]:
+        if self.bid and len(self.picks) == 1 and self.side_of[group[0]] == self.side_of[self.picks[0][1][0]]:
             raise RuleError("13: the second pick is from the other side of the first")
         return replace(self, picks=self.picks + ((player, group),))
 

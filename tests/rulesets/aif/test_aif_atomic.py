@@ -128,6 +128,8 @@ def test_picks_go_by_bid_then_dice_and_the_second_is_from_the_other_side(t):
         s.pick("Ruedi", ("usa",))
     s = s.pick("Ruedi", ("japan",)).pick(order[2], ("germany", "italy")).pick(order[3], ("cw", "france"))
     assert s.next() is None and s.target(t) == 202
+    youngest_first = Seating.open(t, ("Dinah", "Ruedi", "Frederic", "Marie-Claude"))  # no auction: free picks
+    assert youngest_first.pick("Dinah", ("usa",)).pick("Ruedi", ("cw", "france")).target(t) == 200
     axis_first = Seating.after(t, a, Rng(5)).pick("Marie-Claude", ("japan",))
     assert axis_first.target(t) == 198 and axis_first.target(t, short=True) == 148
 
