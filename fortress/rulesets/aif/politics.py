@@ -27,9 +27,9 @@ from fortress.rulesets.aif.tables import Tables, other
 from fortress.rulesets.aif.track import (Flag, Move, RuleError, cheapest, describe, frozen, jump_to_full_ally,
                                          secondary, settle, signed, walk)
 
-__all__ = ["Flag", "Move", "Order", "Outcome", "Politics", "Presence", "RuleError", "align", "automatic",
-           "buy_points", "conquer", "conquest_win", "declare_war", "describe", "end_of_step", "enter",
-           "major_conquered", "may_enter", "presetup", "resolve", "start", "war_points"]
+__all__ = ["Flag", "Move", "Order", "Outcome", "Politics", "Presence", "RuleError", "align", "application_order",
+           "automatic", "buy_points", "conquer", "conquest_win", "declare_war", "describe", "end_of_step", "enter",
+           "level_cost", "major_conquered", "may_enter", "order_cost", "presetup", "resolve", "start", "war_points"]
 
 
 @dataclass(frozen=True)
@@ -129,6 +129,11 @@ def level_cost(t: Tables, power: str, minor: str, presence: Presence = Presence(
     return t.minors[minor].cost[power] + (1 if enemy else 0)
 
 
+def order_cost(t: Tables, o: Order, presence: Presence = Presence()) -> int:
+    """The points an order spends: its levels at :func:`level_cost`."""
+    return o.levels * level_cost(t, o.power, o.minor, presence)
+
+
 def _check_orders(state: Politics, t: Tables, orders: Sequence[Order], presence: Presence) -> dict[str, int]:
     """Every order valid and affordable; returns the points each power spends."""
     seen: set[tuple[str, str]] = set()
@@ -145,7 +150,7 @@ def _check_orders(state: Politics, t: Tables, orders: Sequence[Order], presence:
             raise RuleError(f"3.6: {t.powers[o.power].name} wrote two orders for {t.minors[o.minor].name}; write one")
         seen.add((o.power, o.minor))
         _movable(t, state, o.minor)
-        spent[o.power] = spent.get(o.power, 0) + o.levels * level_cost(t, o.power, o.minor, presence)
+        spent[o.power] = spent.get(o.power, 0) + order_cost(t, o, presence)
     for power, cost in spent.items():
         if cost > state.points[power]:
             raise RuleError(f"3.6: {t.powers[power].name} has {state.points[power]} political points; "
@@ -160,12 +165,12 @@ def application_order(t: Tables, orders: Sequence[Order], initiative: str,
     last (our ruling), the order the power wrote them in."""
     on_all: dict[str, int] = {}
     for o in orders:
-        on_all[o.power] = on_all.get(o.power, 0) + o.levels * level_cost(t, o.power, o.minor, presence)
+        on_all[o.power] = on_all.get(o.power, 0) + order_cost(t, o, presence)
     rank = list(t.powers)
 
     def key(item: tuple[int, Order]) -> tuple[int, ...]:
         i, o = item
-        return (-o.levels, t.side(o.power) != initiative, -o.levels * level_cost(t, o.power, o.minor, presence),
+        return (-o.levels, t.side(o.power) != initiative, -order_cost(t, o, presence),
                 -on_all[o.power], -t.powers[o.power].factories, rank.index(o.power), i)
 
     return [o for _, o in sorted(enumerate(orders), key=key)]

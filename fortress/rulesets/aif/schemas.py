@@ -96,7 +96,8 @@ def track() -> Schema:
         "bands": {"type": "array", "items": band, "minItems": 1, "description": "the bands, lowest first"},
         "hurdles": {"type": "array", "items": hurdle, "description": "the hurdles"},
         "arrows": {"type": "array", "items": arrow, "description": "the turn arrows"},
-    }, ("full_ally", "mobilisation", "turns", "first_turn", "first_year", "flash_triggers", "bands", "hurdles", "arrows"), "the track file")
+    }, ("full_ally", "mobilisation", "turns", "first_turn", "first_year", "flash_triggers", "bands", "hurdles",
+        "arrows"), "the track file")
 
 
 def minors() -> Schema:
