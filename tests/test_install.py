@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = {"play.ipynb", "tutorial.ipynb", "explore.ipynb", "replay.ipynb", "bots.ipynb", "teacher.ipynb"}
+NOTEBOOKS = {"play.ipynb", "tutorial.ipynb", "explore.ipynb", "replay.ipynb", "bots.ipynb", "teacher.ipynb",
+             "aif_politics.ipynb"}
 JUNK = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__",
                               ".pytest_cache", ".hypothesis", "test-results", ".ipynb_checkpoints")
 

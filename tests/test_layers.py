@@ -13,7 +13,7 @@ PACKAGE = Path(fortress.__file__).parent
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("fortress.board", "fortress.data"),
     ("fortress.geodata",),
-    ("fortress.rules", "fortress"),  # the package root re-exports the engine
+    ("fortress.rules", "fortress.rulesets", "fortress"),  # the package root re-exports the engine
     ("fortress.odds",),
     ("fortress.ai",),
     ("fortress.store",),
