@@ -141,12 +141,23 @@ def test_at_a_terminal_lines_can_be_edited_and_recalled():
     from fortress.cli.play import line_reader, prompt_reader
 
     assert line_reader(False) is input  # a pipe or a file: plain lines
+    assert type(line_reader(True).__self__).__name__ == "PromptSession"  # a terminal
     with create_pipe_input() as keys:
         read = prompt_reader(input=keys, output=DummyOutput())
         keys.send_text("declare Seatle\x1b[D\x1b[Dt\r")
         assert read("West> ") == "declare Seattle"
         keys.send_text("\x1b[A\r")
         assert read("West> ") == "declare Seattle"
+
+
+def test_at_a_terminal_without_prompt_toolkit_input_edits_lines_with_readline(monkeypatch):
+    import sys
+
+    from fortress.cli.play import line_reader
+
+    monkeypatch.setitem(sys.modules, "prompt_toolkit", None)  # the light install has no IPython
+    monkeypatch.delitem(sys.modules, "readline", raising=False)
+    assert line_reader(True) is input and "readline" in sys.modules
 
 
 def test_output_into_a_pipe_closed_early_ends_quietly():
