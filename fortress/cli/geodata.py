@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from fortress.board import GEODATA_DIR
+from fortress.cli.options import needs_extra
 
 
 @click.group()
@@ -22,10 +23,11 @@ def geodata() -> None:
               help="Where npm packages are unpacked (default: a temp dir).")
 def build(out: Path, source_cache: Path | None) -> None:
     """Rebuild board.geojson, adjacency.csv and backdrop.geojson from Census shapes."""
-    from fortress.geodata.build import build as run  # geopandas is build-time only
-
     start = time.perf_counter()
-    run(out, source_cache)
+    with needs_extra("fortress geodata build", "geodata"):
+        from fortress.geodata.build import build as run  # geopandas is build-time only
+
+        run(out, source_cache)
     click.echo(f"built {out} in {time.perf_counter() - start:.1f}s")
 
 
@@ -35,8 +37,8 @@ def build(out: Path, source_cache: Path | None) -> None:
               help="Print the report as JSON: each check, what it checks, its status and problems, and the summary.")
 def check(directory: Path, as_json: bool) -> None:
     """Validate the board files; exit 1 on any problem."""
-    from fortress.geodata.check import check_dir, report
-
+    with needs_extra("fortress geodata check", "geodata"):
+        from fortress.geodata.check import check_dir, report
     if as_json:
         found = report(directory)
         click.echo(json.dumps(found, indent=2))
