@@ -35,7 +35,7 @@ WEST, EAST = box(-180.0, -90.0, 0.0, 90.0), box(0.0, -90.0, 180.0, 90.0)
 TOLERANCE = 0.2  # degrees, for simplify_coverage
 BACKDROP_MIN_AREA = 0.5  # square degrees: smaller islands in no region are left out (sea)
 ISLAND_MIN_AREA = 0.1  # square degrees: smaller detached parts are backdrop
-ARCTIC_ISLAND_LAT = 66.0  # detached parts north of this are backdrop (the Arctic islands)
+ARCTIC_ISLAND_LAT = 60.0  # detached parts north of this are backdrop (the Arctic islands)
 SLIVER_MAX_AREA = 2.0  # square degrees: detached parts touching another region join it
 SKIPPED = {"Antarctica"}  # outside the frame; its rings wrap the pole
 USA = "United States of America"
@@ -58,6 +58,16 @@ def load_countries(world_atlas: Path) -> dict[str, shapely.Geometry]:
         g = shapely.intersection(fix(geom), FRAME)
         out[name] = shapely.union(out[name], g) if name in out else g
     return out
+
+
+def without_arctic_islands(country: shapely.Geometry) -> shapely.Geometry:
+    """The country less its detached parts north of 60°N (Baffin, Novaya Zemlya, Svalbard...),
+    which stay backdrop whatever region the country goes to."""
+    parts = polygons(country)
+    if not parts:
+        return country
+    main = max(parts, key=lambda p: p.area)
+    return shapely.union_all([p for p in parts if p is main or p.representative_point().y < ARCTIC_ISLAND_LAT])
 
 
 def load_states(us_atlas: Path) -> dict[str, shapely.Geometry]:
@@ -125,14 +135,15 @@ def assemble(recipe: Recipe, countries: dict[str, shapely.Geometry], states: dic
         if missing:
             raise RuntimeError(f"region {r.id}: unknown Natural Earth countries {missing}")
         for c in r.countries:
-            parts[r.id] += polygons(countries[c])
+            parts[r.id] += polygons(without_arctic_islands(countries[c]))
     us_regions = [r for r in recipe.regions if r.states]
-    for rid, g in us_states_split(countries[USA], states, us_regions).items():
+    for rid, g in us_states_split(countries[USA], states, us_regions).items():  # Alaska lies north of 60°N
         parts[rid] += polygons(g)
     for name in sorted({r.split for r in recipe.regions if r.split}):
         if name not in countries:
             raise RuntimeError(f"split of unknown country {name!r}")
-        for rid, g in split_country(countries[name], [r for r in recipe.regions if r.split == name]).items():
+        owners = [r for r in recipe.regions if r.split == name]
+        for rid, g in split_country(without_arctic_islands(countries[name]), owners).items():
             parts[rid] += polygons(g)
     for o in recipe.overrides:
         move_part(parts, Point(o.point), o.region)
