@@ -71,3 +71,37 @@ def test_a_lane_whose_steps_do_not_touch_is_refused() -> None:
     rows = wb.edges(recipe(zones, [lane]), pairs | {("z1", "z2")})
     assert ("r1", "r2", "lane", "z1 z2", "") in rows and ("z1", "z2", "sea", "", "") in rows
     assert ("r1", "z1", "coast", "", "") in rows
+
+
+def test_arctic_islands_go_but_land_across_the_date_line_stays() -> None:
+    mainland = shapely.union(box(150, 55, 180, 68), box(-180, 62, -170, 68))  # 'Chukotka' both sides
+    island = box(140, 72, 145, 76)  # 'New Siberian Islands'
+    kept = wb.without_arctic_islands(shapely.union(mainland, island))
+    assert kept.covers(Point(-175, 65)) and kept.covers(Point(160, 60))
+    assert not kept.intersects(island)
+
+
+def test_a_broken_recipe_stops_the_build_in_plain_words(tmp_path) -> None:
+    """Checked before anything is fetched: no npm needed, no traceback."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from fortress.cli.geodata import geodata
+    from fortress.geodata.world_recipe import WORLD_DIR
+
+    shutil.copytree(WORLD_DIR / "source", tmp_path / "source")
+    lanes = tmp_path / "source" / "lanes.csv"
+    lanes.write_text(lanes.read_text(encoding="utf-8") + "bad,new-england,atlantis,north-atlantic,design,\n",
+                     encoding="utf-8")
+    done = CliRunner().invoke(geodata, ["build", "--board", "world", "--out", str(tmp_path)])
+    assert done.exit_code == 1
+    assert "lane bad: unknown region or zone" in done.output and "Traceback" not in done.output
+
+
+def test_tidying_keeps_a_part_cut_off_only_by_the_date_line() -> None:
+    parts = {"koryak": [box(160, 55, 180, 68), box(-180, 62, -170, 68)], "yakut": [box(130, 55, 160, 68)],
+             "kurils": [box(150, 45, 150.2, 45.2)]}
+    land = wb.tidy(parts, [])
+    assert land["koryak"].covers(Point(-175, 65))
+    assert not land["kurils"].is_empty  # a region's main part always stays

@@ -146,3 +146,9 @@ def test_point_only_contact(tmp_path: Path) -> None:
     edit_features(d, damage)
     edit_rows(d, lambda rows: rows + [{"a": "hawaii", "b": "new-zealand", "type": "land", "via": "", "note": ""}])
     assert "hawaii - new-zealand meets only at a point" in problems(d)
+
+
+def test_committed_files_fit_the_budget() -> None:
+    """The issue's budget: the built world board under 400 KB."""
+    size = sum((WORLD_DIR / name).stat().st_size for name in ("world.geojson", "edges.csv", "backdrop.geojson"))
+    assert size < 400_000

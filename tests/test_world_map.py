@@ -124,3 +124,16 @@ def test_the_recipe_is_clean_and_names_the_rulebooks_areas() -> None:
                 "Coral Sea", "Sea of Japan", "Red Sea", "Indian Ocean", "Northwest Pacific", "Southwest Pacific",
                 "Balkans"}
     assert rulebook <= names
+
+
+def test_koryak_holds_chukotka_on_both_sides_of_the_date_line() -> None:
+    """[Maps] the maps join: an area cut by the map's edge is one area."""
+    import json
+
+    from fortress.geodata.world_recipe import WORLD_DIR
+
+    features = json.loads((WORLD_DIR / "world.geojson").read_text(encoding="utf-8"))["features"]
+    koryak = next(f for f in features if f["id"] == "koryak")["geometry"]
+    polys = koryak["coordinates"] if koryak["type"] == "MultiPolygon" else [koryak["coordinates"]]
+    xs = [x for poly in polys for ring in poly for x, _ in ring]
+    assert min(xs) < -170 and max(xs) == 180

@@ -47,7 +47,10 @@ def build(board: str, out: Path | None, source_cache: Path | None, pictures: Pat
     if board == "world":
         from fortress.geodata.world_build import build as run_world  # geopandas is build-time only
 
-        run_world(out, source_cache, pictures=pictures)
+        try:
+            run_world(out, source_cache, pictures=pictures)
+        except RuntimeError as exc:  # a recipe problem, named in plain words
+            raise click.ClickException(str(exc)) from exc
     else:
         from fortress.geodata.build import build as run
 

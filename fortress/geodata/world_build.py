@@ -62,12 +62,19 @@ def load_countries(world_atlas: Path) -> dict[str, shapely.Geometry]:
 
 def without_arctic_islands(country: shapely.Geometry) -> shapely.Geometry:
     """The country less its detached parts north of 60°N (Baffin, Novaya Zemlya, Svalbard...),
-    which stay backdrop whatever region the country goes to."""
-    parts = polygons(country)
+    which stay backdrop whatever region the country goes to. Parts are judged in the Pacific
+    frame when the country crosses the date line, so Chukotka is not taken for an island."""
+    wraps = crosses_date_line(country)
+    parts = polygons(to_pacific(country) if wraps else country)
     if not parts:
         return country
     main = max(parts, key=lambda p: p.area)
-    return shapely.union_all([p for p in parts if p is main or p.representative_point().y < ARCTIC_ISLAND_LAT])
+    kept = shapely.union_all([p for p in parts if p is main or p.representative_point().y < ARCTIC_ISLAND_LAT])
+    return from_pacific(kept) if wraps else kept
+
+
+def crosses_date_line(geom: shapely.Geometry) -> bool:
+    return bool(geom.bounds[0] < -179 and geom.bounds[2] > 179)
 
 
 def load_states(us_atlas: Path) -> dict[str, shapely.Geometry]:
@@ -95,7 +102,7 @@ def from_pacific(geom: shapely.Geometry) -> shapely.Geometry:
 def split_country(country: shapely.Geometry, owners: list[Region]) -> dict[str, shapely.Geometry]:
     """Each owner's share: the Voronoi cells of its seeds clipped to the country, in the Pacific
     frame when the country crosses the date line (Russia)."""
-    wraps = country.bounds[0] < -179 and country.bounds[2] > 179
+    wraps = crosses_date_line(country)
     frame_geom = to_pacific(country) if wraps else country
     seeds = [(r.id, (x + 360.0 if wraps and x < 0 else x, y)) for r in owners for x, y in r.seeds]
     cells = shapely.voronoi_polygons(shapely.MultiPoint([p for _, p in seeds]), extend_to=frame_geom.envelope.buffer(10),
@@ -173,7 +180,10 @@ def tidy(parts: dict[str, list[shapely.Geometry]], log: list[str]) -> dict[str, 
 
 
 def keep_island(part: shapely.Geometry) -> bool:
-    return bool(part.area >= ISLAND_MIN_AREA and part.representative_point().y < ARCTIC_ISLAND_LAT)
+    """Keep a detached part that is large enough and south of the Arctic islands, or that is only
+    detached because the date line cuts it (Chukotka east of 180°)."""
+    on_date_line = part.bounds[0] <= -180.0 or part.bounds[2] >= 180.0
+    return bool(on_date_line or (part.area >= ISLAND_MIN_AREA and part.representative_point().y < ARCTIC_ISLAND_LAT))
 
 
 # -- sea zones --------------------------------------------------------------------------------
