@@ -152,3 +152,16 @@ def test_committed_files_fit_the_budget() -> None:
     """The issue's budget: the built world board under 400 KB."""
     size = sum((WORLD_DIR / name).stat().st_size for name in ("world.geojson", "edges.csv", "backdrop.geojson"))
     assert size < 400_000
+
+
+def test_a_theatre_cut_in_two(tmp_path: Path) -> None:
+    d = copy_world(tmp_path)
+
+    def damage(features):
+        for f in features:
+            if f["properties"]["id"] in ("indian-ocean", "south-indian-ocean"):
+                f["properties"]["theatres"] = ["pacific"]
+
+    edit_features(d, damage)
+    assert any(p.startswith("west theatre: madagascar: no path reaches it") for p in problems(d))
+    assert not any(p.startswith("pacific theatre") for p in problems(d))

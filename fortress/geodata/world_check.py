@@ -146,6 +146,17 @@ def check_coasts(features: list[dict], rows: list[dict[str, str]]) -> list[str]:
     return problems
 
 
+def check_theatres(features: list[dict], neighbours: dict[str, set[str]]) -> list[str]:
+    """Each theatre's areas are connected among themselves: a 2-4-player game plays on one
+    theatre alone ([Maps] the Western and the Pacific Theatre)."""
+    problems = []
+    for theatre in ("west", "pacific"):
+        ids = {f["properties"]["id"] for f in features if theatre in (f["properties"].get("theatres") or ())}
+        inside = {a: neighbours.get(a, set()) & ids for a in ids}
+        problems += [f"{theatre} theatre: {p}" for p in check_connected(inside)]
+    return problems
+
+
 #: Every check :func:`run_checks` makes, in order: its name and what it checks.
 CHECKS: dict[str, str] = {
     "read": "world.geojson and edges.csv exist and parse",
@@ -160,6 +171,7 @@ CHECKS: dict[str, str] = {
     "links": "each lane runs through touching zones; each canal's region touches one of its zones",
     "coasts": "coastal and capital_ok agree with the coasts; every continent can hold a capital",
     "connected": "every area can be reached from every other",
+    "theatres": "within each theatre (west, pacific) every area can be reached from every other",
 }
 
 
@@ -182,7 +194,7 @@ def run_checks(directory: Path = WORLD_DIR) -> tuple[dict[str, list[str]], dict]
         "geometry": check_geometry(geoms), "labels": check_labels(features, geoms),
         "edges": check_edges(rows, kinds), "shapes": check_shapes(rows, line, point),
         "links": check_links(rows, line), "coasts": check_coasts(features, rows),
-        "connected": check_connected(neighbours),
+        "connected": check_connected(neighbours), "theatres": check_theatres(features, neighbours),
     }
     return found, summary(features, rows)
 
