@@ -1,7 +1,10 @@
 """The world build's planar steps on small made-up shapes (no npm, no network): rings across the
 date line, splits in the Pacific frame, zones that wrap at ±360°, adjacency in two frames, and
-lanes checked against the shapes."""
+lanes checked against the shapes. The full build (npm) runs only with FORTRESS_WORLD_BUILD set."""
 from __future__ import annotations
+
+import os
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +108,17 @@ def test_tidying_keeps_a_part_cut_off_only_by_the_date_line() -> None:
     land = wb.tidy(parts, [])
     assert land["koryak"].covers(Point(-175, 65))
     assert not land["kurils"].is_empty  # a region's main part always stays
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("FORTRESS_WORLD_BUILD"),
+                    reason="needs npm (or FORTRESS_WORLD_BUILD=DIR, an npm cache from an earlier build); not in CI")
+def test_the_build_reproduces_the_committed_files_byte_for_byte(tmp_path) -> None:
+    import shutil
+
+    from fortress.geodata.world_recipe import WORLD_DIR
+
+    shutil.copytree(WORLD_DIR / "source", tmp_path / "source")
+    wb.build(tmp_path, Path(os.environ["FORTRESS_WORLD_BUILD"]), verbose=False)
+    for name in ("world.geojson", "edges.csv", "backdrop.geojson"):
+        assert (tmp_path / name).read_bytes() == (WORLD_DIR / name).read_bytes(), name
