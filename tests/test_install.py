@@ -106,6 +106,7 @@ def test_sdist_holds_and_runs_the_tests_and_the_board_sources(dists, tmp_path):
     for needed in ("tests/conftest.py", "tests/invariants.py", "tests/e2e/conftest.py",
                    "tests/data/game_digests.json", "benchmarks/game_digests.py", "docs/rules.md",
                    "fortress/geodata/board/source/territories.csv", "fortress/geodata/board/board.geojson",
+                   "fortress/geodata/world/source/regions.csv", "fortress/geodata/world/world.geojson",
                    "fortress/notebooks/tutorial.ipynb", "LICENSE", "scripts/test.sh"):
         assert needed in names, needed
     # and the tests run from it (conftest and all), against the unpacked source
@@ -113,6 +114,17 @@ def test_sdist_holds_and_runs_the_tests_and_the_board_sources(dists, tmp_path):
     out = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_board.py",
                "tests/test_geodata_check.py", "-m", "not slow"], env=clean_env(PYTHONPATH=str(unpacked)), cwd=unpacked)
     assert " passed" in out and "failed" not in out
+
+
+def test_wheel_holds_the_world_board(dists):
+    """The world board and its recipe travel in the wheel as package data (issue 36)."""
+    import zipfile
+
+    with zipfile.ZipFile(dists["wheel"]) as whl:
+        names = set(whl.namelist())
+    for name in ("world.geojson", "edges.csv", "backdrop.geojson", "source/regions.csv", "source/zones.csv",
+                 "source/lanes.csv", "source/canals.csv", "source/part_overrides.csv"):
+        assert f"fortress/geodata/world/{name}" in names, name
 
 
 def test_wheel_installs_into_a_target_folder(dists, tmp_path):
