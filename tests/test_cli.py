@@ -114,3 +114,62 @@ def test_play_refuses_an_unknown_variant_and_a_variant_with_a_save(tmp_path):
     save.write_text(fortress.new_game(seed=1).to_json())
     result = CliRunner().invoke(main, ["play", "--load", str(save), "--variant", "individual-victory"])
     assert result.exit_code == 2 and "saved with" in result.output
+
+
+# -- issue 35, item 13: numbers of a filtered list, line editing, a pipe closed early -----------
+def test_a_number_after_legal_word_plays_that_move_of_the_list_shown():
+    from fortress.cli.play import legal_texts
+
+    game = fortress.new_game(seed=1)
+    shown, everything = legal_texts(game, "declare S"), legal_texts(game)
+    assert shown[2] != everything[2]
+    out = run(["play", "--seed", "1"], "\n".join(["legal declare S", "3", "3", "legal end", "7", "1"])).output
+    assert f"  3. {shown[2]}" in out and f"West declares a battle for {shown[2].removeprefix('declare ')}." in out
+    # once the game has moved, a number is one of all the legal actions again
+    game.apply(shown[2])
+    assert f"West declares a battle for {legal_texts(game)[2].removeprefix('declare ')}." in out
+    assert "'legal end' lists 1 action(s); type 'legal' to list them all." in out
+    assert out.rstrip().splitlines()[-3].startswith("Round 1, West's turn, maneuvers")  # '1': the end of the list shown
+
+
+def test_at_a_terminal_lines_can_be_edited_and_recalled():
+    """The prompt 'fortress play' uses at a terminal (prompt_toolkit), driven through a pipe:
+    the left arrow moves into the line to mend it, the up arrow brings back the line before."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from fortress.cli.play import line_reader, prompt_reader
+
+    assert line_reader(False) is input  # a pipe or a file: plain lines
+    assert type(line_reader(True).__self__).__name__ == "PromptSession"  # a terminal
+    with create_pipe_input() as keys:
+        read = prompt_reader(input=keys, output=DummyOutput())
+        keys.send_text("declare Seatle\x1b[D\x1b[Dt\r")
+        assert read("West> ") == "declare Seattle"
+        keys.send_text("\x1b[A\r")
+        assert read("West> ") == "declare Seattle"
+
+
+def test_at_a_terminal_without_prompt_toolkit_input_edits_lines_with_readline(monkeypatch):
+    import sys
+
+    from fortress.cli.play import line_reader
+
+    monkeypatch.setitem(sys.modules, "prompt_toolkit", None)  # the light install has no IPython
+    monkeypatch.delitem(sys.modules, "readline", raising=False)
+    assert line_reader(True) is input and "readline" in sys.modules
+
+
+def test_output_into_a_pipe_closed_early_ends_quietly():
+    """'fortress play ... | head': the reader goes away mid-game; no 'Error: Broken pipe'."""
+    import subprocess
+    import sys
+
+    bots = "us=random,west=random,south=random,east=random"  # a whole game, ~180 kB of log
+    proc = subprocess.Popen([sys.executable, "-m", "fortress", "play", "--seed", "1", "--bots", bots],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline().startswith(b"  West declares")
+    proc.stdout.close()  # as head does after its lines
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=300)
+    assert err == "" and proc.returncode == 1

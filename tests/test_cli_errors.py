@@ -35,6 +35,8 @@ CASES = {
     "serve: --port -1": ["serve", "--port", "-1"],
     "serve: --port 99999": ["serve", "--port", "99999"],
     "serve: --store in no folder": ["serve", "--store", "sqlite:///{tmp}/no/such/class.db"],
+    "serve: --prot 9000 (a mistyped option)": ["serve", "--prot", "9000"],
+    "serve: a stray argument": ["serve", "--port", "9000", "9001"],
     "play: a 5,000-digit seed": ["play", "--seed", "9" * 5000],
     "play: a seed of 5,000 quotes": ["play", "--seed", "'" * 5000],
     "play: --load a folder": ["play", "--load", "{tmp}"],
@@ -94,3 +96,31 @@ def test_a_message_keeps_its_words_and_cuts_only_the_values_it_quotes():
     assert "'" + "9" * 30 + "...' is not a valid integer" in result.output
     result, _ = invoke(["odds", "-a", "x" * 5000, "-d", "1 infantry"])
     assert "unknown unit type '" + "x" * 30 + "..." in result.output
+
+
+# -- an optional part not installed (issue 35, item 13): say which extra installs it -----------
+def test_serve_refuses_a_mistyped_option_and_names_the_one_meant():
+    result, _ = invoke(["serve", "--prot", "9000"])
+    assert result.exit_code == 2 and "No such option '--prot'" in result.output and "'--port'" in result.output
+
+
+@pytest.mark.parametrize("command, blocked, extra", [
+    (["geodata", "check"], "shapely", "geodata"),
+    (["geodata", "check", "--json"], "shapely", "geodata"),
+    (["geodata", "build"], "geopandas", "geodata"),
+    (["serve", "--no-browser"], "voila", "dashboard"),
+    (["serve", "--no-browser"], "ipyleaflet", "dashboard"),
+])
+def test_a_command_whose_extra_is_missing_names_the_extra(command, blocked, extra, monkeypatch):
+    """The extra's package made unimportable (as where it was never installed)."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, blocked, None)
+    for name in ("fortress.geodata.check", "fortress.geodata.build"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    result, _ = invoke(command)
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert lines == [f"Error: fortress {command[0]}{' ' + command[1] if command[0] == 'geodata' else ''} needs "
+                     f"{blocked}, from the '{extra}' extra: pip install 'fortress-wargames[{extra}]' "
+                     f"(in a clone: pip install -e '.[{extra}]')"]

@@ -23,7 +23,12 @@ def engine_private_names() -> set[str]:
                 names.add(node.id)
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
                 names.add(node.attr)
-    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+    return {n for n in names if n.startswith("_") and not n.startswith("__") and not _display_protocol(n)}
+
+
+def _display_protocol(name: str) -> bool:
+    """IPython's display methods (``_repr_mimebundle_``, ``_repr_svg_``...): public by protocol."""
+    return name.startswith(("_repr_", "_ipython_")) and name.endswith("_")
 
 
 def violations(source: str, private: set[str]) -> list[str]:

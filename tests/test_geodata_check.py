@@ -14,6 +14,7 @@ pytest.importorskip("shapely")
 from fortress.board import GEODATA_DIR  # noqa: E402
 from fortress.geodata import check  # noqa: E402
 from fortress.cli.geodata import geodata  # noqa: E402
+from tests import geodata_edit  # noqa: E402
 
 
 def copy_board(tmp_path: Path) -> Path:
@@ -23,21 +24,11 @@ def copy_board(tmp_path: Path) -> Path:
 
 
 def edit_features(directory: Path, change) -> None:
-    path = directory / "board.geojson"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    change(data["features"])
-    path.write_text(json.dumps(data), encoding="utf-8")
+    geodata_edit.edit_features(directory / "board.geojson", change)
 
 
 def edit_rows(directory: Path, change) -> None:
-    path = directory / "adjacency.csv"
-    with open(path, encoding="utf-8", newline="") as fh:
-        rows = list(csv.DictReader(fh))
-    rows = change(rows)
-    with open(path, "w", encoding="utf-8", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=["a", "b", "basis", "note"], lineterminator="\n")
-        w.writeheader()
-        w.writerows(rows)
+    geodata_edit.edit_rows(directory / "adjacency.csv", ["a", "b", "basis", "note"], change)
 
 
 def problems(directory: Path) -> list[str]:

@@ -217,7 +217,7 @@ def test_bots_play_the_variant_to_the_end(bot, seeds):
 
 # -- the map ----------------------------------------------------------------------------------
 def test_the_static_map_draws_a_foothold_over_its_territory_faded_while_lost():
-    from fortress.render.svg import game_svg
+    from fortress.draw.svg import game_svg
 
     game = position(footholds={"Great Basin": "west", "Blue Ridge": "east"}, control={"west": ["Great Basin"]})
     svg = game_svg(game)

@@ -13,7 +13,9 @@ PACKAGE = Path(fortress.__file__).parent
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("fortress.board", "fortress.data"),
     ("fortress.geodata",),
-    ("fortress.rules", "fortress"),  # the package root re-exports the engine
+    # the package root re-exports the engine; fortress.draw (colours and the SVG map, plain
+    # Python) is what a Game shows in a notebook (Game._repr_mimebundle_ imports it lazily)
+    ("fortress.rules", "fortress.rulesets", "fortress", "fortress.draw"),
     ("fortress.odds",),
     ("fortress.ai",),
     ("fortress.store",),

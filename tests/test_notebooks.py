@@ -265,7 +265,7 @@ def test_helper_docstring_examples_run(module):
 def test_small_gaps_in_the_helpers():
     """A replay's events past the end are none (as ``at`` stops at the end); a picture's
     width is checked."""
-    from fortress.render.svg import game_svg
+    from fortress.draw.svg import game_svg
     game = fortress.new_game(seed=1)
     game.apply("end")
     replay = H.Replay(game.to_json())

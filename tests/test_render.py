@@ -9,9 +9,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import fortress
-import fortress.render.svg
+import fortress.draw.svg
 from fortress.render import game_svg, register
-from fortress.ui.theme import SIDE_COLOURS
+from fortress.draw.theme import SIDE_COLOURS
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -64,7 +64,7 @@ def test_an_ipython_session_displays_a_game_as_svg():
 
 
 def test_docstring_examples():
-    assert doctest.testmod(fortress.render.svg).failed == 0
+    assert doctest.testmod(fortress.draw.svg).failed == 0
 
 
 def test_the_readme_picture_is_drawn_by_the_code():
@@ -132,3 +132,35 @@ def test_a_stored_notebook_shows_the_widget_with_its_state_and_the_svg_without(t
     assert "data:image/svg+xml;base64" in page and f'type="{WIDGET_VIEW}"' not in page
     data, page = run(store=True)
     assert f'type="{WIDGET_VIEW}"' in page and data[WIDGET_VIEW]["model_id"] in page
+
+
+# -- with nothing else imported (issue 35, item 14) --------------------------------------------
+def run_python(code: str) -> str:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_a_game_shows_as_its_map_in_any_ipython_session_with_nothing_else_imported():
+    """A fresh interpreter: IPython's display of a Game holds its SVG map though only
+    ``fortress`` was imported; neither fortress.render nor the dashboard was loaded for it."""
+    out = run_python(
+        "import sys\nfrom IPython.core.interactiveshell import InteractiveShell\nimport fortress\n"
+        "data, _ = InteractiveShell.instance().display_formatter.format(fortress.new_game(seed=1))\n"
+        "assert data['image/svg+xml'].startswith('<svg') and data['text/plain'].startswith('<Game'), sorted(data)\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('fortress.render', 'fortress.ui', 'ipywidgets'))))")
+    assert out == "[]"
+
+
+def test_the_svg_map_needs_no_widget_library():
+    """ipywidgets, ipyleaflet and IPython made unimportable: the SVG is drawn all the same,
+    by the engine's display method and by fortress.render.game_svg."""
+    out = run_python(
+        "import sys\nfor name in ('ipywidgets', 'ipyleaflet', 'IPython'):\n    sys.modules[name] = None\n"
+        "import fortress\nfrom fortress.render import game_svg\ngame = fortress.new_game(seed=1)\n"
+        "svg = game._repr_mimebundle_()['image/svg+xml']\nassert svg == game_svg(game) and svg.count('<path') == 118\n"
+        "print(game._repr_mimebundle_(exclude=['image/svg+xml']))")
+    assert out == "{'text/plain': '<Game round 1 side=west phase=declare actions=0>'}"

@@ -210,7 +210,7 @@ def test_an_invader_with_nothing_left_is_skipped(position):
 def test_the_victory_line_agrees_with_its_team():
     """"The U.S. wins" (one side), "The Invaders win" (three): in the log and the map's title."""
     from fortress.ai import make_bot
-    from fortress.render.svg import game_svg
+    from fortress.draw.svg import game_svg
     game = fortress.new_game(seed=1)
     us, invaders = make_bot("heuristic", seed=1), make_bot("random", seed=2)
     while not game.is_over:

@@ -16,14 +16,14 @@ from fortress.cli.bench import bench
 from fortress.cli.geodata import geodata
 from fortress.cli.notebooks import notebooks
 from fortress.cli.odds import odds
-from fortress.cli.options import Group
+from fortress.cli.options import DISTRIBUTION, Group
 from fortress.cli.play import play
 from fortress.cli.serve import serve
 from fortress.cli.simulate import simulate
 
 
 @click.group(cls=Group)
-@click.version_option(package_name="fortress")
+@click.version_option(package_name=DISTRIBUTION)
 def main() -> None:
     """Fortress America: a rules-enforcing digital edition."""
 

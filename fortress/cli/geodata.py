@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from fortress.board import GEODATA_DIR
+from fortress.cli.options import needs_extra
 
 
 @click.group()
@@ -15,28 +16,63 @@ def geodata() -> None:
     """Build and check the board (geodata/)."""
 
 
+BOARD = click.option("--board", type=click.Choice(["us", "world"]), default="us", show_default=True,
+                     help="us: Fortress America's board (geodata/); world: ATTACK! Deluxe's world map "
+                          "(fortress/geodata/world/).")
+
+
+def board_dir(board: str, given: Path | None) -> Path:
+    if given is not None:
+        return given
+    if board == "world":
+        from fortress.geodata.world_recipe import WORLD_DIR
+
+        return WORLD_DIR
+    return GEODATA_DIR
+
+
 @geodata.command()
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=GEODATA_DIR, show_default=True,
-              help="Directory with source/ to build into.")
+@BOARD
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help=f"Directory with source/ to build into [default: {GEODATA_DIR} for us, the package's "
+                   "geodata/world for world].")
 @click.option("--source-cache", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Where npm packages are unpacked (default: a temp dir).")
-def build(out: Path, source_cache: Path | None) -> None:
-    """Rebuild board.geojson, adjacency.csv and backdrop.geojson from Census shapes."""
-    from fortress.geodata.build import build as run  # geopandas is build-time only
-
+@click.option("--pictures", type=click.Path(file_okay=False, path_type=Path), default=Path("docs"), show_default=True,
+              help="world: where the three views' pictures are drawn.")
+def build(board: str, out: Path | None, source_cache: Path | None, pictures: Path) -> None:
+    """Rebuild board.geojson, adjacency.csv and backdrop.geojson from Census shapes (--board us), or
+    world.geojson, edges.csv, backdrop.geojson and the views' pictures from Natural Earth (--board world)."""
     start = time.perf_counter()
-    run(out, source_cache)
+    out = board_dir(board, out)
+    if board == "world":
+        with needs_extra("fortress geodata build", "geodata"):
+            from fortress.geodata.world_build import build as run_world  # geopandas is build-time only
+        try:
+            run_world(out, source_cache, pictures=pictures)
+        except RuntimeError as exc:  # a recipe problem, named in plain words
+            raise click.ClickException(str(exc)) from exc
+    else:
+        with needs_extra("fortress geodata build", "geodata"):
+            from fortress.geodata.build import build as run  # geopandas is build-time only
+        run(out, source_cache)
     click.echo(f"built {out} in {time.perf_counter() - start:.1f}s")
 
 
 @geodata.command()
-@click.option("--dir", "directory", type=click.Path(file_okay=False, path_type=Path), default=GEODATA_DIR, show_default=True)
+@BOARD
+@click.option("--dir", "directory", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help=f"The board's directory [default: {GEODATA_DIR} for us, the package's geodata/world for world].")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the report as JSON: each check, what it checks, its status and problems, and the summary.")
-def check(directory: Path, as_json: bool) -> None:
+def check(board: str, directory: Path | None, as_json: bool) -> None:
     """Validate the board files; exit 1 on any problem."""
-    from fortress.geodata.check import check_dir, report
-
+    with needs_extra("fortress geodata check", "geodata"):
+        if board == "world":
+            from fortress.geodata.world_check import check_dir, report
+        else:
+            from fortress.geodata.check import check_dir, report
+    directory = board_dir(board, directory)
     if as_json:
         found = report(directory)
         click.echo(json.dumps(found, indent=2))

@@ -9,11 +9,14 @@ click.exceptions.BadParameter: 'nan' is not a finite number above 0.
 """
 from __future__ import annotations
 
+import errno
 import math
 import os
 import re
+from contextlib import contextmanager
+from importlib.util import find_spec
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 import click
 
@@ -112,6 +115,42 @@ def writable(path: Path) -> None:
         raise PermissionError(f"{path} cannot be written here")
 
 
+#: the distribution's name on the package index (the import name and the command are ``fortress``)
+DISTRIBUTION = "fortress-wargames"
+
+
+def install_hint(extra: str) -> str:
+    """The command that installs an extra: ``pip install 'fortress-wargames[geodata]'``."""
+    return f"pip install '{DISTRIBUTION}[{extra}]' (in a clone: pip install -e '.[{extra}]')"
+
+
+class MissingExtra(click.ClickException):
+    """A command whose optional packages are not installed: one line naming the extra."""
+
+    def __init__(self, what: str, extra: str, missing: str) -> None:
+        super().__init__(f"{what} needs {missing}, from the '{extra}' extra: {install_hint(extra)}")
+
+
+@contextmanager
+def needs_extra(what: str, extra: str) -> Iterator[None]:
+    """Run the body; a third-party module missing on the way ends ``what`` with
+    :class:`MissingExtra` (a fortress module missing is a broken install: raised as it is)."""
+    try:
+        yield
+    except ModuleNotFoundError as exc:
+        if (exc.name or "fortress").split(".")[0] == "fortress":
+            raise
+        raise MissingExtra(what, extra, exc.name or "a package") from None
+
+
+def require_extra(what: str, extra: str, modules: Iterable[str]) -> None:
+    """Refuse ``what`` with :class:`MissingExtra` unless every one of ``modules`` is installed
+    (for work another process does, where an import here would not fail)."""
+    missing = [m for m in modules if find_spec(m) is None]
+    if missing:
+        raise MissingExtra(what, extra, ", ".join(missing))
+
+
 class UsageLine(click.ClickException):
     """A mistake in the command line, said in one line (exit status 2, as click's own)."""
 
@@ -121,7 +160,8 @@ class UsageLine(click.ClickException):
 class Group(click.Group):
     """The ``fortress`` group: a mistake in the command line, a bad save or position, a broken
     data file, or an output path that cannot be written ends the command with one line (``Error: ...``) and
-    a non-zero exit status, never a traceback or a page of usage."""
+    a non-zero exit status, never a traceback or a page of usage; output into a pipe whose
+    reader has gone (``| head``) ends it quietly, with status 1."""
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -132,6 +172,8 @@ class Group(click.Group):
         except (SaveError, PositionError, DataError) as exc:
             raise click.ClickException(str(exc)) from None
         except OSError as exc:
+            if exc.errno == errno.EPIPE:  # the reader went away ('| head'): click ends quietly
+                raise
             raise click.ClickException(_os_message(exc)) from None
 
 

@@ -1,9 +1,10 @@
 """``fortress play``: a game in the terminal, in the action notation.
 
 Type an action (``move 2 hovertank Seattle -> Olympic Peninsula``) or its number in
-the list, or a command: ``legal`` (list the legal actions, optionally filtered:
+the last list shown, or a command: ``legal`` (list the legal actions, optionally filtered:
 ``legal move``), ``show AREA``, ``status``, ``log``, ``undo`` (your last action of this
-turn), ``save FILE``, ``help``, ``quit``. Lines from a pipe work the same, so a game can be scripted::
+turn), ``save FILE``, ``help``, ``quit``. At a terminal the line can be edited and the arrow
+keys bring back earlier lines. Lines from a pipe work the same, so a game can be scripted::
 
     printf 'declare Seattle\\nend\\n' | fortress play --seed 1 --bots south=random,east=random,us=random
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import click
 
@@ -59,8 +60,14 @@ def show_area(game: fortress.Game, text: str) -> str:
     return f"{area.name} ({area.kind}, held by {held}): {units}.\nNext to: {near}."
 
 
-def list_legal(game: fortress.Game, word: str = "") -> str:
-    acts = [text for text in map(game.notation, game.legal_actions()) if text.startswith(word)]
+def legal_texts(game: fortress.Game, word: str = "") -> list[str]:
+    """The legal actions written out, those starting with ``word`` (all for ""), numbered
+    from 1 in this order by ``list_legal`` and by the numbers a player types."""
+    return [text for text in map(game.notation, game.legal_actions()) if text.startswith(word)]
+
+
+def list_legal(game: fortress.Game, word: str = "", acts: list[str] | None = None) -> str:
+    acts = legal_texts(game, word) if acts is None else acts
     if not acts:
         return f"No legal action starts with '{word[:40]}' now; type 'legal' for all of them."
     lines = [f"{i:>3}. {a}" for i, a in enumerate(acts[:MAX_LISTED], 1)]
@@ -87,6 +94,8 @@ class Session:
         self.bots = {side: make_bot(name, seed=seed + i) for i, (side, name) in enumerate(bots.items())}
         self.seen = len(game.events)
         self.refused = 0  # actions and saves refused (a script that had any exits with status 1)
+        #: the list the player last saw ('legal WORD') and its filter, while the game has not moved
+        self.listed: tuple[int, str, list[str]] | None = None
 
     def flush_log(self) -> None:
         """Print the new events the players at this terminal may see (not a bot's hand or sealed order)."""
@@ -114,7 +123,9 @@ class Session:
         if word == "help":
             self.echo(HELP)
         elif word == "legal":
-            self.echo(list_legal(g, rest.strip()))
+            acts = legal_texts(g, rest.strip())
+            self.listed = (len(g.history), rest.strip(), acts)
+            self.echo(list_legal(g, rest.strip(), acts))
         elif word == "status":
             self.echo(status(g))
         elif word == "log":
@@ -141,7 +152,7 @@ class Session:
                       "players' moves stay).")
             return
         self.echo(f"Took back: {g.notation(g.undo())}")
-        self.seen = len(g.events)
+        self.seen, self.listed = len(g.events), None
 
     def save(self, path: Path) -> None:
         try:
@@ -153,21 +164,34 @@ class Session:
             return
         self.echo(f"Saved to {path}.")
 
+    def numbered(self, number: str) -> str | None:
+        """The action numbered ``number`` in the list last shown ('legal WORD': the filtered
+        list), or in the whole list once the game has moved on; None (said why) if no such."""
+        word, acts = "", None
+        if self.listed is not None and self.listed[0] == len(self.game.history):
+            _, word, acts = self.listed
+        acts = legal_texts(self.game) if acts is None else acts
+        if len(number) <= 6 and 1 <= int(number) <= len(acts):
+            return acts[int(number) - 1]
+        listing = f"'legal {word}' lists {len(acts)} action(s)" if word else f"There are {len(acts)} legal actions"
+        self.echo(f"{listing}; type 'legal' to list them all.")
+        return None
+
     def act(self, line: str) -> None:
         g = self.game
-        if line.isascii() and line.isdigit():  # an action's number in the list
-            acts = g.legal_actions()
-            if len(line) > 6 or not 1 <= int(line) <= len(acts):
+        if line.isascii() and line.isdigit():  # an action's number in the list last shown
+            found = self.numbered(line)
+            if found is None:
                 self.refused += 1
-                self.echo(f"There are {len(acts)} legal actions; type 'legal' to list them.")
                 return
-            line = g.notation(acts[int(line) - 1])
+            line = found
         try:
             g.apply(line)
         except fortress.IllegalAction as exc:
             self.refused += 1
             self.echo(f"Refused: {exc.reason}")
             return
+        self.listed = None  # the game moved: a number is again one of all the legal actions
         self.flush_log()
         self.run_bots()
 
@@ -206,11 +230,12 @@ def play(seed: int, ruleset: str, players: int, setup: str, bots: str, load: str
     session = Session(game, parse_bots(bots, game.rules.sides), seed)
     session.run_bots()
     interactive = sys.stdin.isatty()
+    read = line_reader(interactive and sys.stdout.isatty())
     while not game.is_over:
         if interactive:
             click.echo(status(game))
         try:
-            line = input(f"{side_label(game, game.side)}> " if interactive else "")
+            line = read(f"{side_label(game, game.side)}> " if interactive else "")
         except EOFError:
             break
         if not interactive and line.strip():
@@ -227,3 +252,29 @@ def _read_save(path: Path) -> bytes:
     """The file's bytes, read no further than a save can be long (from_json refuses a longer one)."""
     with path.open("rb") as f:
         return f.read(MAX_BYTES + 1)
+
+
+def line_reader(terminal: bool) -> Callable[[str], str]:
+    """How a line is read: at a terminal with prompt_toolkit (installed with IPython) the line
+    can be edited and the arrow keys recall earlier lines; without it, Python's ``input`` with
+    ``readline`` where the platform has it; from a pipe or a file, plain ``input``."""
+    if not terminal:
+        return input
+    try:
+        return prompt_reader()
+    except ImportError:
+        try:
+            import readline  # noqa: F401 - gives input() line editing and history
+        except ImportError:
+            pass
+        return input
+
+
+def prompt_reader(**session: Any) -> Callable[[str], str]:
+    """A prompt_toolkit prompt keeping this game's lines as its history (``session``: more
+    options of ``PromptSession``, such as the input and output a test drives)."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import InMemoryHistory
+
+    prompt: PromptSession[str] = PromptSession(history=InMemoryHistory(), **session)
+    return prompt.prompt

@@ -1,14 +1,23 @@
 """``fortress serve``: the dashboard in a browser tab, served by Voila."""
 from __future__ import annotations
 
+import difflib
 import os
+import re
 import secrets
 import signal
 import subprocess
 
 import click
 
+from fortress.cli.options import require_extra
 from fortress.ui.serve import CULL_IDLE, IOPUB_TIMEOUT, MAX_KERNELS, notebook_path, voila_command, voila_env
+
+
+#: what the dashboard's server and pages import (the 'dashboard' extra)
+DASHBOARD_MODULES = ("voila", "ipykernel", "ipywidgets", "ipyleaflet", "sqlalchemy", "platformdirs", "psutil")
+#: a Voila setting passed on as it is: --Class.trait=value
+VOILA_SETTING = re.compile(r"--[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+=.*", re.DOTALL)
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
@@ -31,7 +40,9 @@ from fortress.ui.serve import CULL_IDLE, IOPUB_TIMEOUT, MAX_KERNELS, notebook_pa
 def serve(ip: str, port: int, preheat: int, max_kernels: int, cull_idle: int, iopub_timeout: int,
           no_browser: bool, store_url: str | None, voila_args: tuple[str, ...]) -> None:
     """Play Fortress America in the browser (the Voila dashboard). The server prints the
-    addresses to open once it listens."""
+    addresses to open once it listens. Voila settings may follow, as --Class.trait=value."""
+    require_extra("fortress serve", "dashboard", DASHBOARD_MODULES)
+    voila_settings(voila_args)
     if 0 < max_kernels <= preheat:
         raise click.BadParameter(f"must be larger than --preheat ({preheat})", param_hint="--max-kernels")
     notebook = notebook_path()
@@ -80,3 +91,18 @@ def store_env(store_url: str | None) -> dict[str, str]:
         raise click.BadParameter(f"cannot open the game store {url!r}: {why}", param_hint="--store") from None
     token = os.environ.get("FORTRESS_TEACHER_TOKEN") or secrets.token_urlsafe(18)
     return dict(os.environ, FORTRESS_STORE=url, FORTRESS_TEACHER_TOKEN=token)
+
+
+def voila_settings(args: tuple[str, ...]) -> None:
+    """Refuse what follows the options unless each is a Voila setting (``--Class.trait=value``):
+    a mistyped option (``--prot 9000``) is named, with the option it resembles, never passed on
+    to a server that would start on the default port."""
+    for arg in args:
+        if VOILA_SETTING.fullmatch(arg):
+            continue
+        if not arg.startswith("-"):
+            raise click.UsageError(f"unexpected argument {arg[:40]!r} (Voila settings are written --Class.trait=value)")
+        ctx = click.get_current_context()
+        names = [name for param in ctx.command.params for name in getattr(param, "opts", ())]
+        raise click.NoSuchOption(arg.split("=")[0][:40], possibilities=difflib.get_close_matches(arg.split("=")[0], names),
+                                 ctx=ctx)

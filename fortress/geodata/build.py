@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import tarfile
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
@@ -140,8 +141,10 @@ def assign_counties(counties: gpd.GeoDataFrame, territories: list[Territory], ov
     return list(owner)
 
 
-def tidy_parts(land: dict[str, shapely.Geometry], log: list[str]) -> dict[str, shapely.Geometry]:
-    """Merge small stray parts into the neighbour sharing the longest border; drop small islands."""
+def tidy_parts(land: dict[str, shapely.Geometry], log: list[str], exclave_max: float = EXCLAVE_MAX_AREA,
+               keep_island: Callable[[Polygon], bool] = lambda p: bool(p.area >= ISLAND_MIN_AREA)) -> dict[str, shapely.Geometry]:
+    """Merge small stray parts into the neighbour sharing the longest border; drop the islands
+    ``keep_island`` refuses (small ones)."""
     land = dict(land)
     for tid in sorted(land):
         parts = sorted(shapely.get_parts(land[tid]), key=lambda p: -p.area)
@@ -151,10 +154,10 @@ def tidy_parts(land: dict[str, shapely.Geometry], log: list[str]) -> dict[str, s
         for part in parts[1:]:
             shared = {o: part.boundary.intersection(g.boundary).length for o, g in land.items() if o != tid}
             other, length = max(shared.items(), key=lambda kv: (kv[1], kv[0]))
-            if length > 0 and part.area <= EXCLAVE_MAX_AREA:
+            if length > 0 and part.area <= exclave_max:
                 land[other] = shapely.union(land[other], part)
                 log.append(f"merged a {part.area:.3f} sq deg part of {tid} into {other}")
-            elif length > 0 or part.area >= ISLAND_MIN_AREA:
+            elif length > 0 or keep_island(part):
                 keep.append(part)
                 if length > 0:
                     log.append(f"WARNING: {tid} has a large exclave ({part.area:.2f} sq deg)")
@@ -275,13 +278,13 @@ def build(out: Path = GEODATA, source_cache: Path | None = None, verbose: bool =
     return log
 
 
-def metadata(title: str, credit: str) -> dict:
+def metadata(title: str, credit: str, generated_by: str = "fortress geodata build (fortress/geodata/build.py)") -> dict:
     return {
         "title": title,
         "credit": credit,
         "source": {name: version for name, (version, _) in PACKAGES.items()},
         "licence": "Census shapes are public domain; us-atlas and world-atlas are ISC; Natural Earth is public domain",
-        "generated_by": "fortress geodata build (fortress/geodata/build.py)",
+        "generated_by": generated_by,
     }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import json
 from collections import Counter, deque
+from collections.abc import Callable
 from pathlib import Path
 
 import shapely
@@ -22,11 +23,11 @@ OVERLAP_TOLERANCE = 1e-9  # square degrees
 Pair = tuple[str, str]
 
 
-def load(directory: Path) -> tuple[list[dict], list[dict[str, str]]]:
-    """The features of board.geojson and the rows of adjacency.csv."""
-    with open(directory / "board.geojson", encoding="utf-8") as fh:
+def load(directory: Path, shapes: str = "board.geojson", table: str = "adjacency.csv") -> tuple[list[dict], list[dict[str, str]]]:
+    """The features of board.geojson and the rows of adjacency.csv (or the files named)."""
+    with open(directory / shapes, encoding="utf-8") as fh:
         features = json.load(fh)["features"]
-    with open(directory / "adjacency.csv", encoding="utf-8", newline="") as fh:
+    with open(directory / table, encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(fh))
     return features, rows
 
@@ -232,22 +233,25 @@ def run_checks(directory: Path = GEODATA_DIR) -> tuple[dict[str, list[str]], dic
     return found, summary(features, rows)
 
 
-def check_dir(directory: Path = GEODATA_DIR) -> tuple[list[str], dict]:
-    """Run every check on ``directory``; return (problems, summary)."""
-    found, about = run_checks(directory)
+def check_dir(directory: Path = GEODATA_DIR, run: Callable[[Path], tuple[dict[str, list[str]], dict]] | None = None) -> tuple[list[str], dict]:
+    """Run every check on ``directory`` (those of ``run``, by default this board's); return
+    (problems, summary)."""
+    found, about = (run or run_checks)(directory)
     return [p for problems in found.values() for p in problems], about
 
 
-def report(directory: Path = GEODATA_DIR) -> dict:
+def report(directory: Path = GEODATA_DIR, run: Callable[[Path], tuple[dict[str, list[str]], dict]] | None = None,
+           checks: dict[str, str] | None = None) -> dict:
     """The check as plain data (``fortress geodata check --json``): the directory, ``ok``,
     the number of problems, each check (name, what it checks, ``passed``/``failed``/
-    ``not run``, its problems) and the board's summary."""
-    found, about = run_checks(directory)
-    checks = [{"name": name, "checks": what,
-               "status": "not run" if name not in found else "failed" if found[name] else "passed",
-               "problems": found.get(name, [])} for name, what in CHECKS.items()]
-    count = sum(len(c["problems"]) for c in checks)
-    return {"directory": str(directory), "ok": count == 0, "problems": count, "checks": checks,
+    ``not run``, its problems) and the board's summary; ``run`` and ``checks`` give another
+    board's checks (the world board's)."""
+    found, about = (run or run_checks)(directory)
+    rows = [{"name": name, "checks": what,
+             "status": "not run" if name not in found else "failed" if found[name] else "passed",
+             "problems": found.get(name, [])} for name, what in (checks or CHECKS).items()]
+    count = sum(len(c["problems"]) for c in rows)
+    return {"directory": str(directory), "ok": count == 0, "problems": count, "checks": rows,
             "summary": about}
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fortress.render.svg import game_svg
+from fortress.draw.svg import game_svg
 
 if TYPE_CHECKING:
     from fortress.rules.game import Game

@@ -607,6 +607,17 @@ class Game(Views):
         status = f"winner={self.winner}" if self.is_over else f"side={self.side} phase={self.phase}"
         return f"<Game round {self.round} {status} actions={len(self.history)}>"
 
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        """How a notebook shows a game, with nothing else imported: its map as SVG text
+        (:mod:`fortress.draw.svg`, plain Python: no widget or notebook library) besides this
+        text. ``import fortress.render`` adds the live map widget where a kernel runs one."""
+        from fortress.draw.svg import game_svg
+
+        bundle = {"text/plain": repr(self)}
+        if (not include or "image/svg+xml" in include) and "image/svg+xml" not in (exclude or ()):
+            bundle["image/svg+xml"] = game_svg(self)
+        return bundle
+
 
 def joined(names: list[str]) -> str:
     """"A", "A and B", "A, B and C"."""

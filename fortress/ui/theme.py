@@ -1,40 +1,15 @@
-"""Colours, glyphs and the dashboard's CSS (no web fonts, no CDN assets).
-
-Colours are the Okabe-Ito palette, safe for the common forms of colour blindness;
-every colour is paired with a text label or a line pattern, never used alone.
+"""The dashboard's CSS (no web fonts, no CDN assets) and HTML chips; the colours, tags and
+glyphs are :mod:`fortress.draw.theme`'s (shared with the SVG map, which needs no widget
+library), re-exported here for the dashboard's modules.
 """
 from __future__ import annotations
 
 import ipywidgets as W
 
+from fortress.draw.theme import (  # noqa: F401 - the dashboard's modules import them from here
+    BORDER, DIE_COLOURS, FACE_TAGS, GLYPH_BATTLE, GLYPH_CITY, GLYPH_LASER, GLYPH_MOUNTAIN, GLYPH_TARGET, NEUTRAL, OCEAN,
+    RECENT, SELECT, SIDE_COLOURS, SIDE_TAGS, TARGET, UNIT_ORDER, UNIT_TAGS)
 from fortress.rules import rulesets
-
-#: Okabe-Ito colours per side (fill, text colour on that fill)
-SIDE_COLOURS: dict[str, tuple[str, str]] = {
-    "us": ("#0072B2", "#ffffff"),
-    "west": ("#D55E00", "#ffffff"),
-    "south": ("#E69F00", "#000000"),
-    "east": ("#CC79A7", "#000000"),
-}
-SIDE_TAGS = {"us": "US", "west": "W", "south": "S", "east": "E"}
-UNIT_TAGS = {"infantry": "I", "mobile": "M", "hovertank": "T", "helicopter": "H", "bomber": "B", "partisan": "P"}
-UNIT_ORDER = ("infantry", "partisan", "mobile", "hovertank", "helicopter", "bomber")
-DIE_COLOURS = {"red": ("#c0392b", "#fff"), "white": ("#ffffff", "#000"), "blue": ("#1f5fbf", "#fff"),
-               "black": ("#111111", "#fff")}
-FACE_TAGS = {"hit": "HIT", "combined_arms": "CA", "retreat": "RET", "blank": "-"}
-
-OCEAN = "#cfe3f1"
-NEUTRAL = "#bbbbbb"
-BORDER = "#3a3a3a"
-SELECT = "#000000"
-TARGET = "#009E73"   # bluish green: where a click does something now
-RECENT = "#F0E442"   # yellow: what the last moves touched
-
-GLYPH_CITY = "\u2605"      # star
-GLYPH_MOUNTAIN = "\u25b2"  # triangle
-GLYPH_LASER = "\u26a1"     # high voltage: a laser stands here
-GLYPH_TARGET = "\u25ce"    # bullseye: targeted by a laser this turn
-GLYPH_BATTLE = "\u2694"    # crossed swords: declared battle
 
 
 def side_label(side: str | None) -> str:

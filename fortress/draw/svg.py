@@ -1,9 +1,9 @@
 """A game drawn as SVG: holders' colours, units, captured cities, declared battles.
 
 Plain text, so it shows wherever a notebook is read (GitHub, nbviewer, an exported page), not
-only where a kernel runs the dashboard's widgets. The engine knows nothing of it: importing
-:mod:`fortress.render` in IPython registers this drawing as the ``image/svg+xml`` form of
-``fortress.Game`` (see :func:`fortress.render.register`).
+only where a kernel runs the dashboard's widgets, and drawn with no widget library: it is the
+``image/svg+xml`` form of ``fortress.Game`` in any notebook (``Game._repr_mimebundle_`` imports
+it when a notebook shows a game; :mod:`fortress.render` adds the live map widget).
 
 >>> import fortress
 >>> svg = game_svg(fortress.new_game(seed=1))
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 from fortress.board import Board
 from fortress.geodata import overlays
 from fortress.rules.rulesets import side_label
-from fortress.ui.theme import BORDER, NEUTRAL, OCEAN, SIDE_COLOURS, SIDE_TAGS, UNIT_ORDER, UNIT_TAGS
+from fortress.draw.theme import BORDER, NEUTRAL, OCEAN, SIDE_COLOURS, SIDE_TAGS, UNIT_ORDER, UNIT_TAGS
 
 if TYPE_CHECKING:
     from fortress.rules.game import Game

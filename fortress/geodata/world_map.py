@@ -1,0 +1,106 @@
+"""The committed world board as plain data: areas, typed edges, and the map facts' graph queries.
+
+Reads ``fortress/geodata/world/world.geojson`` and ``edges.csv`` with the standard library only.
+The ATTACK! ruleset will build its board from this; the engine imports none of it yet.
+"""
+from __future__ import annotations
+
+import csv
+import json
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fortress.geodata.world_recipe import WORLD_DIR
+
+
+@dataclass(frozen=True)
+class Area:
+    id: str
+    name: str
+    kind: str  # region / zone
+    continent: str  # regions only ('' for zones)
+    theatres: tuple[str, ...]
+    coastal: bool
+    capital_ok: bool  # borders at least one sea zone that is not Arctic [Setup S3]
+    arctic: bool
+    anchored: bool
+    label: tuple[float, float]  # (lat, lon)
+
+
+@dataclass(frozen=True)
+class Edge:
+    a: str
+    b: str
+    type: str  # land / coast / sea / lane / canal / exception
+    via: tuple[str, ...]  # a lane's zones, a canal's region
+    note: str
+
+
+@dataclass(frozen=True)
+class WorldMap:
+    areas: dict[str, Area]
+    edges: tuple[Edge, ...]
+
+    @classmethod
+    def load(cls, directory: Path = WORLD_DIR) -> "WorldMap":
+        with open(directory / "world.geojson", encoding="utf-8") as fh:
+            features = json.load(fh)["features"]
+        with open(directory / "edges.csv", encoding="utf-8", newline="") as fh:
+            rows = list(csv.DictReader(fh))
+        areas = {f["properties"]["id"]: area(f["properties"]) for f in features}
+        edges = tuple(Edge(r["a"], r["b"], r["type"], tuple(r["via"].split()), r["note"]) for r in rows)
+        return cls(areas, edges)
+
+    def of_kind(self, kind: str) -> list[str]:
+        return sorted(i for i, a in self.areas.items() if a.kind == kind)
+
+    def neighbours(self, aid: str, *types: str) -> set[str]:
+        """Areas joined to ``aid`` by an edge of one of ``types`` (all types if none given)."""
+        out = set()
+        for e in self.edges:
+            if not types or e.type in types:
+                if e.a == aid:
+                    out.add(e.b)
+                elif e.b == aid:
+                    out.add(e.a)
+        return out
+
+    def coast_of(self, zone: str) -> set[str]:
+        """The regions bordering a sea zone."""
+        return self.neighbours(zone, "coast")
+
+    def lanes(self, a: str, b: str) -> list[Edge]:
+        return [e for e in self.edges if e.type == "lane" and {e.a, e.b} == {a, b}]
+
+    def anchored_link(self, a: str, b: str) -> list[str]:
+        """The anchored zones both regions border: each joins them 'as if they had a sea lane'."""
+        return sorted(z for z in self.coast_of_region(a) & self.coast_of_region(b) if self.areas[z].anchored)
+
+    def coast_of_region(self, region: str) -> set[str]:
+        return self.neighbours(region, "coast")
+
+    def one_transport(self, a: str, b: str) -> bool:
+        """Whether one sea step joins two regions: a lane or a shared anchored zone."""
+        return bool(self.lanes(a, b) or self.anchored_link(a, b))
+
+    def land_distance(self, a: str, b: str) -> int | None:
+        """Fewest land borders crossed from region ``a`` to region ``b`` (None if none)."""
+        seen, todo = {a: 0}, deque([a])
+        while todo:
+            here = todo.popleft()
+            if here == b:
+                return seen[here]
+            for nxt in sorted(self.neighbours(here, "land")):
+                if nxt not in seen:
+                    seen[nxt] = seen[here] + 1
+                    todo.append(nxt)
+        return None
+
+
+def area(p: dict[str, Any]) -> Area:
+    lat, lon = p["label"]
+    return Area(p["id"], p["name"], p["kind"], p.get("continent", ""), tuple(p["theatres"]),
+                bool(p.get("coastal")), bool(p.get("capital_ok")), bool(p.get("arctic")),
+                bool(p.get("anchored")), (lat, lon))

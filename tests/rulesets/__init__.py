@@ -1,0 +1,1 @@
+"""Tests of the rulesets beyond Fortress America (fortress/rulesets/)."""
