@@ -98,12 +98,15 @@ class Board:
         edges: Iterable[tuple[str, str]],
         geometry: dict[str, dict] | None = None,
         metadata: dict | None = None,
+        kinds: Iterable[str] = KINDS,
     ) -> None:
+        """``kinds``: the area kinds the board's ruleset knows (Fortress America's by default)."""
         self.areas: dict[str, Area] = {}
+        known = frozenset(kinds)
         for area in areas:
             if area.id in self.areas:
                 raise BoardError(f"duplicate area id {area.id!r}")
-            if area.kind not in KINDS:
+            if area.kind not in known:
                 raise BoardError(f"area {area.id!r} has unknown kind {area.kind!r}")
             self.areas[area.id] = area
         links: dict[str, set[str]] = {a: set() for a in self.areas}

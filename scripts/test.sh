@@ -24,7 +24,7 @@ fi
 PYTHON="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[test,geodata]'
+.venv/bin/python -m pip install -q -e '.[test,geodata]' -e tests/council  # tests/council: the Council toy ruleset, a package of its own
 export PATH="$PWD/.venv/bin:$PATH"
 
 # 3. The suite: everything but the browser in parallel on both cores (an idle core takes queued

@@ -300,9 +300,12 @@ def test_new_game_takes_numpy_seeds_and_refuses_seeds_a_save_cannot_hold():
     mc = odds.monte_carlo({"infantry": 2}, {"infantry": 1}, seed=np.int64(3), runs=200)
     assert mc.p_cleared == odds.monte_carlo({"infantry": 2}, {"infantry": 1}, seed=3, runs=200).p_cleared
     for seed, words in [(2**64, "fit in 64 bits"), (-(2**63) - 1, "fit in 64 bits"), (True, "not bool"),
-                        ("1", "not str"), (None, "not NoneType"), (1.0, "not float")]:
+                        ("1", "not str"), (1.0, "not float")]:
         with pytest.raises(ValueError, match=words):
             fortress.new_game(seed=seed)
+    unseeded = fortress.new_game(seed=None)  # no seed chosen: an unguessable one, kept by the game's own save
+    assert unseeded.state.seed != fortress.new_game(seed=None).state.seed
+    assert fortress.Game.from_json(unseeded.to_json()).state.to_dict() == unseeded.state.to_dict()
     with pytest.raises(ValueError, match="players must be a whole number, not str"):
         fortress.new_game(players="4")
     assert fortress.Game.from_json(fortress.new_game(seed=2**64 - 1).to_json()).state.seed == 2**64 - 1

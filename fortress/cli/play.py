@@ -22,32 +22,40 @@ from fortress.data import DataError
 from fortress.cli.options import SEED, variant_option, writable
 from fortress.rules.ranking import describe
 from fortress.rules.save import MAX_BYTES
-from fortress.rules.rulesets import side_label
-from fortress.rules.units import SIDES
+from fortress.rules import rulesets
+from fortress.rules.game import joined
 
 MAX_LISTED = 40
 HELP = __doc__.replace("::", ":").replace("``", "'").strip()  #: what 'help' prints
 
 
+def side_label(game: fortress.Game, side: str, otherwise: str | None = None) -> str:
+    """``side``'s name in the game's ruleset (``otherwise`` for no side or an unknown one)."""
+    return game.rules.side_names.get(side, side if otherwise is None else otherwise)
+
+
 def status(game: fortress.Game) -> str:
+    """Where the game stands: the round, who decides, the step's reminder, then the ruleset's
+    own lines (its ``describe`` hook; Fortress America: cities, lasers, variants, cards)."""
     s = game.state
     if game.is_over:
         ranked = f"\n{describe(game.ranking, game.rules.side_names)}" if game.ranking else ""
         return f"Game over: {s.result}{ranked}"
-    head = f"Round {game.round}, {side_label(s.turn)}'s turn, {game.phase}"
-    if game.side != s.turn:
-        head += f" ({side_label(game.side)} decides)"
+    head = f"{game.round_label}, {side_label(game, s.turn)}'s turn, {game.phase}"
+    deciders = [side_label(game, side) for side in game.rules.sides if side in game.to_move]
+    if len(deciders) > 1:
+        head += f" ({joined(deciders)} decide)"
+    elif game.side != s.turn:
+        head += f" ({side_label(game, game.side)} decides)"
     rules = "".join(f"\nOptional rule: {game.rules.variants[v]['name']}." for v in sorted(game.variants))
-    cards = "".join(f"\nYour Invader card {c.id}: {c.name} (play in {c.when}): {c.text}" for c in game.hand(game.side))
-    return (f"{head}. {game.reminder()}\n"
-            f"Cities captured: {game.cities_captured()}/18. Lasers: {len(s.lasers)} on the board, "
-            f"{s.lasers_left} left.{rules}{cards}")
+    own = game.rules.describe(game) if game.rules.describe is not None else rules.lstrip("\n")
+    return f"{head}. {game.reminder()}\n{own}"
 
 
 def show_area(game: fortress.Game, text: str) -> str:
     area = game.board[game.board.find(text)]
-    held = side_label(game.controller(area.id) or "", "-")
-    units = ", ".join(f"{n} {side_label(s)} {k}" for (s, k), n in sorted(game.units_in(area.id).items())) or "no units"
+    held = side_label(game, game.controller(area.id) or "", "-")
+    units = ", ".join(f"{n} {side_label(game, s)} {k}" for (s, k), n in sorted(game.units_in(area.id).items())) or "no units"
     near = ", ".join(sorted(game.board[n].name for n in game.board.neighbours(area.id)))
     return f"{area.name} ({area.kind}, held by {held}): {units}.\nNext to: {near}."
 
@@ -68,11 +76,11 @@ def list_legal(game: fortress.Game, word: str = "", acts: list[str] | None = Non
     return "\n".join(lines)
 
 
-def parse_bots(text: str) -> dict[str, str]:
+def parse_bots(text: str, sides: tuple[str, ...]) -> dict[str, str]:
     out = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         side, _, bot = part.partition("=")
-        if side not in SIDES or bot not in BOT_NAMES:
+        if side not in sides or bot not in BOT_NAMES:
             raise click.BadParameter(f"write bots like 'west=random,south=heuristic'; got {part!r}")
         out[side] = bot
     return out
@@ -90,8 +98,10 @@ class Session:
         self.listed: tuple[int, str, list[str]] | None = None
 
     def flush_log(self) -> None:
+        """Print the new events the players at this terminal may see (not a bot's hand or sealed order)."""
+        humans = set(self.game.rules.sides) - set(self.bots)
         for event in self.game.events[self.seen:]:
-            if event.kind != "phase":
+            if event.kind != "phase" and (event.audience is None or event.audience & humans):
                 self.echo(f"  {event.text}")
         self.seen = len(self.game.events)
 
@@ -188,12 +198,16 @@ class Session:
 
 @click.command()
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the dice and cards.")
+@click.option("--ruleset", default=rulesets.DEFAULT, show_default=True,
+              help="The ruleset to play (an installed one: fortress.rulesets entry points).")
 @click.option("--players", default=4, type=click.IntRange(2, 4), show_default=True)
-@click.option("--setup", default="balanced", show_default=True, help="balanced, coastal, random or none.")
+@click.option("--setup", default="default", show_default=True,
+              help="default (the ruleset's: balanced in Fortress America), balanced, coastal, random or none.")
 @click.option("--bots", default="", help="Bot seats, e.g. 'west=random,south=heuristic,east=random'.")
 @click.option("--load", "load", type=click.Path(exists=True, dir_okay=False), help="Resume a saved game.")
 @variant_option
-def play(seed: int, players: int, setup: str, bots: str, load: str | None, variants: tuple[str, ...]) -> None:
+def play(seed: int, ruleset: str, players: int, setup: str, bots: str, load: str | None,
+         variants: tuple[str, ...]) -> None:
     """Play in the terminal (or from a script on standard input; a script in which an
     action was refused exits with status 1)."""
     if load and variants:
@@ -203,13 +217,17 @@ def play(seed: int, players: int, setup: str, bots: str, load: str | None, varia
         game = fortress.Game.from_json(_read_save(Path(load)))  # plays the variants it was saved with
     else:
         try:
+            rules = rulesets.get(ruleset)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--ruleset") from None
+        try:
             game = fortress.new_game(seed=seed, players=players, setup=None if setup == "none" else setup,
-                                     variants=variants)
+                                     variants=variants, ruleset=ruleset)
         except DataError:
             raise  # a broken data file: the command's one line (Group), not a usage mistake
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--setup") from None
-    session = Session(game, parse_bots(bots), seed)
+    session = Session(game, parse_bots(bots, game.rules.sides), seed)
     session.run_bots()
     interactive = sys.stdin.isatty()
     read = line_reader(interactive and sys.stdout.isatty())
@@ -217,11 +235,11 @@ def play(seed: int, players: int, setup: str, bots: str, load: str | None, varia
         if interactive:
             click.echo(status(game))
         try:
-            line = read(f"{side_label(game.side)}> " if interactive else "")
+            line = read(f"{side_label(game, game.side)}> " if interactive else "")
         except EOFError:
             break
         if not interactive and line.strip():
-            click.echo(f"{side_label(game.side)}> {line.strip()[:200]}")
+            click.echo(f"{side_label(game, game.side)}> {line.strip()[:200]}")
         if not session.handle(line):
             break
         game = session.game

@@ -108,11 +108,16 @@ def chance(state: State) -> tuple[int, int, int]:
 
 
 def hide(state: State, rng: Rng, tables: Tables) -> None:
-    """Re-draw what the side to move cannot see: the partisan deck's order and, in the
-    Invader Card variant, the other Invaders' hands and every deck's order."""
+    """Re-draw what the side to move cannot see (:func:`hide_from`)."""
+    hide_from(state, rng, side_to_move(state), tables)
+
+
+def hide_from(state: State, rng: Rng, observer: str, tables: Tables) -> None:
+    """Re-draw what ``observer`` cannot see: the partisan deck's order and, in the Invader
+    Card variant, the other Invaders' hands and every deck's order."""
     rng.shuffle(state.deck)
     if state.invader_decks or state.invader_hands:
-        invader_cards.hide(state, rng, side_to_move(state), tables.invader_cards)
+        invader_cards.hide(state, rng, observer, tables.invader_cards)
 
 
 def side_to_move(state: State) -> str:
@@ -121,6 +126,21 @@ def side_to_move(state: State) -> str:
     if b is not None and b.decider:
         return b.decider
     return state.turn
+
+
+def describe(game: Any) -> str:
+    """A player's status lines (``fortress play``): the captured cities, the lasers, the
+    optional rules played, and the cards in the hand of the side that decides."""
+    s = game.state
+    rules = "".join(f"\nOptional rule: {game.rules.variants[v]['name']}." for v in sorted(game.variants))
+    cards = "".join(f"\nYour Invader card {c.id}: {c.name} (play in {c.when}): {c.text}" for c in game.hand(game.side))
+    return (f"Cities captured: {game.cities_captured()}/{game.tables.numbers['cities_to_win']}. "
+            f"Lasers: {len(s.lasers)} on the board, {s.lasers_left} left.{rules}{cards}")
+
+
+def remind(game: Any, text: str) -> str:
+    """A step's reminder: ``{laser_target}`` is the laser's target number now."""
+    return text.replace("{laser_target}", str(game.laser_target())) if "{laser_target}" in text else text
 
 
 def ruleset(name: str = NAME, data_dir: Path = DATA_DIR, **changes: Any) -> Ruleset:
@@ -138,8 +158,9 @@ def ruleset(name: str = NAME, data_dir: Path = DATA_DIR, **changes: Any) -> Rule
         notation=actions.notation, sort_key=actions.sort_key, end_turn=end_turn,
         setup=setups.apply_setup, presets=setups.PRESETS, default_setup="balanced",
         check_armies=check_armies, lose=lose, close=close, side_to_move=side_to_move,
-        chance=chance, hide=partial(hide, tables=tables),
-        game_over=ranking.announce, ranking=ranking.ranking,
+        chance=chance, hide=partial(hide, tables=tables), hide_from=partial(hide_from, tables=tables),
+        game_over=ranking.announce, ranking=ranking.ranking, describe=describe,
+        remind=remind,
     )
     return Ruleset(**(fields | changes))
 

@@ -13,6 +13,11 @@ A phase module (``fortress.rules.phases``) receives a :class:`Context` as ``g``.
 * ``g.next_phase()``, ``g.end_game()``, ``g.check_armies()``: the flow, which the turn
   (:mod:`fortress.rules.turn`) and the ruleset's victory conditions carry out.
 
+``g.acting`` is the side whose action is being checked or carried out (in a step where several
+sides may act, the one that asked; otherwise whoever decides now); ``g.flow`` what the turn
+keeps during a round (choices used, sealed orders: :mod:`fortress.rules.flow`).
+``g.eliminate(side, why)`` puts a side out of the game (the game ends when one team is left).
+
 ``g.variants`` names the optional rules the game plays (checked by the ruleset when the
 game was made); a step or hook that a variant changes reads it.
 ``g.tables`` is the ruleset's data (:class:`fortress.rules.tables.Tables`: unit types, dice,
@@ -25,6 +30,7 @@ it, the phases use it, and nothing imports back.
 from __future__ import annotations
 
 from bisect import insort
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +45,21 @@ if TYPE_CHECKING:
 _uid = attrgetter("uid")
 
 
+@dataclass
+class Flow:
+    """What the engine keeps during a round: ``used`` (side -> chosen step -> times this
+    round), ``sealed`` (side -> its order, in the order given), ``plies`` (side -> the history
+    index of its sealed order) and ``rep`` (which repetition of the current step)."""
+
+    used: dict[str, dict[str, int]] = field(default_factory=dict)
+    sealed: dict[str, Any] = field(default_factory=dict)
+    plies: dict[str, int] = field(default_factory=dict)
+    rep: int = 0
+
+    def copy(self) -> "Flow":
+        return Flow({s: dict(u) for s, u in self.used.items()}, dict(self.sealed), dict(self.plies), self.rep)
+
+
 class StateRng(Rng):
     """A generator whose whole state is ``state.rng``: every draw writes through, so the
     state always holds where the sequence stands (copies, saves and replays see it)."""
@@ -50,7 +71,8 @@ class StateRng(Rng):
 
     @property  # type: ignore[override, unused-ignore]  # (older mypy flags the attribute made a property)
     def state(self) -> int:
-        return self.owner.rng
+        value: int = self.owner.rng
+        return value
 
     @state.setter
     def state(self, value: int) -> None:
@@ -70,11 +92,13 @@ class Context:
         self.unit_limit: int = rules.data.get("unit_limit", 0)
         self.events: list[Event] = []
         #: what a phase computes once and reuses while it lasts (emptied at each phase)
-        self.memo: dict = {}
+        self.memo: dict[Any, Any] = {}
         #: the list of legal actions handed out last (a phase's cache checks it is its own)
-        self._legal: list | None = None
-        self._index: tuple[dict, dict] | None = None
-        self._sides: dict[str, list] | None = None
+        self._legal: list[Any] | None = None
+        self._index: tuple[dict[str, list[Any]], dict[str, list[Any]]] | None = None
+        self._sides: dict[str, list[Any]] | None = None
+        self.actor: str | None = None  #: the side asking, when it is not the one deciding now
+        self.flow = Flow()
 
     def copy(self) -> "Context":
         """An independent copy: the state is copied, the board and ruleset shared."""
@@ -84,6 +108,7 @@ class Context:
         new.events = list(self.events)
         new.memo = dict(self.memo)
         new._legal = new._index = new._sides = None
+        new.flow = self.flow.copy()
         return new
 
     def replace_state(self, state: Any) -> None:
@@ -91,6 +116,7 @@ class Context:
         self.state = state
         self._legal = self._index = self._sides = None
         self.memo = {}
+        self.flow = Flow()
 
     # -- who, what ---------------------------------------------------------------------------
     @property
@@ -98,15 +124,21 @@ class Context:
         return self.state.winner is not None
 
     @property
+    def acting(self) -> str:
+        """The side whose action is being checked or carried out."""
+        return self.actor if self.actor is not None else self.turn.decider(self)
+
+    @property
     def dice(self) -> StateRng:
         """The game's random generator, drawing from and writing to ``state.rng``."""
         return StateRng(self.state)
 
     def emit(self, kind: str, text: str, side: str | None = None, areas: tuple[str, ...] = (),
-             rolls: tuple = ()) -> Event:
+             rolls: tuple[Any, ...] = (), audience: frozenset[str] | None = None) -> Event:
+        """Tell what happened; ``audience``: the sides that may see it (None: everyone)."""
         if text.endswith(".."):  # a sentence ending in "U.S." takes no second period
             text = text[:-1]
-        event = Event(kind, text, side, areas, rolls)
+        event = Event(kind, text, side, areas, rolls, audience)
         self.events.append(event)
         return event
 
@@ -114,14 +146,14 @@ class Context:
         return self.rules.side_names.get(side, side)
 
     # -- the unit views ----------------------------------------------------------------------
-    def _indexed(self) -> tuple[dict[str, list], dict[str, list]]:
+    def _indexed(self) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
         """Units by area, and units keeping their place elsewhere (a bombing bomber) by the
         area they came from, each list in uid order. Built on first use after a copy; kept in
         step by the unit verbs below."""
         if self._index is not None:
             return self._index
-        by_area: dict[str, list] = {}
-        by_origin: dict[str, list] = {}
+        by_area: dict[str, list[Any]] = {}
+        by_origin: dict[str, list[Any]] = {}
         for u in self.state.units.values():
             by_area.setdefault(u.area, []).append(u)
             if u.origin is not None:
@@ -129,11 +161,11 @@ class Context:
         self._index = (by_area, by_origin)
         return self._index
 
-    def present(self, area: str) -> list | tuple:
+    def present(self, area: str) -> list[Any] | tuple[Any, ...]:
         """Every unit in ``area``, in uid order: the index's list itself, not to be changed."""
         return (self._index or self._indexed())[0].get(area, ())
 
-    def _sided(self) -> dict[str, list]:
+    def _sided(self) -> dict[str, list[Any]]:
         """Units by side, each list in uid order. Built on first use after a copy; kept in
         step by the unit verbs below."""
         if self._sides is None:
@@ -142,17 +174,17 @@ class Context:
                 self._sides.setdefault(u.side, []).append(u)
         return self._sides
 
-    def side_units(self, side: str) -> list | tuple:
+    def side_units(self, side: str) -> list[Any] | tuple[Any, ...]:
         """Every unit of ``side`` on the board, in uid order: the view's list itself, not to
         be changed."""
         sides = self._sides
         return (self._sided() if sides is None else sides).get(side, ())
 
-    def units(self, area: str, side: str | None = None) -> list:
+    def units(self, area: str, side: str | None = None) -> list[Any]:
         here = (self._index or self._indexed())[0].get(area, ())
         return [u for u in here if side is None or u.side == side]
 
-    def enemies_in(self, area: str, side: str) -> list:
+    def enemies_in(self, area: str, side: str) -> list[Any]:
         return [u for u in (self._index or self._indexed())[0].get(area, ()) if u.side != side]
 
     def load(self, area: str, side: str) -> int:
@@ -173,7 +205,8 @@ class Context:
         return self.unit_limit - self.load(area, side)
 
     def friendly(self, area: str, side: str) -> bool:
-        return self.state.control.get(area) == side
+        held: bool = self.state.control.get(area) == side
+        return held
 
     # -- the one path for changes to units ---------------------------------------------------
     def add_unit(self, side: str, kind: str, area: str) -> Any:
@@ -237,12 +270,26 @@ class Context:
         self.emit("victory", f"{self.rules.team_wins(winner)}: {why}", winner)
         self.rules.game_over(self)
 
+    def eliminate(self, side: str, why: str) -> None:
+        """``side`` is out of the game (``why``, in words); when one team alone has sides left
+        it wins, else play goes on without ``side``."""
+        state, rules = self.state, self.rules
+        if side in state.out or state.winner is not None:
+            return
+        state.out.append(side)
+        self.emit("out", f"{self.side_name(side)} is out of the game: {why}", side)
+        left = [t for t, sides in rules.teams.items() if any(s not in state.out for s in sides)]
+        if len(left) == 1:
+            self.end_game(left[0], f"every other side is out ({why})")
+        else:
+            self.turn.drop(self, side)
+
     def check_armies(self) -> None:
         """Units were lost: the ruleset sees who is out and whether that ends the game."""
         self.rules.check_armies(self)
 
 
-def _drop(units: list | None, unit: Any) -> None:
+def _drop(units: list[Any] | None, unit: Any) -> None:
     """Remove ``unit`` (this very object) from an index list."""
     for i, u in enumerate(units or ()):
         if u is unit:

@@ -15,12 +15,14 @@ True
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import secrets
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from fortress.board import Board
 from fortress.rules import actions as A
-from fortress.rules import rulesets, shape
+from fortress.rules import flow, rulesets, shape
 from fortress.rules.context import Context
 from fortress.rules.dice import Rng, seed_value, whole
 from fortress.rules.events import Event
@@ -56,10 +58,14 @@ class Game(Views):
     """A game. Build one with :func:`fortress.new_game` (or :meth:`from_position`,
     :meth:`from_json`)."""
 
+    _view: str | None = None  #: a view's side (:meth:`view`): what that side may see, nothing more
+    _floor = 0  #: actions before this index are never taken back (a view's or a copy's making)
+    _seat_replay: str | None = None  #: replaying a save for this seat: others' orders may be ``sealed``
+
     def __init__(self, state: Any, board: Board, setup: str | None = None, rules: Ruleset | None = None,
-                 position: dict | None = None, options: dict | None = None) -> None:
+                 position: dict[str, Any] | None = None, options: dict[str, Any] | None = None) -> None:
         self.rules = rules or rulesets.get()
-        self.options: dict = dict(options or {})  # what the game was started with (saved)
+        self.options: dict[str, Any] = dict(options or {})  # what the game was started with (saved)
         variants = self.rules.check_variants(self.options.pop("variants", ()))
         if variants:  # recorded only when some are on: a plain game saves as before
             self.options["variants"] = sorted(variants)
@@ -68,9 +74,10 @@ class Game(Views):
         self.position = position  # the description a position game was built from
         self.history: list[A.Action] = []
         self._chance_marks: list[int] = []  # history indexes whose action revealed dice or cards
-        self._actors: list[tuple] = []  # who took each action of the history, in which turn (see undoable)
+        self._actors: list[tuple[str, int, str]] = []  # who took each action of the history, in which turn (see undoable)
         self._start: Any = state.copy()
         self._start_events: list[Event] = []
+        self._start_flow = self.ctx.flow.copy()
         self._lookahead = False  # a determinized copy: its hidden cards and dice are made up
         self._redraws: tuple[tuple[int, int], ...] = ()  # a determinized copy's (ply, seed) of each re-draw
 
@@ -87,6 +94,7 @@ class Game(Views):
             prepare(self)
         self._start = self.state.copy()
         self._start_events = list(self.ctx.events)
+        self._start_flow = self.ctx.flow.copy()
         self.history, self._chance_marks, self._actors = [], [], []
         self.ctx.turn.settle(self.ctx)
 
@@ -109,26 +117,44 @@ class Game(Views):
         return self.ctx.events
 
     @property
-    def memo(self) -> dict:
+    def memo(self) -> dict[Any, Any]:
         return self.ctx.memo
 
     @memo.setter
-    def memo(self, value: dict) -> None:
+    def memo(self, value: dict[Any, Any]) -> None:
         self.ctx.memo = value
 
     @property
-    def _legal(self) -> list | None:
+    def _legal(self) -> list[Any] | None:
         return self.ctx._legal
 
     @_legal.setter
-    def _legal(self, value: list | None) -> None:
+    def _legal(self, value: list[Any] | None) -> None:
         self.ctx._legal = value
 
     # -- who, when, what -----------------------------------------------------------------
     @property
     def side(self) -> str:
-        """The side that must decide now (the defender during its choices in a battle)."""
-        return self.rules.side_to_move(self.ctx.state)
+        """The side that must decide now (the defender during its choices in a battle; in a
+        sealed step, the first in the turn order whose orders are still awaited). Where several
+        sides may act, :attr:`to_move` names them all."""
+        ctx = self.ctx
+        if ctx.turn.simultaneous:
+            decider: str = ctx.turn.decider(ctx)
+            return decider
+        return self.rules.side_to_move(ctx.state)
+
+    @property
+    def to_move(self) -> frozenset[str]:
+        """Every side that may act now (several in a sealed step; none once the game is over)."""
+        deciders: frozenset[str] = self.ctx.turn.deciders(self.ctx)
+        return deciders
+
+    @property
+    def round_label(self) -> str:
+        """The round's name: its calendar label ("May/Jun 1945") if the ruleset has one."""
+        label: str = self.ctx.turn.label(self.round)
+        return label
 
     @property
     def battle(self) -> BattleView | None:
@@ -138,11 +164,13 @@ class Game(Views):
 
     @property
     def phase(self) -> str:
-        return self.ctx.state.phase
+        phase: str = self.ctx.state.phase
+        return phase
 
     @property
     def round(self) -> int:
-        return self.ctx.state.round
+        round_: int = self.ctx.state.round
+        return round_
 
     @property
     def is_over(self) -> bool:
@@ -151,7 +179,8 @@ class Game(Views):
     @property
     def winner(self) -> str | None:
         """The winning team (Fortress America: "us" or "invaders") once the game is over."""
-        return self.ctx.state.winner
+        winner: str | None = self.ctx.state.winner
+        return winner
 
     @property
     def variants(self) -> frozenset[str]:
@@ -159,7 +188,7 @@ class Game(Views):
         return self.ctx.variants
 
     @property
-    def ranking(self) -> tuple:
+    def ranking(self) -> tuple[Any, ...]:
         """The individual result once the game is over, best first, if the ruleset gives one
         (Fortress America: with the variant ``individual-victory``, after an Invader win, a
         :class:`fortress.rules.ranking.Standing` per Invader); empty otherwise."""
@@ -171,12 +200,23 @@ class Game(Views):
     def log(self) -> list[str]:
         return [e.text for e in self.ctx.events]
 
+    @property
+    def scores(self) -> dict[str, float]:
+        """Each side's score, for a ruleset that keeps one (its ``scores`` hook); {} otherwise."""
+        hook = self.rules.scores
+        return {} if hook is None else dict(hook(self.ctx))
+
     def returns(self) -> dict[str, float]:
-        """+1 for each side of the winning team, -1 for the others, 0 while playing."""
+        """0 for every side while playing. Once over: for a ruleset with scores, from +1 (the
+        best) to -1 (the worst) by rank, a side that is out below every other, ties sharing
+        their ranks' mean; otherwise +1 for each side of the winning team, -1 for the others."""
+        sides = self.rules.sides
         if not self.is_over:
-            return {s: 0.0 for s in self.rules.sides}
+            return {s: 0.0 for s in sides}
+        if self.rules.scores is not None and len(sides) > 1:
+            return _ranked(self.scores, sides, self.state.out)
         won = set(self.rules.teams.get(self.winner or "", ()))
-        return {s: 1.0 if s in won else -1.0 for s in self.rules.sides}
+        return {s: 1.0 if s in won else -1.0 for s in sides}
 
     @property
     def seats(self) -> list[tuple[str, ...]]:
@@ -188,24 +228,86 @@ class Game(Views):
         side = self.side_id(side)
         return next(i for i, seat in enumerate(self.seats) if side in seat)
 
+    def view(self, side: str) -> "Game":
+        """What ``side`` may see of the game, as a game of its own: the ruleset masks the
+        hidden parts of its state (``mask``: other hands, the decks' order), the log keeps the
+        events ``side`` may see, other sides' sealed orders not yet revealed are ``sealed``
+        placeholders, and the seed and generator are not the game's (a view's own dice are
+        made up). Bots look ahead in ``view.determinized(seed)``, which re-draws what the
+        view hides. A view cannot be saved, nor take back the moves made before it."""
+        side = self.side_id(side)
+        new = self.copy()
+        new._view, new._lookahead, new._seat_replay = side, True, None
+        state, rules = new.ctx.state, self.rules
+        if rules.mask is not None:
+            rules.mask(state, side)
+        elif rules.hide_from is not None:
+            rules.hide_from(state, Rng(0), side)
+        else:
+            rules.hide(state, Rng(0))
+        state.rng = state.seed = 0
+        ctx = new.ctx
+        ctx.touch()
+        ctx._legal, ctx.memo = None, {}
+        ctx.events = [e for e in ctx.events if e.seen_by(side)]
+        for other in ctx.flow.sealed:
+            if other != side:
+                ctx.flow.sealed[other] = flow.SEALED
+                if other in ctx.flow.plies:
+                    new.history[ctx.flow.plies[other]] = flow.SEALED
+        new._start, new._start_events, new._start_flow = state.copy(), list(ctx.events), ctx.flow.copy()
+        new._floor, new._redraws = len(new.history), ()
+        return new
+
     def reminder(self) -> str:
-        """The step's one-line reminder (``{laser_target}`` in it reads :meth:`laser_target`)."""
+        """The step's one-line reminder, as the ruleset's ``remind`` hook fills it in (Fortress
+        America: ``{laser_target}`` reads :meth:`laser_target`)."""
         text: str = self.ctx.turn.step(self.phase).reminder
-        return text.replace("{laser_target}", str(self.laser_target())) if "{laser_target}" in text else text
+        remind = self.rules.remind
+        return text if remind is None else remind(self, text)
 
     # -- the three verbs ---------------------------------------------------------------------
-    def legal_actions(self) -> list[A.Action]:
-        """Every action the side to move may take now (Surrender last)."""
+    def legal_actions(self, side: str | None = None) -> list[A.Action]:
+        """Every action ``side`` (default: :attr:`side`, who decides now) may take now
+        (Surrender last); none for a side that may not act now."""
         ctx = self.ctx
         if ctx.state.winner is not None:
             return []
+        if side is not None:
+            side = self.side_id(side)
+            if side != self.side:
+                if side not in self.to_move:
+                    return []
+                with self._acting(side):
+                    return self._compute_legal() + [_SURRENDER]
         if ctx._legal is None:
             ctx._legal = self._compute_legal()
         return ctx._legal + [_SURRENDER]
 
-    def explain(self, action: A.Action | str) -> str | None:
-        """None if ``action`` is legal now, else a reason a student can read (the step's
-        check, the same that lists the legal actions)."""
+    @contextmanager
+    def _acting(self, side: str | None) -> Iterator[None]:
+        """Check or carry out an action for ``side`` (None: whoever decides now)."""
+        ctx = self.ctx
+        before, ctx.actor = ctx.actor, side
+        try:
+            yield
+        finally:
+            ctx.actor = before
+
+    def _not_now(self, side: str) -> str | None:
+        """Why ``side`` may not act now (None: it may)."""
+        if self.is_over:
+            return f"the game is over: {self.state.result}"
+        deciders = self.to_move
+        if side in deciders:
+            return None
+        names = [self.rules.side_names[s] for s in self.rules.sides if s in deciders]
+        return (f"{self.rules.side_names[side]} may not act now: "
+                f"{joined(names)} {'decides' if len(names) == 1 else 'decide'} now")
+
+    def explain(self, action: A.Action | str, side: str | None = None) -> str | None:
+        """None if ``action`` is legal now for ``side`` (default: whoever decides now), else a
+        reason a student can read (the step's check, the same that lists the legal actions)."""
         if isinstance(action, str):
             try:
                 action = self.parse(action)
@@ -214,12 +316,38 @@ class Game(Views):
         ctx = self.ctx
         if ctx.state.winner is not None:
             return f"the game is over: {ctx.state.result}"
+        if side is not None:
+            try:
+                side = self.side_id(side)
+            except ValueError as exc:
+                return str(exc)
+            why = self._not_now(side)
+            if why is not None:
+                return why
+            if side != self.side:
+                with self._acting(side):
+                    return self._reason(action)
         if isinstance(action, A.Surrender) or self._listed(action):
             return None
+        return self._reason(action)
+
+    def _reason(self, action: A.Action) -> str | None:
+        """The step's reason for refusing ``action`` for the acting side (None: allowed)."""
+        if isinstance(action, A.Surrender):
+            return None
+        ctx = self.ctx
+        step = ctx.turn.by_name[ctx.state.phase]
+        if isinstance(action, flow.Sealed):
+            seat = self._seat_replay
+            return None if seat is not None and step.sealed and ctx.acting != seat else \
+                "'sealed' stands for another side's hidden order in a view; it is never played"
         malformed = shape.malformed(action, self.board, self.rules)  # wrong types, unknown ids
         if malformed is not None:
             return malformed
-        return ctx.turn.by_name[ctx.state.phase].Rules(ctx).reason(action)
+        if step.sealed and flow.hidden_orders(ctx) and len(flow.pending(ctx, step)) == 1:
+            return "the other sides' sealed orders are hidden in this copy of the game, so they cannot be revealed"
+        reason: str | None = step.Rules(ctx).reason(action)
+        return reason
 
     def _listed(self, action: object) -> bool:
         """``action`` is one of the very objects legal_actions() gave out (the usual case)."""
@@ -230,8 +358,9 @@ class Game(Views):
                     return True
         return False
 
-    def apply(self, action: A.Action | str) -> list[Event]:
-        """Carry out ``action`` for ``game.side``; returns the events it caused.
+    def apply(self, action: A.Action | str, side: str | None = None) -> list[Event]:
+        """Carry out ``action`` for ``side`` (default: ``game.side``, who decides now; a side
+        that may not act now is refused); returns the events it caused.
 
         All or nothing: raises :class:`IllegalAction` and changes nothing (history, state,
         log) if it is not legal, is malformed, or fails while being carried out.
@@ -241,21 +370,36 @@ class Game(Views):
                 action = self.parse(action)
             except A.NotationError as exc:
                 raise IllegalAction(action, str(exc)) from None
-        if not self._listed(action):
-            reason = self.explain(action)
+        if side is not None:
+            try:
+                side = self.side_id(side)
+            except ValueError as exc:
+                raise IllegalAction(action, str(exc), self._said(action)) from None
+            if side == self.side:
+                side = None  # the usual case: whoever decides now
+        if side is not None or not self._listed(action):
+            reason = self.explain(action, side)
             if reason is not None:
                 raise IllegalAction(action, reason, self._said(action))
+        if side is None:  # the usual case, kept quick
+            return self._carry_out(action)
+        with self._acting(side):
+            return self._carry_out(action)
+
+    def _carry_out(self, action: A.Action) -> list[Event]:
         ctx = self.ctx
         actor = self._actor()
         first, done = len(ctx.events), len(self.history)
         chance = self.rules.chance
         before = chance(ctx.state)
+        step = ctx.turn.by_name[ctx.state.phase]
         try:
             if isinstance(action, A.Surrender):
                 self._surrender()
             else:
-                ctx.turn.by_name[ctx.state.phase].apply(ctx, action)
+                step.apply(ctx, action)
             ctx._legal = None
+            ctx.actor = None
             ctx.turn.settle(ctx)
         except BaseException as exc:  # a failure half-way (or Ctrl-C): put the game back as it was
             self._replay(self.history[:done])
@@ -265,6 +409,8 @@ class Game(Views):
                                         "the game is unchanged", self._said(action)) from exc
         self.history.append(action)  # recorded only once carried out
         self._actors.append(actor)
+        if step.sealed and actor[0] in ctx.flow.sealed:  # an order kept unseen until all are in
+            ctx.flow.plies[actor[0]] = len(self.history) - 1
         if chance(ctx.state) != before:  # dice rolled, cards drawn
             self._chance_marks.append(len(self.history) - 1)
         return ctx.events[first:]
@@ -272,22 +418,33 @@ class Game(Views):
     def _compute_legal(self) -> list[A.Action]:
         """The legal actions (without Surrender), from the step's check."""
         ctx = self.ctx
-        return ctx.turn.by_name[ctx.state.phase].Rules(ctx).legal()
+        legal: list[A.Action] = ctx.turn.by_name[ctx.state.phase].Rules(ctx).legal()
+        return legal
 
     def parse(self, text: str) -> A.Action:
         """Read an action in the ruleset's notation, e.g. ``move 2 hovertank Seattle -> Olympic Peninsula``."""
+        if self.ctx.turn.own_words:
+            found = flow.parse(" ".join(text.lower().split()))
+            if found is not None:
+                return found
         return self.rules.parse(text, self.board)
 
     def _surrender(self) -> None:
-        """The side to move concedes for its team; another team wins."""
-        side, rules = self.side, self.rules
+        """The acting side concedes for its team: with two teams the other wins; with more,
+        the team's sides are out and play goes on until one team is left."""
+        side, rules = self.ctx.acting, self.rules
         self.state.surrendered = side
         team = rules.team_of(side)
-        winner = next(t for t in rules.teams if t != team)
         name = rules.team_names[team]
-        why = f"{name[:1].lower()}{name[1:]} surrendered"
+        name = f"{name[:1].lower()}{name[1:]}" if name.startswith("The ") else name  # "the U.S.", "Amber"
+        why = f"{name} surrendered"
         if len(rules.teams[team]) > 1:
-            why += f" ({rules.side_names[side]} conceded for {name[:1].lower()}{name[1:]})"
+            why += f" ({rules.side_names[side]} conceded for {name})"
+        if len(rules.teams) > 2:
+            for s in rules.teams[team]:
+                self.ctx.eliminate(s, why + ".")
+            return
+        winner = next(t for t in rules.teams if t != team)
         self.ctx.end_game(winner, why + ".")
 
     def notation(self, action: A.Action) -> str:
@@ -295,6 +452,8 @@ class Game(Views):
         Raises :class:`IllegalAction` (why, in words) for an object that is not a
         well-formed action (``Move(1, "infantry", ["seattle"], ...)``)."""
         try:
+            if isinstance(action, flow.FLOW_ACTIONS):
+                return str(action)
             return self.rules.notation(action, self.board)
         except Exception:
             why = shape.malformed(action, self.board, self.rules) or "it cannot be written in the notation"
@@ -309,7 +468,8 @@ class Game(Views):
 
     def sort_key(self, action: A.Action) -> tuple[str, ...]:
         """A key that sorts actions as their notation does (the bots' stable order)."""
-        return self.rules.sort_key(action, self.board)
+        key: tuple[str, ...] = self.rules.sort_key(action, self.board)
+        return key
 
     # -- undo, copies ------------------------------------------------------------------------
     @property
@@ -320,13 +480,15 @@ class Game(Views):
 
     @property
     def _made(self) -> int:
-        """The actions before this copy's last re-draw (its making): never taken back in it."""
-        return self._redraws[-1][0] if self._redraws else 0
+        """The actions before this copy's last re-draw (its making) or before a view was made:
+        never taken back in it."""
+        return max(self._floor, self._redraws[-1][0] if self._redraws else 0)
 
-    def _actor(self) -> tuple:
-        """Who decides now, and in whose turn of which round."""
-        s = self.ctx.state
-        return (self.side, s.round, s.turn)
+    def _actor(self) -> tuple[str, int, str]:
+        """Who decides now (or acts: ``apply(action, side)``), in whose turn of which round."""
+        ctx = self.ctx
+        s = ctx.state
+        return (ctx.actor if ctx.actor is not None else self.side, s.round, s.turn)
 
     @property
     def undoable(self) -> int:
@@ -348,7 +510,7 @@ class Game(Views):
         if not self.history:
             raise IllegalAction("undo", "there is nothing to undo")
         if len(self.history) <= self._made:
-            raise IllegalAction("undo", "a determinized copy cannot take back the moves made before it")
+            raise IllegalAction("undo", "a view or a determinized copy cannot take back the moves made before it")
         if not self.can_undo:
             raise IllegalAction("undo", "the last action revealed dice or cards; it cannot be taken back")
         last = self.history[-1]
@@ -356,17 +518,21 @@ class Game(Views):
         return last
 
     def _replay(self, actions: list[A.Action]) -> None:
-        """Rebuild the game from its start by playing ``actions`` (undo; a failed apply); a
-        determinized copy re-draws where it was made, as it was made."""
+        """Rebuild the game from its start (a view's: its making) by playing ``actions``, each
+        by the side that took it (undo; a failed apply); a determinized copy re-draws where it
+        was made, as it was made."""
+        actors, marks, floor = list(self._actors), list(self._chance_marks), self._floor
         self.ctx.replace_state(self._start.copy())
+        self.ctx.flow = self._start_flow.copy()
         self.ctx.events = list(self._start_events)
-        self.history, self._chance_marks, self._actors = [], [], []
-        for i in range(len(actions) + 1):
+        self.history, self._actors = list(actions[:floor]), actors[:floor]
+        self._chance_marks = [m for m in marks if m < floor]
+        for i in range(floor, len(actions) + 1):
             for ply, seed in self._redraws:
                 if ply == i:
                     self._redraw(seed)
             if i < len(actions):
-                self.apply(actions[i])
+                self.apply(actions[i], actors[i][0])
 
     def copy(self) -> "Game":
         """An independent copy (for look-ahead). It shares the board, which is immutable."""
@@ -391,22 +557,38 @@ class Game(Views):
         return new
 
     def _redraw(self, seed: int) -> None:
-        rng = Rng(seed)
-        self.rules.hide(self.state, rng)
+        """Re-draw what the observer (a view's side, else whoever decides) cannot see: the
+        ruleset's hidden parts, the other sides' sealed orders not yet revealed, the future dice."""
+        rng, rules, observer = Rng(seed), self.rules, self._view or self.side
+        if rules.hide_from is not None:
+            rules.hide_from(self.state, rng, observer)
+        else:
+            rules.hide(self.state, rng)
+        ctx = self.ctx
+        for side in [s for s in ctx.flow.sealed if s != observer]:  # made up from what that side may order
+            with self._acting(side):
+                legal = self._compute_legal()
+            ctx.flow.sealed[side] = legal[rng.below(len(legal))]
+        ctx.touch()
         self.state.rng, self.state.seed = rng.next64(), seed
 
     # -- saving ------------------------------------------------------------------------------
-    def to_json(self, indent: int | None = 1, seats: dict[str, str] | None = None) -> str:
+    def to_json(self, indent: int | None = 1, seats: dict[str, str] | None = None, seat: str | None = None) -> str:
         """A versioned save: ruleset, options, seed, the actions, and a snapshot digest for checking;
-        ``seats`` (who plays each side, e.g. the dashboard's bots) is kept if given."""
+        ``seats`` (who plays each side, e.g. the dashboard's bots) is kept if given. ``seat``: a
+        save for that side's player, in which the other sides' sealed orders not yet revealed
+        are ``sealed`` placeholders (the game's own save, without ``seat``, keeps them)."""
         from fortress.rules.save import to_json
+        if self._view is not None:
+            raise ValueError("a view cannot be saved: it holds only what one side sees; save the game "
+                             "(for a seat: game.to_json(seat=...))")
         if self._lookahead:
             raise ValueError("a determinized copy cannot be saved: its hidden cards and future dice were "
                              "made up for look-ahead; save the real game")
-        return to_json(self, indent, seats)
+        return to_json(self, indent, seats, None if seat is None else self.side_id(seat))
 
     @classmethod
-    def from_position(cls, description: dict | str, board: Board | None = None, seed: int = 0,
+    def from_position(cls, description: dict[str, Any] | str, board: Board | None = None, seed: int = 0,
                       players: int = 4, variants: Iterable[str] = (), ruleset: str | None = None) -> "Game":
         """A game set up from a readable description (see :mod:`fortress.rules.positions`),
         playing the optional rules ``variants`` (of ``ruleset``: Fortress America, or a ruleset
@@ -437,9 +619,32 @@ class Game(Views):
         return bundle
 
 
-def new_game(seed: int = 0, players: int | None = None, setup: str | None = "default", board: Board | None = None,
+def joined(names: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
+
+
+def _ranked(scores: dict[str, float], sides: tuple[str, ...], out: Iterable[str]) -> dict[str, float]:
+    """Returns from +1 (best) to -1 (worst) by rank; a side that is out ranks below every
+    other; tied sides share the mean of their ranks' returns."""
+    gone = set(out)
+    key = {s: (s not in gone, scores.get(s, 0.0)) for s in sides}
+    order = sorted(sides, key=key.__getitem__, reverse=True)
+    step = 2.0 / (len(sides) - 1)
+    out_: dict[str, float] = {}
+    for s in sides:
+        ranks = [i for i, t in enumerate(order) if key[t] == key[s]]
+        out_[s] = sum(1.0 - step * i for i in ranks) / len(ranks)
+    return out_
+
+
+def new_game(seed: int | None = None, players: int | None = None, setup: str | None = "default", board: Board | None = None,
              ruleset: str | None = None, variants: Iterable[str] = ()) -> Game:
     """Start a game of the ruleset registered as ``ruleset`` (default: Fortress America).
+
+    ``seed``: the dice and cards' seed (the same seed and actions give the same game); None
+    (the default) draws an unguessable 63-bit one (``secrets``), which the game's own save
+    keeps and no view shows.
 
     ``players``: how many play (Fortress America: 2, 3 or 4; rules: Setup, Choose Forces;
     default: the most the ruleset seats). ``setup``: None (the players place their
@@ -451,7 +656,7 @@ def new_game(seed: int = 0, players: int | None = None, setup: str | None = "def
     """
     rules = rulesets.get(ruleset)
     variants = rules.check_variants(variants)
-    seed = seed_value(seed)  # a numpy integer becomes an int; one a save cannot hold is refused
+    seed = secrets.randbits(63) if seed is None else seed_value(seed)  # numpy ints become ints; too big: refused
     players = rules.default_players if players is None else whole(players, "players")
     rules.seats(players)  # refuses a player count the ruleset does not seat
     if setup == "default":

@@ -10,12 +10,16 @@ otherwise.
 >>> fa.teams["invaders"], fa.side_names["us"]
 (('west', 'south', 'east'), 'U.S.')
 
-A ruleset is registered with :func:`register` (a :class:`Ruleset`, or a function that
-builds one on first use); :func:`get` returns it by name.
+Rulesets are found through the ``fortress.rulesets`` entry-point group (a package declares
+``[project.entry-points."fortress.rulesets"] NAME = "module:function"``, the function building
+its :class:`Ruleset`; Fortress America is declared in this project's ``pyproject.toml``), so a
+ruleset may ship as a package of its own. :func:`register` adds one from code (a
+:class:`Ruleset`, or a function that builds one on first use); :func:`get` returns it by name.
 """
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -87,6 +91,21 @@ class Ruleset:
     side_to_move: Callable[[Any], str] = field(default=lambda state: state.turn)
     chance: Callable[[Any], object] = field(default=lambda state: state.rng)  #: changes when chance shows
     hide: Callable[[Any, "Rng"], None] = _nothing  #: re-draw what players cannot see (bots' look-ahead)
+    #: (state, rng, observer): re-draw what ``observer`` cannot see (``determinized`` and views
+    #: use it, with the view's side or the side to move, in place of ``hide`` when given)
+    hide_from: Callable[[Any, "Rng", str], None] | None = None
+    #: (state, side): hide in this copy of the state what ``side`` may not see (``Game.view``);
+    #: default: ``hide_from`` with a fixed generator (the real hidden parts replaced by made-up ones)
+    mask: Callable[[Any, str], None] | None = None
+    #: every side that may act now, for a ruleset where several may act outside sealed steps
+    #: (a negotiation); default: the sides a sealed step awaits, else ``side_to_move``
+    to_move: Callable[[GameContext], Iterable[str]] | None = None
+    #: each side's score (a free-for-all): ``Game.scores``, and ``Game.returns`` ranks by it
+    scores: Callable[[GameContext], Mapping[str, float]] | None = None
+    #: (game) -> lines of the ruleset's own status for a player (``fortress play``'s ``status``)
+    describe: Callable[[Any], str] | None = None
+    #: (game, text) -> a step's reminder with the ruleset's values filled in (``Game.reminder``)
+    remind: Callable[[Any, str], str] | None = None
     title: str = ""
     notation: Callable[["Action", "Board"], str] = field(default=lambda action, board: str(action))  #: writes it
     sort_key: Callable[["Action", "Board"], Any] = field(default=lambda action, board: str(action))  #: bots' order
@@ -111,7 +130,9 @@ class Ruleset:
 
     @cached_property
     def team_names(self) -> dict[str, str]:
-        return {t: (self.data.get("teams", {}).get(t) or {}).get("name", t) for t in self.teams}
+        """Each team's name (a side without a team: the side's name)."""
+        return {t: (self.data.get("teams", {}).get(t) or {}).get("name", self.side_names.get(t, t))
+                for t in self.teams}
 
     def team_wins(self, team: str) -> str:
         """"The U.S. wins", "The Invaders win": the team's name and the verb agreeing with it."""
@@ -153,20 +174,34 @@ class Ruleset:
         return int(max(self.data.get("players") or {str(len(self.sides)): None}, key=int))
 
 
-_REGISTRY: dict[str, Ruleset | Callable[[], Ruleset] | str] = {
-    DEFAULT: "fortress.rules.america:ruleset",
-}
+GROUP = "fortress.rulesets"  #: the entry-point group rulesets are found in
+_REGISTRY: dict[str, Ruleset | Callable[[], Ruleset] | str] = {}
+_FOUND = False
+
+
+def _registry() -> dict[str, Ruleset | Callable[[], Ruleset] | str]:
+    """The rulesets by name: those the installed packages declare (read once), then those
+    registered from code. Fortress America stays the default even in an install whose
+    metadata predates the entry point."""
+    global _FOUND
+    if not _FOUND:
+        _FOUND = True
+        found: dict[str, Ruleset | Callable[[], Ruleset] | str] = {
+            ep.name: ep.value for ep in importlib.metadata.entry_points(group=GROUP)}
+        found.setdefault(DEFAULT, "fortress.rules.america:ruleset")
+        _REGISTRY.update({k: v for k, v in found.items() if k not in _REGISTRY})
+    return _REGISTRY
 
 
 def register(name: str, ruleset: Ruleset | Callable[[], Ruleset]) -> None:
     """Make ``ruleset`` (or the function that builds it on first use) known as ``name``."""
-    _REGISTRY[name] = ruleset
+    _registry()[name] = ruleset
 
 
 def unregister(name: str) -> None:
     if name == DEFAULT:
         raise ValueError("the default ruleset stays registered")
-    _REGISTRY.pop(name, None)
+    _registry().pop(name, None)
 
 
 def side_label(side: str | None, otherwise: str | None = None, ruleset: str | None = None) -> str:
@@ -177,21 +212,23 @@ def side_label(side: str | None, otherwise: str | None = None, ruleset: str | No
 
 
 def names() -> tuple[str, ...]:
-    return tuple(_REGISTRY)
+    """The rulesets' names, the default first."""
+    return tuple(sorted(_registry(), key=lambda n: (n != DEFAULT, n)))
 
 
 def get(name: str | None = None) -> Ruleset:
     """The ruleset registered as ``name`` (default: Fortress America)."""
     name = name or DEFAULT
+    registry = _registry()
     try:
-        found = _REGISTRY[name]
+        found = registry[name]
     except KeyError:
-        raise ValueError(f"unknown ruleset {name!r}; the rulesets are {', '.join(_REGISTRY)}") from None
+        raise ValueError(f"unknown ruleset {name!r}; the rulesets are {', '.join(names())}") from None
     if isinstance(found, Ruleset):
         return found
     if isinstance(found, str):
         module, attr = found.split(":")
         found = getattr(importlib.import_module(module), attr)
     ruleset = found()
-    _REGISTRY[name] = ruleset
+    registry[name] = ruleset
     return ruleset

@@ -9,6 +9,12 @@ state's plain data (``State.to_dict``: card tasks and the battle in progress who
 (partisan cards name territories) gives a card task its ``places`` where it had a ``region``.
 The digests of versions 1 to 3 are checked against the state in their older layout.
 
+A ruleset with sealed steps (several sides acting at once) also records ``sides``, the side
+that took each action. A save for a seat (``game.to_json(seat=side)``) names its ``seat`` and
+writes the other sides' sealed orders not yet revealed as ``sealed``; it loads as that side's
+view of the game (:meth:`fortress.Game.view`: orders hidden, no undo before it, not saved
+again). The seat's save still holds the seed the game's actions replay with.
+
 >>> import fortress
 >>> game = fortress.new_game(seed=3)
 >>> _ = game.apply(game.legal_actions()[0])
@@ -20,11 +26,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fortress.rules.schema import MAX_DEPTH, save_problem, too_deep
 
 if TYPE_CHECKING:
+    from fortress.board import Board
     from fortress.rules.game import Game
 
 FORMAT = "fortress-save"
@@ -49,22 +56,22 @@ def digest(game: "Game", version: int = VERSION) -> str:
     return hashlib.sha256(state_json(game, version).encode()).hexdigest()
 
 
-def _region_tasks(data: dict) -> dict:
+def _region_tasks(data: dict[str, Any]) -> dict[str, Any]:
     """The state data as versions 1 to 3 digested it: a card task named one ``region`` (a
     task of today's cards shows its territories there, joined by commas)."""
     if "tasks" not in data:  # not a Fortress America state: nothing changed
         return data
 
-    def task(t: dict) -> dict:
+    def task(t: dict[str, Any]) -> dict[str, Any]:
         row = {k: v for k, v in t.items() if k != "places"}
         return row | {"region": ",".join(t["places"])}
     return {**data, "tasks": [task(t) for t in data["tasks"]]}
 
 
-def _untyped_state(data: dict) -> dict:
+def _untyped_state(data: dict[str, Any]) -> dict[str, Any]:
     """The state data as versions 1 and 2 digested it: card tasks as loose dicts, the battle
     in progress as a dict whose live round showed only its forces (sorted) and pending results."""
-    def task(t: dict) -> dict:
+    def task(t: dict[str, Any]) -> dict[str, Any]:
         if t["kind"] == "reinforce":
             return {"kind": t["kind"], "left": t["left"]}
         if t["kind"] == "place":
@@ -83,8 +90,14 @@ def _untyped_state(data: dict) -> dict:
     return data
 
 
-def to_json(game: "Game", indent: int | None = 1, seats: dict[str, str] | None = None) -> str:
+def to_json(game: "Game", indent: int | None = 1, seats: dict[str, str] | None = None,
+            seat: str | None = None) -> str:
     s = game.state
+    actions = [game.notation(a) for a in game.history]
+    if seat is not None:  # the other sides' orders not yet revealed stay unseen
+        for side, ply in game.ctx.flow.plies.items():
+            if side != seat:
+                actions[ply] = "sealed"
     data = {
         "format": FORMAT,
         "version": VERSION,
@@ -95,10 +108,14 @@ def to_json(game: "Game", indent: int | None = 1, seats: dict[str, str] | None =
         "setup": game.setup,
         "board": game.board.metadata.get("title", ""),
         "position": game.position,
-        "actions": [game.notation(a) for a in game.history],
+        "actions": actions,
         "snapshot": {"round": s.round, "phase": s.phase, "side": game.side, "winner": s.winner,
                      "digest": digest(game)},
     }
+    if game.ctx.turn.simultaneous:
+        data["sides"] = [actor[0] for actor in game._actors]
+    if seat is not None:
+        data["seat"] = seat
     if seats is not None:
         data["seats"] = checked_seats(game, seats)
     return json.dumps(data, indent=indent)
@@ -127,7 +144,7 @@ MAX_BYTES = 4 * 2**20  #: the largest save read (a 3,000-action game saves in ab
 _MAX_DIGITS = 20  #: digits of an integer in a save (seeds are 64-bit)
 
 
-def start_game(data: dict, board=None) -> "Game":
+def start_game(data: dict[str, Any], board: "Board | None" = None) -> "Game":
     """The game a save's actions are played from: its ruleset and options, or its position."""
     from fortress.rules.game import Game, new_game
 
@@ -138,15 +155,20 @@ def start_game(data: dict, board=None) -> "Game":
     return new_game(seed=int(data["seed"]), board=board, ruleset=data.get("ruleset"), **options)
 
 
-def from_json(text: str | bytes, board=None) -> "Game":
+def from_json(text: str | bytes, board: "Board | None" = None) -> "Game":
     """The game ``text`` saved; raises :class:`SaveError` (and nothing else) for anything
     wrong with it. The file is checked against ``save.schema.json`` before anything is built,
     and the work done grows with its actions, never with a number inside it."""
     try:
         data = read(text)
         game = _rebuild(data, board)
-        _replay(game, data["actions"])
+        seat = data.get("seat")
+        if seat is not None:  # a seat's save: the others' hidden orders are placeholders
+            game._seat_replay = game.side_id(seat)
+        _replay(game, data["actions"], data.get("sides"))
         _check_snapshot(game, data.get("snapshot") or {}, data["version"])
+        if seat is not None:  # loaded as that side's view
+            game = game.view(seat)
     except SaveError:
         raise
     except Exception as exc:  # a hole in the checks (RecursionError, MemoryError...): still only a SaveError
@@ -154,7 +176,7 @@ def from_json(text: str | bytes, board=None) -> "Game":
     return game
 
 
-def read(text: str | bytes) -> dict:
+def read(text: str | bytes) -> dict[str, Any]:
     """The save's data, checked for size, nesting, format, version and the schema."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveError(f"a save is text, not {type(text).__name__}.")
@@ -175,7 +197,8 @@ def read(text: str | bytes) -> dict:
     wrong = save_problem(data)
     if wrong:
         raise SaveError(f"this save is damaged: {wrong}.")
-    return data
+    checked: dict[str, Any] = data  # an object: _check_version saw to it
+    return checked
 
 
 def _integer(digits: str) -> int:
@@ -199,7 +222,7 @@ def _check_version(data: object) -> None:
                         f"this version reads saves up to version {VERSION}. Please update fortress.")
 
 
-def _rebuild(data: dict, board) -> "Game":
+def _rebuild(data: dict[str, Any], board: "Board | None") -> "Game":
     from fortress.rules.positions import PositionError
 
     try:
@@ -210,18 +233,20 @@ def _rebuild(data: dict, board) -> "Game":
         raise SaveError(f"this save's setup cannot be rebuilt: {_cut(str(exc))}") from None
 
 
-def _replay(game: "Game", actions: list[str]) -> None:
+def _replay(game: "Game", actions: list[str], sides: list[str] | None = None) -> None:
     from fortress.rules.game import IllegalAction
 
+    if sides is not None and len(sides) != len(actions):
+        raise SaveError("this save is damaged: its 'sides' do not match its actions one for one.")
     for i, text_action in enumerate(actions, 1):
         try:
-            game.apply(text_action)
+            game.apply(text_action, None if sides is None else sides[i - 1])
         except IllegalAction as exc:
             raise SaveError(f"action {i} of the save, '{_cut(text_action, 60)}', is not legal when replayed: "
                             f"{_cut(exc.reason)} The save was edited or made with different rules.") from None
 
 
-def _check_snapshot(game: "Game", snap: dict, version: int) -> None:
+def _check_snapshot(game: "Game", snap: dict[str, Any], version: int) -> None:
     if snap.get("digest") and snap["digest"] != digest(game, version):
         raise SaveError("replaying this save does not give the position it recorded; "
                         "it was edited or made with different rules or a different map.")
@@ -244,7 +269,7 @@ def to_bytes(game: "Game") -> bytes:
     return pickle.dumps({"ruleset": game.rules.name, "game": fields, "ctx": ctx}, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def from_bytes(data: bytes, board) -> "Game":
+def from_bytes(data: bytes, board: Any) -> "Game":
     """The game :func:`to_bytes` wrote, on ``board`` (the same board it was played on)."""
     import pickle
 

@@ -27,7 +27,8 @@ def malformed(action: object, board: Board, rules: Names) -> str | None:
     id or side, a unit type this notation does not know), or None if it is well formed;
     the rules judge the rest. Checked before the rules look at it, so ``count=1.0`` or
     ``count=True`` (equal to 1 in Python) is refused, not carried out. (Another ruleset's
-    own action classes get the checks of their counts, areas and sides.) ``rules``: the
+    own action classes get the checks of their areas and sides; their counts, cards and
+    units are theirs to check.) ``rules``: the
     ruleset, whose sides, unit types and cards an action names.
 
     >>> from fortress.board import Area
@@ -59,11 +60,12 @@ def malformed(action: object, board: Board, rules: Names) -> str | None:
 
 
 def _checks_of(cls: type) -> tuple:
-    """(field, check, may be None) for each checked field of an action class (a unit type
-    only in this notation's classes: another ruleset's units are its own)."""
+    """(field, check, may be None) for each checked field of an action class: areas and sides
+    for every class; unit types, Invader cards and unit counts only in this notation's classes
+    (another ruleset's units, cards and counts are its own: a bid of 0 is a count it may allow)."""
     ours = NOTATION.has(cls)
     return tuple((f.name, _FIELD_CHECKS[f.name], "None" in str(f.type)) for f in fields(cls)
-                 if f.name in _FIELD_CHECKS and (ours or _FIELD_CHECKS[f.name] is not _check_unit))
+                 if f.name in _FIELD_CHECKS and (ours or _FIELD_CHECKS[f.name] not in _NOTATIONS_OWN))
 
 
 def _shown(value: object) -> str:
@@ -93,5 +95,6 @@ def _check_area(value: object, board: Board, rules: Names) -> str | None:
 
 #: how each kind of field (the names of :data:`fortress.rules.actions.WORDS`) is checked
 _CHECKS: dict[type, tuple] = {}  # each action class's checks, worked out once
+_NOTATIONS_OWN = (_check_unit, _check_card, _check_count)  # Fortress America's words only
 _FIELD_CHECKS = {"count": _check_count, "unit": _check_unit, "passenger": _check_unit, "side": _check_side,
                  "card": _check_card, "area": _check_area, "src": _check_area, "dst": _check_area}
