@@ -177,3 +177,13 @@ def test_stopping_fortress_serve_stops_its_server(tmp_path):
             server.kill()
         if proc.poll() is None:
             proc.kill()
+
+
+def test_template_paths_with_dot_segments_are_refused():
+    """Issue 40 item 2: ``static/../../..`` passed the old check (one element of a 3-way split)."""
+    from fortress.ui.voila_app import template_path_ok
+
+    assert template_path_ok("fortress-offline/static/voila.js") and template_path_ok("lab/static/a/b.css")
+    for bad in ("fortress-offline/static/../../../../etc/passwd", "fortress-offline/static/a/../../x",
+                "../static/x", "lab/static/./x", "lab/static/", "lab/static/a\\..\\..\\x", "lab/x/y", "lab"):
+        assert not template_path_ok(bad), bad

@@ -168,13 +168,22 @@ class FortressPageHandler(TornadoVoilaHandler):
 
 class FortressTemplateStaticHandler(TemplateStaticFileHandler):
     """Voila's ``/voila/templates/<template>/static/<file>`` with malformed paths a 404
-    (Voila's handler fails on them with ValueError, a 500)."""
+    (Voila's handler fails on them with ValueError or AssertionError, a 500 and a
+    traceback in the log): a path with a ``.`` or ``..`` segment anywhere (Tornado has
+    decoded ``%2e%2e`` by now), or a backslash, is refused before any file is looked up."""
 
     def parse_url_path(self, url_path: str) -> str:
-        parts = url_path.split("/", 2)
-        if len(parts) < 3 or parts[1] != "static" or not parts[2] or ".." in parts:
+        if not template_path_ok(url_path):
             raise tornado.web.HTTPError(404)
         return super().parse_url_path(url_path)
+
+
+def template_path_ok(url_path: str) -> bool:
+    """Whether ``<template>/static/<file>`` (already percent-decoded) names a file inside the
+    template's static folder: no empty, ``.`` or ``..`` segment, no backslash."""
+    parts = url_path.split("/")
+    return (len(parts) >= 3 and parts[1] == "static" and "\\" not in url_path
+            and all(p not in ("", ".", "..") for p in parts))
 
 
 class FortressLogoutHandler(LogoutHandler):
