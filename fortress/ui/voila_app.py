@@ -314,20 +314,12 @@ class FortressPageHandler(TornadoVoilaHandler):
         if isinstance(manager, FortressKernelManager):
             self._page = manager.admit(None if kind else self.request.remote_ip, teacher=kind == "teacher")
         teacher = _TEACHER_PAGE.set(kind == "teacher")
-        try:
+        try:  # a client that goes mid-page does not end this early: the kernel id is known here
             await super().get(path)
         finally:
             _TEACHER_PAGE.reset(teacher)
-            self._page_sent()
-
-    def _page_sent(self) -> None:
-        manager, page = self.settings["kernel_manager"], self._page
-        if page is not None and isinstance(manager, FortressKernelManager):
-            manager.page_sent(page)
-
-    def on_connection_close(self) -> None:
-        super().on_connection_close()
-        self._page_sent()
+            if self._page is not None:
+                manager.page_sent(self._page)
 
 
 class FortressTemplateStaticHandler(TemplateStaticFileHandler):

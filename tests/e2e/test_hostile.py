@@ -71,6 +71,16 @@ def test_bad_template_paths_are_404_and_log_no_traceback(server):
     assert "Traceback" not in log and "AssertionError" not in log
 
 
+def test_the_loading_page_says_what_it_waits_for(server):
+    """Issue 35 item 11: the page said only "Running play.ipynb..." while its kernel started.
+    What it waits for is said before the first cell's output reaches it."""
+    url, _proc, _folder = server
+    html = requests.get(url, timeout=LOAD / 1000).text
+    said = html.index("Starting your game on the server")
+    assert "Waiting for the server to start your game" in html and "Setting up the board" in html
+    assert said < html.index("application/vnd.jupyter.widget-view+json")  # before the dashboard's output
+
+
 class Flood(threading.Thread):
     """``FLOOD`` anonymous ``GET /`` from ``FLOODERS`` clients at once, as fast as answered
     (each reads its whole page, as ``curl`` does; no browser ever connects)."""
@@ -141,6 +151,26 @@ def test_a_flood_of_anonymous_pages_leaves_room_for_the_teacher_and_a_seat(serve
     student_ctx.close()
     log = (folder / "voila.log").read_text(errors="replace")
     assert "Traceback" not in log
+
+
+def hit_and_run(url: str) -> None:
+    """Send ``GET /`` and hang up at once, reading nothing."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=TIMEOUT)
+    conn.request("GET", "/")
+    conn.close()
+
+
+def test_a_client_that_hangs_up_at_once_leaves_no_kernel(server):
+    """A request whose client goes before its kernel has started must not leave that kernel
+    running uncounted (it is counted for its address until it goes, like any other)."""
+    url, proc, _folder = server
+    before = len(kernels(proc))
+    for _ in range(3):
+        hit_and_run(url)
+    wait_for(lambda: len(kernels(proc)) >= before + 3, LOAD / 1000, "the hung-up requests started no kernels")
+    gone = wait_for(lambda: len(kernels(proc)) <= before, 240, "the hung-up requests' kernels stayed")
+    print(f"\nthree requests hung up at once: their kernels gone {gone:.0f} s after they had started")
 
 
 # -- a closed tab's kernel goes while its game goes on (item 4) ---------------------------------

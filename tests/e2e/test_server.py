@@ -41,7 +41,10 @@ def kernels(proc) -> dict[str, psutil.Process]:
     """The server's kernel processes by kernel id."""
     found = {}
     for child in psutil.Process(proc.pid).children():
-        match = KERNEL_FILE.search(" ".join(child.cmdline()))
+        try:
+            match = KERNEL_FILE.search(" ".join(child.cmdline()))
+        except psutil.Error:  # a kernel just shut down (a zombie until the server reaps it)
+            continue
         if match:
             found[match.group(1)] = child
     return found
