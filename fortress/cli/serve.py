@@ -40,7 +40,7 @@ from fortress.ui.serve import (CULL_IDLE, IOPUB_TIMEOUT, MAX_KERNELS, MAX_PER_AD
 def serve(ip: str, port: int, preheat: int, max_kernels: int, max_per_address: int, cull_idle: int, iopub_timeout: int,
           no_browser: bool, store_url: str | None, public_url: str | None, voila_args: tuple[str, ...]) -> None:
     """Play Fortress America in the browser (the Voila dashboard). The server prints the
-    addresses to open once it listens. Voila's own options go after ``--``; an unknown option
+    addresses to open once it listens. Voila's own options go after --; an unknown option
     before it is refused."""
     if 0 < max_kernels <= preheat:
         raise click.BadParameter(f"must be larger than --preheat ({preheat})", param_hint="--max-kernels")
