@@ -177,3 +177,48 @@ def test_stopping_fortress_serve_stops_its_server(tmp_path):
             server.kill()
         if proc.poll() is None:
             proc.kill()
+
+
+def test_template_paths_with_dot_segments_are_refused():
+    """Issue 40 item 2: ``static/../../..`` passed the old check (one element of a 3-way split)."""
+    from fortress.ui.voila_app import template_path_ok
+
+    assert template_path_ok("fortress-offline/static/voila.js") and template_path_ok("lab/static/a/b.css")
+    for bad in ("fortress-offline/static/../../../../etc/passwd", "fortress-offline/static/a/../../x",
+                "../static/x", "lab/static/./x", "lab/static/", "lab/static/a\\..\\..\\x", "lab/x/y", "lab"):
+        assert not template_path_ok(bad), bad
+
+
+def test_an_unknown_option_is_refused_not_passed_to_voila():
+    """Issue 35 item 13: ``--prot 9000`` started on the default port without a word."""
+    result = CliRunner().invoke(serve, ["--prot", "9000"])
+    assert result.exit_code == 2 and "No such option '--prot'" in result.output
+
+
+def test_links_name_the_lan_address_or_the_public_url(tmp_path, monkeypatch):
+    """Issue 35 item 10: with ``--ip 0.0.0.0`` the teacher's link and the seat links named the
+    page's own host (localhost on the teacher's laptop), useless on the students' laptops."""
+    from fortress.ui.classroom import page_link
+    from fortress.ui.serve import PUBLIC_URL_ENV
+
+    cli = sys.modules[serve.callback.__module__]  # the module (fortress.cli names its command serve too)
+    started: dict[str, str] = {}
+    monkeypatch.setattr(cli, "lan_addresses", lambda: ["192.168.7.20", "10.0.0.4"])
+    monkeypatch.setattr(cli, "run_server", lambda _cmd, _cwd, env: started.update(env) or 0)
+    store = ["--store", f"sqlite:///{tmp_path / 'class.sqlite3'}"]
+    lan = CliRunner().invoke(serve, ["--ip", "0.0.0.0", "--port", "9100", *store])
+    assert lan.exit_code == 0 and "http://192.168.7.20:9100/?teacher=" in lan.output
+    assert started[PUBLIC_URL_ENV] == "http://192.168.7.20:9100/"
+    hub = CliRunner().invoke(serve, ["--public-url", "https://hub.example/user/t/fortress", *store])
+    assert hub.exit_code == 0 and "https://hub.example/user/t/fortress/?teacher=" in hub.output
+    started.clear()
+    local = CliRunner().invoke(serve, store)
+    assert "http://localhost:8866/?teacher=" in local.output and PUBLIC_URL_ENV not in started
+    bad = CliRunner().invoke(serve, ["--public-url", "hub.example/x?y=1", *store])
+    assert bad.exit_code == 2 and "--public-url" in bad.output and "Traceback" not in bad.output
+
+    monkeypatch.setenv("SERVER_NAME", "localhost")
+    monkeypatch.setenv("SERVER_PORT", "9100")
+    assert page_link("seat=abc") == "http://localhost:9100/?seat=abc"
+    monkeypatch.setenv(PUBLIC_URL_ENV, "http://192.168.7.20:9100/")
+    assert page_link("seat=abc") == "http://192.168.7.20:9100/?seat=abc"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 import time
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from websockets.sync.server import serve as ws_serve
@@ -19,7 +19,6 @@ from fortress.ui import build_app
 from fortress.ui.app import App
 from fortress.ui.classroom import page_query
 from fortress.ui.teacher import TeacherView, allowed, batch_csv, games_rows, make_batch
-from fortress.ui.voila_app import seat_link_for_code
 from tests.test_store import pg_url, store_url  # noqa: F401 - fixtures: a SQLite file, a PostgreSQL database
 from tests.test_ui_helpers import walk
 
@@ -79,6 +78,16 @@ def test_two_pages_on_one_store_see_each_others_moves(store, tmp_path):
     assert {"south", "east"} <= sides  # the bot seats were played by the store
 
 
+def test_bot_seats_get_no_links(store, tmp_path):
+    """Issue 35 item 9: the bots' seat links were handed out, and opening one said "Your move
+    (South)" while the bot played. The page that made the game lists the human seats' links
+    (and the spectator's) only."""
+    a, _b = us_v_west(store, tmp_path)
+    links = a.controls.classroom.links.value
+    assert {"1", "2", "spectator"} == set(re.findall(r"data-seat='([^']+)'", links))
+    assert a.shared.made.tokens["3"] not in links and a.shared.made.tokens["4"] not in links
+
+
 def test_the_follower_redraws_when_another_seat_moves(store_url, tmp_path):  # noqa: F811 - the fixture
     """The page's follower task (on the kernel's loop in a served page) pulls the other seat's
     move and bot moves: on SQLite by polling, on PostgreSQL by LISTEN/NOTIFY."""
@@ -135,7 +144,7 @@ def test_whose_turn_is_said_on_every_page(store, tmp_path):
     waiting, moving = (a, b) if b.game.side == "west" else (b, a)
     assert "Your move" in moving.turn_note.value
     assert "Waiting for" in waiting.turn_note.value and "another player" in waiting.status.value
-    assert a.controls.classroom.links.value.count("fortress-seat-link") == 5  # 4 seats and a spectator
+    assert a.controls.classroom.links.value.count("fortress-seat-link") == 3  # the two human seats and a spectator (bots have none)
     assert a.controls.classroom.links.value.count("fortress-my-link") == 1  # the creator's own seat: its address
     assert f"seat={a.shared.token}'" in a.controls.classroom.links.value.split("fortress-my-link")[1][:200]
     assert "fortress-my-link" in b.controls.classroom.links.value
@@ -164,6 +173,23 @@ def test_a_lost_race_reloads_the_game_and_says_so(store, tmp_path):
     assert not move(twin, seed=1)
     assert "moved first" in twin.message.value
     assert store.plies(first.game_id) == plies
+    assert twin.game.history == store.game(first.game_id).history
+
+
+def test_a_lost_race_learnt_from_the_store_says_so_too(store, tmp_path):
+    """Issue 40 item 3: when the winner's move reached the losing page by its follow task
+    (``pull``) before the losing click, the page kept its last note ("Back at your game, as
+    it stands.") and never said its move was not played. Pages at other seats are not told."""
+    a, b = us_v_west(store, tmp_path)
+    first = mover(a, b)
+    other = b if first is a else a
+    twin = page(store, tmp_path, seat=first.shared.token)
+    assert "Back at your game" in twin.message.value
+    assert move(first)
+    twin.pull()  # what its follow task does when the store moves on
+    other.pull()
+    assert "moved first" in twin.message.value and "not played" in twin.message.value
+    assert "moved first" not in other.message.value
     assert twin.game.history == store.game(first.game_id).history
 
 
@@ -199,6 +225,7 @@ def test_join_with_code_takes_a_free_seat_and_gives_its_link(store, tmp_path):
     a.controls.seat_pickers[1].value = "human"
     a.controls.new_game()  # two human seats: this page takes the first
     b = page(store, tmp_path, code=a.shared.code.lower())
+    b.controls.classroom.join()
     assert b.shared is not None and b.shared.seat.seat == "2"
     assert "fortress-my-link" in b.controls.classroom.links.value
     c = page(store, tmp_path)
@@ -242,7 +269,8 @@ def test_teacher_view_lists_games_and_makes_a_batch(store, tmp_path):
     assert {"Table 1", "Table 2", "Table 3"} <= set(rows) and len(rows) == 4
     assert rows["Table 1"]["seats"] == "0 / 1" and rows["Table 1"]["captured"] == "0 / 18"
     lines = batch_csv(batch).splitlines()
-    assert len(lines) == 1 + 3 * 5 and all("?seat=" in line for line in lines[1:])
+    assert len(lines) == 1 + 3 * 2 and all("?seat=" in line for line in lines[1:])  # U.S. + spectator: bots get no link
+    assert {line.split(",")[2] for line in lines[1:]} == {"1", "spectator"}
     view = TeacherView(store)
     assert view.games.value.count("<tr class='fortress-teacher-game'>") == 4
     view.pick.value = a.game_id
@@ -300,20 +328,16 @@ def two_human_seats(store: GameStore) -> NewGame:
     return store.create_game(fortress.new_game(3, players=2, setup="balanced"), seats={"2": "human"})
 
 
-def test_a_join_code_address_is_sent_to_its_seat_link(store, monkeypatch):
-    """``?code=`` takes the seat on the server and redirects to that seat's link, so a
-    reload resumes the seat (it used to take a new seat on every reload)."""
+def test_a_join_code_address_takes_no_seat_until_join_is_pressed(store, tmp_path):
+    """Issue 40 item 5: a link preview (a chat app fetching ``/?code=``) took a seat on the
+    spot. The page now puts the code in the Game tab's box and says to press Join."""
     made = two_human_seats(store)
-    monkeypatch.setenv("FORTRESS_STORE", store.url)
-    link = seat_link_for_code("/", {"code": [made.code.lower().encode()]})
-    assert link is not None and link.startswith("/?") and "joined=1" in link
-    token = parse_qs(urlsplit(link).query)["seat"][0]
-    assert store.open(token).seat == "1" and store.seats_filled()[made.game_id] == (1, 2)
-    assert seat_link_for_code("/", {"code": [made.code.encode()], "seat": [token.encode()]}) is None
-    assert seat_link_for_code("/", {"x": [b"1"]}) is None
-    assert seat_link_for_code("/", {"code": [b"NOSUCH"]}) is None  # the page says why itself
-    monkeypatch.delenv("FORTRESS_STORE")
-    assert seat_link_for_code("/", {"code": [made.code.encode()]}) is None  # no store: no seats
+    app = page(store, tmp_path, code=made.code.lower())
+    assert app.shared is None and store.seats_filled()[made.game_id] == (0, 2)
+    assert "Join with code" in app.message.value and made.code in app.message.value
+    assert app.tabs.selected_index == app.tabs.children.index(app.controls.box)
+    app.controls.classroom.join()
+    assert app.shared is not None and app.shared.seat.seat == "1" and "Joined" in app.message.value
     assert store.seats_filled()[made.game_id] == (1, 2)
 
 

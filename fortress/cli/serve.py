@@ -8,10 +8,13 @@ import secrets
 import signal
 import subprocess
 
+from urllib.parse import urlsplit
+
 import click
 
 from fortress.cli.options import require_extra
-from fortress.ui.serve import CULL_IDLE, IOPUB_TIMEOUT, MAX_KERNELS, notebook_path, voila_command, voila_env
+from fortress.ui.serve import (CULL_IDLE, IOPUB_TIMEOUT, MAX_KERNELS, MAX_PER_ADDRESS, PUBLIC_URL_ENV, lan_addresses,
+                               notebook_path, voila_command, voila_env)
 
 
 #: what the dashboard's server and pages import (the 'dashboard' extra)
@@ -28,6 +31,9 @@ VOILA_SETTING = re.compile(r"--[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+=.*", re.DOTALL)
               help="Kernels kept ready (Voila preheat pool size; they count toward --max-kernels).")
 @click.option("--max-kernels", default=MAX_KERNELS, show_default=True, type=click.IntRange(0, 10_000),
               help="Most games open at once, one kernel (~85 MB) each; past it a page says the server is full (0: no limit).")
+@click.option("--max-per-address", default=MAX_PER_ADDRESS, show_default=True, type=click.IntRange(0, 10_000),
+              help="Pages still opening (no browser connected yet) that one network address may hold, except seat "
+                   "and teacher links (0: no limit).")
 @click.option("--cull-idle", default=CULL_IDLE, show_default=True, type=click.IntRange(0, 7 * 24 * 3600),
               metavar="SECONDS", help="Shut down kernels without a browser tab, idle this long (0: never).")
 @click.option("--iopub-timeout", default=IOPUB_TIMEOUT, show_default=True, type=click.IntRange(1, 3600),
@@ -35,10 +41,13 @@ VOILA_SETTING = re.compile(r"--[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+=.*", re.DOTALL)
 @click.option("--store", "store_url", default=None, metavar="URL",
               help="The shared game store: sqlite:///FILE or postgresql://... (default: $FORTRESS_STORE, "
                    "else games.sqlite3 in fortress's data folder).")
+@click.option("--public-url", default=None, metavar="URL",
+              help="The dashboard's address as students reach it (a hub or proxy: https://host/path/); links "
+                   "are printed and made with it (default with --ip 0.0.0.0: this machine's network address).")
 @click.option("--no-browser", is_flag=True, help="Do not open a browser tab.")
-@click.argument("voila_args", nargs=-1, type=click.UNPROCESSED)
-def serve(ip: str, port: int, preheat: int, max_kernels: int, cull_idle: int, iopub_timeout: int,
-          no_browser: bool, store_url: str | None, voila_args: tuple[str, ...]) -> None:
+@click.argument("voila_args", nargs=-1, type=click.UNPROCESSED, metavar="[--Class.trait=value]...")
+def serve(ip: str, port: int, preheat: int, max_kernels: int, max_per_address: int, cull_idle: int, iopub_timeout: int,
+          no_browser: bool, store_url: str | None, public_url: str | None, voila_args: tuple[str, ...]) -> None:
     """Play Fortress America in the browser (the Voila dashboard). The server prints the
     addresses to open once it listens. Voila settings may follow, as --Class.trait=value."""
     require_extra("fortress serve", "dashboard", DASHBOARD_MODULES)
@@ -47,12 +56,32 @@ def serve(ip: str, port: int, preheat: int, max_kernels: int, cull_idle: int, io
         raise click.BadParameter(f"must be larger than --preheat ({preheat})", param_hint="--max-kernels")
     notebook = notebook_path()
     cmd = voila_command(notebook, ip, port, preheat, cull_idle, no_browser, voila_args,
-                        max_kernels=max_kernels, iopub_timeout=iopub_timeout)
+                        max_kernels=max_kernels, iopub_timeout=iopub_timeout, max_per_address=max_per_address)
     env = store_env(store_url)
-    host = "localhost" if ip in ("", "0.0.0.0", "127.0.0.1") else ip
+    public = public_address(ip, port, public_url)
+    if public:
+        env[PUBLIC_URL_ENV] = public
     click.echo(f"Games are stored in {env['FORTRESS_STORE']}\nThe teacher's view (keep this link to yourself): "
-               f"http://{host}:{port}/?teacher={env['FORTRESS_TEACHER_TOKEN']}")
+               f"{public or f'http://localhost:{port}/'}?teacher={env['FORTRESS_TEACHER_TOKEN']}")
     raise SystemExit(run_server(cmd, str(notebook.parent), voila_env(env)))
+
+
+def public_address(ip: str, port: int, public_url: str | None) -> str:
+    """The dashboard's address for other machines, ending in ``/`` ("" when the page's own
+    address will do): ``--public-url``; else, listening on every interface, this machine's
+    first network address (the page's own host may be ``localhost`` on the teacher's laptop)."""
+    if public_url:
+        parts = urlsplit(public_url)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+            raise click.BadParameter(f"{public_url!r} is not an http(s)://host[:port]/path/ address",
+                                     param_hint="--public-url")
+        return public_url if public_url.endswith("/") else public_url + "/"
+    if ip in ("", "0.0.0.0"):
+        lan = lan_addresses()
+        return f"http://{lan[0]}:{port}/" if lan else ""
+    if ip not in ("127.0.0.1", "localhost"):
+        return f"http://{f'[{ip}]' if ':' in ip else ip}:{port}/"
+    return ""
 
 
 def run_server(cmd: list[str], cwd: str, env: dict[str, str]) -> int:

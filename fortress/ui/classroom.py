@@ -20,6 +20,7 @@ import ipywidgets as W
 
 from fortress.store import SPECTATOR, GameStore, NewGame, Seat, SeatError, StaleGame, StoreError
 from fortress.ui import theme as T
+from fortress.ui.serve import PUBLIC_URL_ENV
 
 if TYPE_CHECKING:
     from fortress.rules.game import Game
@@ -50,13 +51,17 @@ def page_query() -> dict[str, str]:
 
 
 def page_link(query: str) -> str:
-    """An address of this page with ``query``: absolute when the kernel knows its server; the
-    page's ``template`` kept (JupyterHub's /voila/render route names it in the address)."""
+    """An address of this page with ``query``: on the server's public address when it has one
+    (:data:`PUBLIC_URL_ENV`), else absolute when the kernel knows its server; the page's
+    ``template`` kept (JupyterHub's /voila/render route names it in the address)."""
     host, port = os.environ.get("SERVER_NAME", ""), os.environ.get("SERVER_PORT", "")
     path = os.environ.get("SCRIPT_NAME", "/") or "/"
     template = parse_qs(os.environ.get("QUERY_STRING", "")).get("template")
     if template:
         query += "&" + urlencode({"template": template[0][:64]})
+    public = os.environ.get(PUBLIC_URL_ENV, "").strip()
+    if public:
+        return f"{public}?{query}"
     if not host:
         return f"{path}?{query}"
     return f"http://{host}{':' + port if port else ''}{path}?{query}"
@@ -160,12 +165,15 @@ def turn_html(shared: SharedGame, game: "Game", seats: dict[str, str]) -> str:
            f"<b class='fortress-join-code'>{html.escape(shared.code)}</b></small>"
 
 
-def links_html(made: NewGame, game: "Game", mine: str = "") -> str:
+def links_html(made: NewGame, game: "Game", mine: str = "", bots: frozenset[str] = frozenset()) -> str:
     """One link per seat and the join code, for the page that created the game; the link of
     the page's own seat (token ``mine``) is marked ``fortress-my-link``: the page's address
-    becomes it (the template's script), so a reload brings the game back."""
+    becomes it (the template's script), so a reload brings the game back. A bot's seat
+    (numbers in ``bots``) has no link: the server plays it, nobody may open it (issue 35)."""
     rows = []
     for seat, token in made.tokens.items():
+        if seat in bots:
+            continue
         who = "spectator" if seat == SPECTATOR else " + ".join(T.side_chip(s) for s in game.seats[int(seat) - 1])
         url = html.escape(page_link(f"seat={token}"))
         own = (" class='fortress-my-link'", " (this page)") if token == mine else ("", "")
@@ -219,7 +227,8 @@ class ClassroomBox:
         if shared is None:
             self.links.value = ""
         elif shared.made is not None:
-            self.links.value = links_html(shared.made, game, shared.token)
+            bots = frozenset(s.seat for s in shared.store.seats_of(shared.game_id) if s.bot)
+            self.links.value = links_html(shared.made, game, shared.token, bots)
         else:
             url = html.escape(page_link(f"seat={shared.token}"))
             self.links.value = (f"<div class='fortress-links'>Your seat link (keep it to come back): "
@@ -227,12 +236,17 @@ class ClassroomBox:
 
 
 def open_from_query(app: "App", query: dict[str, str]) -> None:
-    """Open what the page's address names: a seat link, or a join code."""
-    if "seat" in query:  # ``joined``: the server took this seat for a ``?code=`` address
+    """Open what the page's address names: a seat link; or a join code, put in the Game tab's
+    box for the student to press Join (issue 40: a link preview fetching ``?code=`` must not
+    take a seat, so only a click on the page does)."""
+    if "seat" in query:  # ``joined``: an older server took this seat for a ``?code=`` address
         app.open_link(query["seat"], note=JOINED if query.get("joined") else "")
     elif "code" in query:
-        app.controls.classroom.code.value = query["code"][:12]
-        app.controls.classroom.join()
+        box = app.controls.classroom
+        box.code.value = query["code"][:12]
+        app.tabs.selected_index = app.tabs.children.index(app.controls.box)
+        app.say(f"Press “Join with code” to take a seat in game {html.escape(box.code.value.upper())}: "
+                "no seat is taken until you do.", refused=False)
 
 
 async def follow(app: "SharedPlay", url: str) -> None:

@@ -19,6 +19,9 @@ HERE = Path(__file__).resolve().parent
 #: without its Font Awesome CDN links: nothing is fetched from the internet at run time)
 TEMPLATES = HERE / "voila"
 TEMPLATE = "fortress-offline"
+#: the dashboard's address for students' machines (``fortress serve --public-url``, or its
+#: LAN address with ``--ip 0.0.0.0``): seat links are made with it, not the page's own host
+PUBLIC_URL_ENV = "FORTRESS_PUBLIC_URL"
 
 
 def notebook_path() -> Path:
@@ -46,15 +49,24 @@ def voila_env(env: dict[str, str] | None = None) -> dict[str, str]:
 MAX_KERNELS = 40
 CULL_IDLE = 600
 IOPUB_TIMEOUT = 180  # s: twenty kernels starting at once on 2 cores took up to ~65 s to first output
+#: kernels of pages without a seat or teacher link from one address, before their browsers
+#: connect (issue 40: a loop of requests cannot fill the server); a kernel whose page never
+#: connects goes this many seconds after its page was sent (the teacher's excepted): a browser
+#: on a 2-core server at load 15 took over 20 s from the page's last byte to connecting
+MAX_PER_ADDRESS = 5
+CONNECT_GRACE = 60
 
 
 def voila_command(notebook: Path, ip: str = "127.0.0.1", port: int = 8866, preheat: int = 0,
                   cull_idle: int = CULL_IDLE, no_browser: bool = False, extra: tuple[str, ...] = (),
-                  max_kernels: int = MAX_KERNELS, iopub_timeout: int = IOPUB_TIMEOUT) -> list[str]:
+                  max_kernels: int = MAX_KERNELS, iopub_timeout: int = IOPUB_TIMEOUT,
+                  max_per_address: int = MAX_PER_ADDRESS, connect_grace: int = CONNECT_GRACE) -> list[str]:
     """The command line that starts the fortress Voila app (:mod:`fortress.ui.voila_app`)
     on the dashboard notebook."""
     cmd = [sys.executable, "-m", "fortress.ui.voila_app", str(notebook), f"--Voila.ip={ip}", f"--port={port}",
            f"--template={TEMPLATE}", f"--max_kernels={max_kernels}",
+           f"--FortressKernelManager.max_per_address={max_per_address}",
+           f"--FortressKernelManager.connect_grace={connect_grace}",
            f"--VoilaExecutor.iopub_timeout={iopub_timeout}",
            f"--VoilaExecutor.startup_timeout={max(60, 2 * iopub_timeout)}",
            "--VoilaConfiguration.allow_template_override=NO", "--VoilaConfiguration.allow_theme_override=NO",

@@ -23,6 +23,17 @@ if TYPE_CHECKING:
     from fortress.ui.odds_panel import OddsPanel
 
 
+#: what a page that lost a race at its seat says, whichever way it learnt (issue 40, item 3)
+LOST_RACE = ("Another player moved first, so your move was not played: here is the game as it stands now; "
+             "look again and choose.")
+
+
+def moved_for_us(old: "Game", new: "Game", sides: tuple[str, ...]) -> bool:
+    """Whether the stored game ``new`` moved on from ``old`` (this page's game) while it was
+    this page's sides' move: someone else (another page at this seat) moved first."""
+    return not old.is_over and old.side in sides and len(new.history) > len(old.history)
+
+
 class SharedPlay:
     """App's methods for a game on the shared store (a no-op for a local game)."""
 
@@ -89,8 +100,7 @@ class SharedPlay:
             self.shared.push(self.game)
             return True
         except StaleGame:
-            self.pull("Another player moved first, so your move was not played: here is the game as it "
-                      "stands now; look again and choose.")
+            self.pull(LOST_RACE)
         except StoreError as exc:
             self.pull(f"Your move was not stored: {exc}. Here is the game as it was last stored.")
         return False
@@ -112,6 +122,8 @@ class SharedPlay:
                 self.say(str(exc))
             return
         fresh = game.events[len(old.events):] if not note else []
+        if not note and moved_for_us(old, game, shared.seat.sides):
+            note = LOST_RACE  # another page at this seat won the race: the click here is not played
         self.game, self.recent = game, frozenset(a for e in fresh for a in e.areas)
         if note:
             self.say(note)

@@ -83,6 +83,7 @@ class Made:
     title: str
     made: NewGame
     seats: tuple[tuple[str, ...], ...]
+    bots: frozenset[str] = frozenset()  # seat numbers the server's bots play: they get no link
 
 
 def make_batch(store: GameStore, count: int, source: str, seats: dict[str, str], title: str,
@@ -95,7 +96,9 @@ def make_batch(store: GameStore, count: int, source: str, seats: dict[str, str],
     for i in range(count):
         game = start_game(source, secrets.randbelow(2**31), players)
         name = f"{title} {i + 1}".strip()
-        out.append(Made(name, store.create_game(game, store_seats(game, seats), title=name), tuple(game.seats)))
+        kinds = store_seats(game, seats)
+        bots = frozenset(seat for seat, kind in kinds.items() if kind != "human")
+        out.append(Made(name, store.create_game(game, kinds, title=name), tuple(game.seats), bots))
     return out
 
 
@@ -116,6 +119,8 @@ def batch_csv(batch: list[Made]) -> str:
     writer.writerow(["game", "join code", "seat", "plays", "link"])
     for m in batch:
         for seat, token in m.made.tokens.items():
+            if seat in m.bots:
+                continue
             sides = "spectator" if seat == SPECTATOR else " + ".join(T.side_label(s) for s in m.seats[int(seat) - 1])
             writer.writerow([m.title, m.made.code, seat, sides, page_link(f"seat={token}")])
     return out.getvalue()

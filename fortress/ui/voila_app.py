@@ -14,9 +14,11 @@ Run as ``python -m fortress.ui.voila_app play.ipynb [voila options]``
   and the uploader's kernel only a bounded amount of memory);
 * no port hopping: the server listens on the port asked for or stops with one line, and
   prints the addresses students can open;
-* ``?code=ABC123`` takes its seat here and answers with a redirect to that seat's link
-  (:func:`seat_link_for_code`), so reloading the page resumes the seat instead of taking
-  another one;
+* who may start a kernel (issue 40, :meth:`FortressKernelManager.admit`): the teacher's
+  link always, a seat link under the cap, any other page also under a limit per network
+  address of pages whose browser has not connected yet; a kernel no browser connects to
+  goes seconds after its page was sent, and a kernel whose browser left is culled on the
+  browser's inactivity, not its own redraws (:meth:`FortressKernelManager.cull_kernel_if_idle`);
 * no lost page output: each page's kernel is :mod:`fortress.ui.kernel`, whose IOPub
   socket queues instead of dropping (:class:`FortressServerKernelManager`), so a
   kernel's first burst (over a thousand widget messages) reaches a busy server whole;
@@ -30,10 +32,15 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hmac
 import os
 import shutil
 import sys
 import tempfile
+import time
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
 from urllib.parse import unquote
 
 import tornado.web
@@ -42,16 +49,15 @@ from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.auth.logout import LogoutHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from jupyter_server.utils import url_path_join
-from tornado.httputil import url_concat
 from traitlets import Integer, default
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from fortress.store import GameStore, StoreError
-from fortress.ui.classroom import STORE_ENV
+from fortress.ui.classroom import STORE_ENV, TEACHER_ENV
 from fortress.ui.gamebar import MAX_SAVE_BYTES
-from fortress.ui.serve import banner
+from fortress.ui.serve import CONNECT_GRACE, MAX_PER_ADDRESS, banner
 
 #: largest HTTP request body (the shutdown request and a login form are a few bytes)
 MAX_BODY_BYTES = 1 << 20
@@ -64,6 +70,9 @@ ROOM_POLL = 1.0
 #: the module each page's kernel runs (``python -m``)
 KERNEL_MODULE = "fortress.ui.kernel"
 
+#: set while the teacher's page starts its kernel: the cap never refuses the teacher
+_TEACHER_PAGE: ContextVar[bool] = ContextVar("fortress_teacher_page", default=False)
+
 
 class KernelCapReached(tornado.web.HTTPError):
     """A new page would start one kernel more than the server allows (HTTP 503)."""
@@ -71,6 +80,24 @@ class KernelCapReached(tornado.web.HTTPError):
     def __init__(self, limit: int) -> None:
         super().__init__(503, "%d games are open on this server, the most it allows.", limit,
                          reason="The server is full")
+
+
+class TooManyOpening(tornado.web.HTTPError):
+    """Pages from one address (without a seat or teacher link) hold too many kernels that no
+    browser has connected to yet (HTTP 429)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(429, "%d pages from your address are still opening.", limit,
+                         reason="Too many pages opening")
+
+
+@dataclass
+class PageOpening:
+    """One page being sent: from where (None: a seat or teacher link), and its kernel once known."""
+
+    address: str | None
+    teacher: bool = False  # the teacher's page: never refused, never shut down for a late browser
+    kernel_id: str | None = None
 
 
 class FortressServerKernelManager(ServerKernelManager):
@@ -92,9 +119,19 @@ class FortressKernelManager(AsyncMappingKernelManager):
     max_kernels = Integer(40, config=True,
                           help="Most kernels running at once (0: no limit); a page past it gets a 503 page.")
 
+    connect_grace = Integer(CONNECT_GRACE, config=True,
+                            help="Seconds a page's kernel waits, once the page is sent, for its browser to connect.")
+    max_per_address = Integer(MAX_PER_ADDRESS, config=True,
+                              help="Kernels not yet connected that pages without a seat or teacher link from one "
+                                   "address may hold (0: no limit); past it the page is a 429.")
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._starting: set[str] = set()  # ids of the kernels being started
+        self._opening: list[PageOpening] = []  # pages being sent
+        self._waiting: dict[str, str | None] = {}  # kernel -> address: page sent, browser not connected yet
+        self._connected: set[str] = set()  # kernels a browser connected to at least once
+        self._alone_since: dict[str, float] = {}  # kernel -> when its last browser connection closed
 
     def kernel_count(self) -> int:
         """Kernels running or being started, each once: a kernel is listed before its start
@@ -114,7 +151,7 @@ class FortressKernelManager(AsyncMappingKernelManager):
         """Start a kernel unless the cap is reached: a page's kernel is refused (503); a
         preheated one (Voila's pool refill) waits for room instead."""
         if kernel_id is None:
-            while self.full():
+            while self.full() and not _TEACHER_PAGE.get():
                 if kwargs.get("env", {}).get("VOILA_PREHEAT") != "True":
                     raise KernelCapReached(self.max_kernels)
                 await asyncio.sleep(ROOM_POLL)
@@ -125,56 +162,184 @@ class FortressKernelManager(AsyncMappingKernelManager):
         finally:
             self._starting.discard(kernel_id)
 
+    # -- pages that never connect (issue 40, item 1) ------------------------------------------
+    def unconnected(self, address: str) -> int:
+        """Kernels of pages from ``address`` (no seat or teacher link) no browser connected to yet."""
+        live = set(self.list_kernel_ids())
+        return (sum(1 for p in self._opening if p.address == address)
+                + sum(1 for k, a in self._waiting.items() if a == address and k in live))
+
+    def admit(self, address: str | None, teacher: bool = False) -> PageOpening:
+        """A page may be sent (:class:`KernelCapReached`, :class:`TooManyOpening` if not): the
+        teacher's always; a seat link's under the cap; any other under the cap and
+        :attr:`max_per_address` from its address."""
+        if not teacher:
+            self.check_room()
+            if address is not None and 0 < self.max_per_address <= self.unconnected(address):
+                raise TooManyOpening(self.max_per_address)
+        page = PageOpening(address, teacher)
+        self._opening.append(page)
+        return page
+
+    def page_sent(self, page: PageOpening) -> None:
+        """The page's response is over (or its client went): its kernel has
+        :attr:`connect_grace` seconds for a browser to connect, else it is shut down (not the
+        teacher's: a teacher's page that is slow to connect must still work)."""
+        if page not in self._opening:
+            return
+        self._opening.remove(page)
+        kid = page.kernel_id
+        if kid is None or page.teacher or kid in self._connected or kid not in self.list_kernel_ids():
+            return
+        self._waiting[kid] = page.address
+        asyncio.get_running_loop().call_later(self.connect_grace, lambda: asyncio.ensure_future(self._reap(kid)))
+
+    async def _reap(self, kernel_id: str) -> None:
+        """Shut down a kernel no browser connected to; it counts for its address until it is
+        gone (:meth:`shutdown_kernel` forgets it), so a slow shutdown lets no page more in."""
+        if kernel_id not in self._waiting or kernel_id not in self.list_kernel_ids():
+            self._waiting.pop(kernel_id, None)
+            return
+        self.log.info("Shutting down kernel %s: no browser connected within %d s of its page", kernel_id,
+                      self.connect_grace)
+        try:
+            await self.shutdown_kernel(kernel_id)
+        except Exception:  # noqa: BLE001 - already gone (its tab's shutdown request came first)
+            self.log.debug("kernel %s was already gone", kernel_id)
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:  # type: ignore[override]
+        try:
+            await super().shutdown_kernel(kernel_id, now=now, restart=restart)
+        finally:
+            if not restart:
+                for record in (self._waiting, self._alone_since):
+                    record.pop(kernel_id, None)
+                self._connected.discard(kernel_id)
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)
+        self._waiting.pop(kernel_id, None)
+        self._alone_since.pop(kernel_id, None)
+        self._connected.add(kernel_id)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        super().notify_disconnect(kernel_id)
+        if self._kernel_connections.get(kernel_id) == 0:
+            self._alone_since[kernel_id] = time.monotonic()
+
+    # -- culling on the browser's activity (issue 40, item 4) ---------------------------------
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """A kernel a browser connected to is culled once no browser has been connected for
+        the idle timeout, whatever the kernel itself sends meanwhile (a page's follow task
+        redraws on every move of its game: that is our own push, not the student's
+        activity); the others as jupyter_server does (idle IOPub, dead kernels)."""
+        if kernel_id not in self._connected:
+            await super().cull_kernel_if_idle(kernel_id)
+            return
+        since = self._alone_since.get(kernel_id)
+        if since is None or self._kernel_connections.get(kernel_id, 0) > 0:
+            return
+        idle = time.monotonic() - since
+        if idle > self.cull_idle_timeout:
+            self.log.warning("Culling kernel %s: no browser connected for %d s", kernel_id, idle)
+            self._connected.discard(kernel_id)
+            self._alone_since.pop(kernel_id, None)
+            await self.shutdown_kernel(kernel_id)
+
 
 @functools.cache
 def _store(url: str) -> GameStore:
     return GameStore(url)
 
 
-def seat_link_for_code(path: str, query: dict[str, list[bytes]]) -> str | None:
-    """The seat link to send a ``?code=ABC123`` page to, once its seat is taken (issue 17):
-    the page then reloads as that seat. None when there is no code, no store, or the code
-    takes no seat (the page itself then says why)."""
+def link_kind(query: dict[str, list[bytes]]) -> str:
+    """"teacher" for the teacher's link, "seat" for a seat link the store knows, else "" (a
+    page anyone may open: it holds no seat)."""
+    def arg(name: str) -> str:
+        return query.get(name, [b""])[0].decode(errors="replace")[:200]
+
+    teacher = os.environ.get(TEACHER_ENV, "")
+    if teacher and hmac.compare_digest(arg("teacher").encode(), teacher.encode()):
+        return "teacher"
     url = os.environ.get(STORE_ENV, "").strip()
-    codes = query.get("code", [])
-    if not (url and codes) or "seat" in query:
-        return None
-    try:
-        token, _seat = _store(url).join(codes[0].decode(errors="replace")[:12])
-    except StoreError:
-        return None
-    return url_concat(path, {"seat": token, "joined": "1"})
+    if url and arg("seat"):
+        try:
+            _store(url).open(arg("seat"))
+            return "seat"
+        except StoreError:
+            pass
+    return ""
+
+
+class PageKernels:
+    """The kernel manager as one page's handler sees it: it notes the kernel the page gets,
+    started for it or preheated (:meth:`FortressKernelManager.page_sent` needs it)."""
+
+    def __init__(self, manager: Any, page: PageOpening) -> None:
+        self._manager, self._page = manager, page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    async def start_kernel(self, **kwargs: Any) -> str:
+        self._page.kernel_id = await self._manager.start_kernel(**kwargs)
+        return self._page.kernel_id
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        rendered = await self._manager.get_rendered_notebook(*args, **kwargs)
+        self._page.kernel_id = rendered[2]  # (render task, rendered cells, kernel id)
+        return rendered
 
 
 class FortressPageHandler(TornadoVoilaHandler):
-    """The dashboard at ``/``; every other address under it is a 404."""
+    """The dashboard at ``/``; every other address under it is a 404. Who may start a kernel
+    is :meth:`FortressKernelManager.admit`'s (issue 40): the teacher always, a seat link under
+    the cap, anyone else also under a per-address limit of pages not yet connected."""
+
+    _page: PageOpening | None = None
+
+    @property
+    def kernel_manager(self) -> Any:
+        manager = self.settings["kernel_manager"]
+        return manager if self._page is None else PageKernels(manager, self._page)
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
         if path:
             raise tornado.web.HTTPError(404)
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie the page's shutdown request sends back
-        if "code" in self.request.query_arguments:  # the store's write off the server's loop
-            link = await asyncio.get_running_loop().run_in_executor(
-                None, seat_link_for_code, self.request.path, self.request.query_arguments)
-            if link is not None:
-                self.redirect(link)
-                return
-        check = getattr(self.kernel_manager, "check_room", None)
-        if check is not None:
-            check()
-        await super().get(path)
+        # the store's read off the server's loop
+        kind = await asyncio.get_running_loop().run_in_executor(None, link_kind, self.request.query_arguments)
+        manager = self.settings["kernel_manager"]
+        if isinstance(manager, FortressKernelManager):
+            self._page = manager.admit(None if kind else self.request.remote_ip, teacher=kind == "teacher")
+        teacher = _TEACHER_PAGE.set(kind == "teacher")
+        try:  # a client that goes mid-page does not end this early: the kernel id is known here
+            await super().get(path)
+        finally:
+            _TEACHER_PAGE.reset(teacher)
+            if self._page is not None:
+                manager.page_sent(self._page)
 
 
 class FortressTemplateStaticHandler(TemplateStaticFileHandler):
     """Voila's ``/voila/templates/<template>/static/<file>`` with malformed paths a 404
-    (Voila's handler fails on them with ValueError, a 500)."""
+    (Voila's handler fails on them with ValueError or AssertionError, a 500 and a
+    traceback in the log): a path with a ``.`` or ``..`` segment anywhere (Tornado has
+    decoded ``%2e%2e`` by now), or a backslash, is refused before any file is looked up."""
 
     def parse_url_path(self, url_path: str) -> str:
-        parts = url_path.split("/", 2)
-        if len(parts) < 3 or parts[1] != "static" or not parts[2] or ".." in parts:
+        if not template_path_ok(url_path):
             raise tornado.web.HTTPError(404)
         return super().parse_url_path(url_path)
+
+
+def template_path_ok(url_path: str) -> bool:
+    """Whether ``<template>/static/<file>`` (already percent-decoded) names a file inside the
+    template's static folder: no empty, ``.`` or ``..`` segment, no backslash."""
+    parts = url_path.split("/")
+    return (len(parts) >= 3 and parts[1] == "static" and "\\" not in url_path
+            and all(p not in ("", ".", "..") for p in parts))
 
 
 class FortressLogoutHandler(LogoutHandler):

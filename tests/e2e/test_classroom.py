@@ -16,6 +16,7 @@ import time
 
 import psutil
 import pytest
+import requests
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import fortress
@@ -168,16 +169,24 @@ def reload_keeps_the_seat(page, store: GameStore, game_id: str) -> None:
 
 
 def test_a_page_joined_by_code_keeps_its_seat_on_reload(browser, serve, save_dir, tmp_path, monkeypatch):
-    """``?code=`` lands on the seat's own link: a reload resumes that seat, none other is taken."""
+    """``?code=`` takes no seat by itself (issue 40: a chat app's link preview fetches it): the
+    page offers Join; once pressed, the address is the seat's own link, and a reload resumes
+    that seat, none other is taken."""
     url_db = f"sqlite:///{tmp_path / 'class.sqlite3'}"
     monkeypatch.setenv("FORTRESS_STORE", url_db)
     store = GameStore(url_db)
     made = store.create_game(fortress.new_game(5, players=2, setup="balanced"), seats={"2": "human"})
     with serve(tmp_path, save_dir) as (url, _proc):
+        preview = requests.get(f"{url}?code={made.code}", timeout=KERNEL / 1000)  # a link preview's fetch
+        assert preview.status_code == 200 and store.seats_filled()[made.game_id] == (0, 2)
         context = browser.new_context()
         page = context.new_page()
         page.goto(f"{url}?code={made.code.lower()}", wait_until="commit", timeout=KERNEL)
-        page.wait_for_selector(".fortress-turn-now", timeout=KERNEL)
+        page.wait_for_selector(".fortress-message:has-text('Join with code')", timeout=KERNEL)
+        assert store.seats_filled()[made.game_id] == (0, 2) and not page.locator(".fortress-turn-now").count()
+        page.locator(".fortress-join").click()
+        page.wait_for_function("() => location.search.includes('seat=')", timeout=STEP)
+        page.wait_for_selector(".fortress-turn-now", timeout=STEP)
         assert "seat=" in page.url and "code=" not in page.url
         assert "Joined" in page.inner_text(".fortress-message")
         reload_keeps_the_seat(page, store, made.game_id)
@@ -185,8 +194,8 @@ def test_a_page_joined_by_code_keeps_its_seat_on_reload(browser, serve, save_dir
 
 
 def test_a_code_address_without_the_servers_redirect_becomes_the_seat_link(browser, tmp_path, monkeypatch):
-    """JupyterHub's /voila/render route is plain Voila (no redirect of ``?code=``): the page's
-    own script swaps the code in its address for the seat it took, so a reload resumes it."""
+    """JupyterHub's /voila/render route is plain Voila: once Join is pressed, the page's own
+    script swaps the code in its address for the seat it took, so a reload resumes it."""
     url_db = f"sqlite:///{tmp_path / 'class.sqlite3'}"
     store = GameStore(url_db)
     made = store.create_game(fortress.new_game(5, players=2, setup="balanced"), seats={"2": "human"})
@@ -200,6 +209,7 @@ def test_a_code_address_without_the_servers_redirect_becomes_the_seat_link(brows
         wait_port(port, proc)
         page = browser.new_page()
         page.goto(f"http://127.0.0.1:{port}/?code={made.code}&template={TEMPLATE}", timeout=KERNEL)
+        page.locator(".fortress-join").click(timeout=KERNEL)
         page.wait_for_function("() => location.search.includes('seat=')", timeout=KERNEL)
         assert "code=" not in page.url and f"template={TEMPLATE}" in page.url
         reload_keeps_the_seat(page, store, made.game_id)

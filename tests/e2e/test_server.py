@@ -41,7 +41,10 @@ def kernels(proc) -> dict[str, psutil.Process]:
     """The server's kernel processes by kernel id."""
     found = {}
     for child in psutil.Process(proc.pid).children():
-        match = KERNEL_FILE.search(" ".join(child.cmdline()))
+        try:
+            match = KERNEL_FILE.search(" ".join(child.cmdline()))
+        except psutil.Error:  # a kernel just shut down (a zombie until the server reaps it)
+            continue
         if match:
             found[match.group(1)] = child
     return found
@@ -104,7 +107,9 @@ def round_trips(page, n: int = 6) -> list[float]:
 # -- a class opening the page at once ----------------------------------------------------------
 
 def test_a_class_opens_the_page_at_once_and_the_cap_holds(serve, browser, tmp_path):
-    with serve(tmp_path, tmp_path, max_kernels=CLASS, cull_idle=0) as (url, proc):
+    # the HTTP clients stand for browsers: their kernels stay though they never connect, and
+    # all twenty come from one address (tests/e2e/test_hostile.py checks those two limits)
+    with serve(tmp_path, tmp_path, max_kernels=CLASS, cull_idle=0, max_per_address=0, connect_grace=3600) as (url, proc):
         start = time.perf_counter()
         with ThreadPoolExecutor(CLASS - IN_BROWSER) as pool:
             loads = [pool.submit(http_load, url, start) for _ in range(CLASS - IN_BROWSER)]
