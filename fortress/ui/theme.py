@@ -64,10 +64,11 @@ CSS = f"""
 <style>
 .fortress-app {{ font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; font-size: 13px; }}
 .fortress-app .leaflet-container {{ background: {OCEAN}; cursor: pointer; }}
+/* labels take no clicks: a click acts on the territory under the pointer (issue 35) */
 .fortress-app .leaflet-marker-icon.leaflet-div-icon {{ background: transparent; border: none;
     pointer-events: none !important; }}
 .fa-m {{ position: absolute; transform: translate(-50%, -50%); white-space: nowrap; font-size: 10px;
-    line-height: 1.3em; text-align: center; pointer-events: auto; cursor: pointer; font-weight: 600; }}
+    line-height: 1.3em; text-align: center; pointer-events: none; font-weight: 600; }}
 .fa-m .u {{ display: block; border-radius: 3px; padding: 0 2px; margin: 2px 0;
     box-shadow: 0 0 0 1px rgba(0,0,0,.55); }}
 .fa-m .u.s2 {{ box-shadow: 0 0 0 1px rgba(0,0,0,.55), 2px 2px 0 0 #fff, 2px 2px 0 1px rgba(0,0,0,.55); }}
