@@ -15,7 +15,7 @@ import ipywidgets as W
 import fortress
 from fortress.rules import actions as A
 from fortress.store import GameStore, StoreError
-from fortress.ui import classroom, info
+from fortress.ui import classroom, info, turn_flow
 from fortress.ui.banner import Banner
 from fortress.ui import theme as T
 from fortress.ui.bots import BotSeats
@@ -192,7 +192,7 @@ class App(SharedPlay):
         self.recent = frozenset(a for e in events for a in e.areas)
         if after is not None:
             after()
-        self.say("")
+        self.say(turn_flow.happened(events, side), refused=False)  # steps passed by themselves, the turn handed on
         self.refresh()
         self.timings.append(time.perf_counter() - t0)
         self.autosave_soon()
