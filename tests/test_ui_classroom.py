@@ -14,7 +14,8 @@ from websockets.sync.server import serve as ws_serve
 
 import fortress
 from fortress.ai import make_bot
-from fortress.store import GameStore, NewGame
+from fortress.rules import actions as A
+from fortress.store import GameStore, NewGame, StoreError
 from fortress.ui import build_app
 from fortress.ui.app import App
 from fortress.ui.classroom import page_query
@@ -207,12 +208,43 @@ def test_join_with_code_takes_a_free_seat_and_gives_its_link(store, tmp_path):
     assert c.shared is None and "taken" in c.message.value
 
 
-def test_shared_moves_are_final(store, tmp_path):
+def test_undo_in_a_stored_game_takes_back_your_own_move_for_every_page(store, tmp_path):
+    """Issue 35, item 1: Undo on ``fortress serve`` (every served game is stored)."""
+    a, b = us_v_west(store, tmp_path)
+    who, other = (a, b) if mover(a, b) is a else (b, a)
+    assert who.undo_button.disabled and "Nothing of yours" in who.undo_button.tooltip  # nothing played yet
+    target = next(x for x in who.game.legal_actions() if isinstance(x, A.Declare))
+    assert who.act(target)
+    other.pull()
+    assert target.area in other.game.state.declared
+    assert other.undo_button.disabled and "only the side to move" in other.undo_button.tooltip
+    other.undo()  # the other player cannot take it back, and is told why
+    assert "only the side to move" in other.message.value and len(store.actions(a.game_id)) == 1
+    assert not who.undo_button.disabled
+    who.undo()
+    assert "Took back" in who.message.value and target.area not in who.game.state.declared
+    assert store.actions(a.game_id) == [] and target.area not in store.game(a.game_id).state.declared
+    other.pull()  # what the other page's follower does when the store changes
+    assert target.area not in other.game.state.declared
+    assert who.act(target) and len(store.actions(a.game_id)) == 1  # play on from there
+
+
+def test_undo_in_a_stored_game_stops_at_the_dice(store, tmp_path):
     a, b = us_v_west(store, tmp_path)
     who = mover(a, b)
-    assert move(who)
-    who.undo()
-    assert "final" in who.message.value and who.undo_button.disabled
+    g = who.game
+    site = next(x.area for x in g.legal_actions() if isinstance(x, A.Declare) and g.attack_forces(x.area)
+                and g.units_in(x.area))
+    for action in (A.Declare(site), A.End(), A.End(), A.Attack(site)):
+        assert who.act(action), who.message.value
+    assert who.act(next(x for x in who.game.legal_actions() if isinstance(x, A.Commit)))
+    assert who.act(A.Fight())  # dice rolled: nothing before them comes back
+    if who.game.side in who.shared.seat.sides and not who.game.is_over:
+        who.undo()
+        assert "Nothing of yours to take back" in who.message.value
+    plies = len(store.actions(a.game_id))
+    with pytest.raises(StoreError):
+        store.take_back(who.shared.token, plies)
 
 
 def test_bots_move_once_whichever_page_asks(store, tmp_path):

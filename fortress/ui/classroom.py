@@ -96,6 +96,14 @@ class SharedGame:
             self.last = self.store.submit(self.token, self.ply, game.notation(action))
             self.ply += 1
 
+    def take_back(self) -> "Game":
+        """Take back this seat's last stored move (:meth:`GameStore.take_back`); the game as
+        it then stands."""
+        game = self.store.take_back(self.token, self.ply)
+        self.ply -= 1
+        self.last = game.copy()
+        return game
+
     def load(self) -> "Game":
         """The game as stored now (and remember its ply)."""
         self.ply, game = self.store.snapshot(self.game_id)
