@@ -370,7 +370,10 @@ class GameStore:
         on, :class:`StoreError` naming the rule for an illegal action."""
         return self._submit(self.open(token), ply, action)
 
-    def _submit(self, seat: Seat, ply: int, action: str) -> "Game":
+    def _at(self, seat: Seat, ply: int) -> tuple[_Cached, "Game"]:
+        """The stored game's replay and a copy to change, for ``seat`` acting at ``ply``:
+        :class:`StaleGame` if the game moved on, :class:`SeatError` if the side to move is
+        not the seat's, :class:`StoreError` once the game is over."""
         cached = self._replayed(seat.game_id)
         if ply != cached.ply:
             raise StaleGame(f"the game moved on (it is at move {cached.ply}, not {ply}): look again and choose")
@@ -381,6 +384,11 @@ class GameStore:
         if side not in seat.sides:
             who = "a spectator" if not seat.sides else f"seat {seat.seat} ({', '.join(seat.sides)})"
             raise SeatError(f"it is {side}'s move; {who} cannot act for {side}")
+        return cached, game
+
+    def _submit(self, seat: Seat, ply: int, action: str) -> "Game":
+        cached, game = self._at(seat, ply)
+        side = game.side
         try:
             parsed = game.parse(action)
             game.apply(parsed)
@@ -399,14 +407,7 @@ class GameStore:
         :class:`SeatError` for another side's move, :class:`StoreError` saying why otherwise.
         Returns the game as it then stands."""
         seat = self.open(token)
-        cached = self._replayed(seat.game_id)
-        if ply != cached.ply:
-            raise StaleGame(f"the game moved on (it is at move {cached.ply}, not {ply}): look again")
-        game = cached.game.copy()
-        if game.is_over:
-            raise StoreError("the game is over")
-        if game.side not in seat.sides:
-            raise SeatError(f"it is {game.side}'s move; only the side to move takes back its own moves")
+        _cached, game = self._at(seat, ply)
         if ply == 0 or game.undoable < 1:
             raise StoreError("nothing of yours to take back: dice rolled, cards drawn and the other players' "
                              "moves stay")
