@@ -67,3 +67,12 @@ def test_a_reachable_declaration_needs_one_click_and_fight_needs_units_sent(tmp_
     assert g.explain(A.Fight()) and "Fight! needs at least one attacking unit" in panel_text(app)
     click(app, targets(app)[0])
     assert buttons(app, "fortress-fight")
+
+
+def test_each_panel_module_imports_first():
+    """No import cycle: a kernel may import a panel before the dashboard (Voila did)."""
+    import subprocess
+    import sys
+    for module in ("fortress.ui.panels.base", "fortress.ui.turn_flow", "fortress.ui.info"):
+        done = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr[-400:]

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from fortress.rules import actions as A
-from fortress.ui import info
 from fortress.ui import theme as T
 
 if TYPE_CHECKING:
@@ -19,8 +18,13 @@ if TYPE_CHECKING:
     from fortress.rules.events import Event
 
 
+def _phase_names() -> dict[str, str]:
+    from fortress.ui import info  # (info imports the panels, which import this module)
+    return info.PHASE_NAMES
+
+
 def _step(name: str) -> str:
-    return info.PHASE_NAMES.get(name, name.capitalize())
+    return _phase_names().get(name, name.capitalize())
 
 
 def after_end(game: Game) -> tuple[str, str, bool]:
@@ -82,7 +86,7 @@ def happened(events: Iterable[Event], side: str) -> str:
 def _phase_of(text: str) -> str:
     """The step's name in a phase event's text ("U.S.: Invasion." -> "Invasion")."""
     name = text.rsplit(":", 1)[-1].strip().rstrip(".")
-    return _step(name.lower()) if name.lower() in info.PHASE_NAMES else name
+    return _step(name.lower()) if name.lower() in _phase_names() else name
 
 
 def unreachable_note(game: Game, area: str) -> str:
