@@ -1,0 +1,63 @@
+"""Playing on ``fortress serve`` (issue 35, items 1 and 3), in headless Chromium at 1280x720
+against a real Voila server on a SQLite store: West's seat link declares a battle by a click on
+the map (a territory no unit can reach asks twice), takes it back with Undo (the store forgets
+it), and ends the turn with a button that says it ends the turn, and the page says so."""
+from __future__ import annotations
+
+import pytest
+
+import fortress
+from fortress.store import GameStore
+from tests.e2e.test_classroom import KERNEL, STEP
+from tests.e2e.test_dashboard import PICK_JS, act, tick, wait_tick
+
+pytestmark = pytest.mark.browser
+
+
+def message(page) -> str:
+    return page.inner_text(".fortress-message")
+
+
+def test_undo_and_the_end_of_a_turn_on_a_stored_game(browser, serve, save_dir, tmp_path, monkeypatch):
+    url_db = f"sqlite:///{tmp_path / 'class.sqlite3'}"
+    monkeypatch.setenv("FORTRESS_STORE", url_db)
+    store = GameStore(url_db)
+    made = store.create_game(fortress.new_game(5, players=4, setup="balanced"),
+                             seats={"1": "bot:random", "3": "bot:random", "4": "bot:random"})
+    with serve(tmp_path, save_dir) as (url, _proc):
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.goto(f"{url}?seat={made.tokens['2']}", wait_until="commit", timeout=KERNEL)
+        page.wait_for_selector(".fortress-turn-now[data-side='west']", timeout=KERNEL)
+        page.wait_for_selector(".fa-m.t", timeout=STEP)
+        undo = page.locator(".fortress-undo")
+        assert undo.is_disabled() and "Nothing of yours" in (undo.get_attribute("title") or "")
+
+        # declare by a click on the map; a territory no unit can reach asks for a second click
+        area, x, y = page.evaluate(PICK_JS, ".fa-m.t")
+        before = tick(page)
+        page.mouse.click(x, y)
+        wait_tick(page, before)
+        if "No unit of yours can reach" in message(page):
+            assert store.actions(made.game_id) == []
+            before = tick(page)
+            page.mouse.click(x, y)
+            wait_tick(page, before)
+        page.wait_for_selector(f".fa-m[data-area='{area}']:has-text('\u2694')", timeout=STEP)
+        assert [a for _p, _s, a in store.actions(made.game_id)] == [f"declare {store.game(made.game_id).board[area].name}"]
+
+        # Undo: enabled, takes the declaration back, in the page and in the store
+        page.wait_for_selector(".fortress-undo:not([disabled])", timeout=STEP)
+        act(page, ".fortress-undo")
+        page.wait_for_selector(f".fa-m[data-area='{area}']:not(:has-text('\u2694'))", timeout=STEP)
+        assert "Took back" in message(page) and store.actions(made.game_id) == []
+
+        # the end buttons say where they lead; the one that ends the turn says so, and the page tells it
+        assert "\u2192 Maneuvers" in page.inner_text(".fortress-end")
+        act(page, ".fortress-end")
+        page.wait_for_selector(".fortress-end:has-text('End turn')", timeout=STEP)
+        assert "South next" in page.inner_text(".fortress-end")
+        act(page, ".fortress-end")
+        page.wait_for_function("() => document.querySelector('.fortress-message').innerText.includes('turn is over')",
+                               timeout=STEP)
+        assert "West's turn is over" in message(page) and "South's turn" in message(page)
+        page.close()
