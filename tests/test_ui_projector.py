@@ -10,7 +10,7 @@ import ipywidgets as W
 import fortress
 from fortress.ai import make_bot
 from fortress.ui import banner as B
-from tests.test_ui_helpers import find, new_app, press, walk
+from tests.test_ui_helpers import declarable, find, new_app, press, walk
 
 BOTS = {"west": "random", "south": "random", "east": "random"}
 
@@ -185,7 +185,7 @@ def test_labels_take_no_clicks(tmp_path):
 
 def test_a_territory_named_in_a_panel_is_marked_to_light_up_on_the_map(tmp_path):
     app = new_app(tmp_path)
-    target = sorted(app.current_panel().targets())[0]
+    target = declarable(app)
     app.board_map.click(target)  # declared: the Declare panel lists it by name
     panel = app.panel_box.children[0]
     text = "".join(getattr(w, "value", "") for w in panel.children if hasattr(w, "value"))
@@ -196,7 +196,7 @@ def test_a_territory_named_in_a_panel_is_marked_to_light_up_on_the_map(tmp_path)
 
 def test_territories_named_in_the_log_light_up_on_the_map(tmp_path):
     app = new_app(tmp_path)
-    target = sorted(app.current_panel().targets())[0]
+    target = declarable(app)
     app.board_map.click(target)  # "West declares ..." in the log
     name = app.game.board[target].name
     log = "".join(w.value for w in walk(app.log) if isinstance(w, W.HTML))
