@@ -89,7 +89,7 @@ class App(SharedPlay):
         buttons = W.HBox([self.undo_button, self.hint_button, self.step_button, self.play_button, self.auto_box,
                            self.predict.toggle])
         buttons.add_class("fortress-header-buttons")
-        header = W.HBox([W.VBox([self.status, self.turn_note]), buttons],
+        header = W.HBox([W.VBox([self.status, self.turn_note], _dom_classes=("fortress-status-column",)), buttons],
                         layout=W.Layout(justify_content="space-between", align_items="center", width="100%"))
         header.add_class("fortress-header")
         strip = W.HBox([self.banner.widget, self.banner.busy], layout=W.Layout(width="100%", align_items="center"),
@@ -154,6 +154,7 @@ class App(SharedPlay):
                                                             "(below) or the join code."])))
             return
         self.game, self.playing = game, True
+        self._server_plays_bots(False)  # a local game: this page plays the bots
         self.game_id = game_id or new_game_id(game.state.seed)
         problems = self.bots.configure(seats, game.state.seed)
         self.logbook.clear()

@@ -1,7 +1,9 @@
-"""Playing on ``fortress serve`` (issue 35, items 1 and 3), in headless Chromium at 1280x720
+"""Playing on ``fortress serve`` (issue 35, items 1, 3 and 6), in headless Chromium at 1280x720
 against a real Voila server on a SQLite store: West's seat link declares a battle by a click on
 the map (a territory no unit can reach asks twice), takes it back with Undo (the store forgets
-it), and ends the turn with a button that says it ends the turn, and the page says so."""
+it), and ends the turn with a button that says it ends the turn, and the page says so; the map
+never moves down or up as the header changes by phase; a refused Save says so beside its button
+and in the message line, both in view."""
 from __future__ import annotations
 
 import pytest
@@ -18,6 +20,13 @@ def message(page) -> str:
     return page.inner_text(".fortress-message")
 
 
+#: where the page's body (map and side column) starts, in the document: moves if the header's height changes
+BODY_TOP_JS = "() => Math.round(document.querySelector('.fortress-body').getBoundingClientRect().top + window.scrollY)"
+
+#: the top and bottom of an element in the window
+IN_VIEW_JS = "s => { const r = document.querySelector(s).getBoundingClientRect(); return [r.top, r.bottom]; }"
+
+
 def test_undo_and_the_end_of_a_turn_on_a_stored_game(browser, serve, save_dir, tmp_path, monkeypatch):
     url_db = f"sqlite:///{tmp_path / 'class.sqlite3'}"
     monkeypatch.setenv("FORTRESS_STORE", url_db)
@@ -29,6 +38,7 @@ def test_undo_and_the_end_of_a_turn_on_a_stored_game(browser, serve, save_dir, t
         page.goto(f"{url}?seat={made.tokens['2']}", wait_until="commit", timeout=KERNEL)
         page.wait_for_selector(".fortress-turn-now[data-side='west']", timeout=KERNEL)
         page.wait_for_selector(".fa-m.t", timeout=STEP)
+        tops = {page.evaluate(BODY_TOP_JS)}
         undo = page.locator(".fortress-undo")
         assert undo.is_disabled() and "Nothing of yours" in (undo.get_attribute("title") or "")
 
@@ -55,9 +65,21 @@ def test_undo_and_the_end_of_a_turn_on_a_stored_game(browser, serve, save_dir, t
         assert "\u2192 Maneuvers" in page.inner_text(".fortress-end")
         act(page, ".fortress-end")
         page.wait_for_selector(".fortress-end:has-text('End turn')", timeout=STEP)
+        tops.add(page.evaluate(BODY_TOP_JS))
         assert "South next" in page.inner_text(".fortress-end")
         act(page, ".fortress-end")
         page.wait_for_function("() => document.querySelector('.fortress-message').innerText.includes('turn is over')",
                                timeout=STEP)
         assert "West's turn is over" in message(page) and "South's turn" in message(page)
+        tops.add(page.evaluate(BODY_TOP_JS))
+        assert len(tops) == 1, f"the map moved as the header changed: its top at {sorted(tops)}"
+
+        # Save, far down the Game tab: refused (a shared game mid-play), said beside the button and on top
+        page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
+        page.locator(".fortress-save").scroll_into_view_if_needed()
+        page.locator(".fortress-save").click()
+        page.wait_for_selector(".fortress-save-message:has-text('Not saved')", timeout=STEP)
+        for where in (".fortress-save-message", ".fortress-message"):
+            top, bottom = page.evaluate(IN_VIEW_JS, where)
+            assert 0 <= top and bottom <= 720, f"{where} out of view: {top}..{bottom}"
         page.close()
