@@ -49,6 +49,8 @@ def us_v_west(store, tmp_path) -> tuple[App, App]:
     assert a.shared is not None and a.shared.made is not None
     b = page(store, tmp_path, seat=a.shared.made.tokens["2"])
     assert b.shared is not None and b.shared.seat.sides == ("west",)
+    a.check_seats()  # what a's follower does when idle: West's seat is b's now (a played it hot-seat)
+    assert a.shared.sides == ("us",)
     return a, b
 
 
@@ -455,3 +457,31 @@ def test_an_empty_join_code_asks_for_the_code(store, tmp_path):
     c.controls.classroom.code.value = "  "
     c.controls.classroom.join()
     assert "Type the join code" in c.message.value
+
+
+def quick(game) -> A.Action:
+    """A quick way through a turn: end the step when allowed, else the first legal action."""
+    legal = game.legal_actions()
+    return next((x for x in legal if isinstance(x, A.End)), legal[0])
+
+
+def test_the_page_that_starts_a_game_plays_every_human_seat_until_one_is_handed_out(store, tmp_path):
+    """Issue 35, item 5: hot-seat on ``fortress serve`` (teaching.md's 4 humans at one screen)."""
+    a = page(store, tmp_path)
+    a.controls.players.value = 2
+    a.controls.seat_pickers[1].value = "human"
+    a.controls.new_game()  # U.S. and the Invaders, both human, on this page
+    assert a.shared is not None and set(a.shared.sides) == {"us", "west", "south", "east"}
+    played = []
+    while len(set(played)) < 4 or a.game.side == "us":  # every side's turn, back to the Invaders
+        played.append(a.game.side)
+        assert a.act(quick(a.game)), a.message.value
+        assert len(played) < 500
+    assert store.game(a.game_id).history == a.game.history and len(store.actions(a.game_id)) == len(played)
+    b = page(store, tmp_path, code=a.shared.code)  # the teacher hands the Invaders' seat out: the code takes it
+    assert b.shared is not None and b.shared.sides == ("west", "south", "east")
+    assert not a.act(quick(a.game))  # the first page's Invader move: refused, and said why
+    assert "went to another player" in a.message.value and a.shared.sides == ("us",)
+    assert b.act(quick(b.game)), b.message.value
+    a.pull()  # what the first page's follower does when the store changes
+    assert a.game.history == b.game.history == store.game(a.game_id).history

@@ -234,17 +234,25 @@ class GameStore:
         raise StoreError("could not draw a free join code")
 
     @_reachable
-    def open(self, token: str) -> Seat:
-        """The seat a link's token opens (and claims); :class:`SeatError` for anything else."""
+    def open(self, token: str, claim: bool = True) -> Seat:
+        """The seat a link's token opens (and claims, unless ``claim`` is False: a move made
+        with a token leaves the seat as it was); :class:`SeatError` for anything else."""
         if not isinstance(token, str) or not 16 <= len(token) <= 64:
             raise SeatError("this link has no valid seat token")
         with self.engine.begin() as conn:
             row = conn.execute(select(seat_table).where(seat_table.c.token_hash == token_hash(token))).mappings().first()
             if row is None:
                 raise SeatError("this link's seat token is not known here (mistyped, edited or from another server)")
-            if not row["claimed"]:
+            if claim and not row["claimed"]:
                 conn.execute(update(seat_table).where(seat_table.c.token_hash == row["token_hash"]).values(claimed=True))
         return _seat(row)
+
+    @_reachable
+    def claimed(self, game_id: str) -> set[str]:
+        """The game's seats whose link was opened or that were taken with the join code."""
+        with self.engine.connect() as conn:
+            return set(conn.execute(select(seat_table.c.seat).where(seat_table.c.game_id == game_id,
+                                                                    seat_table.c.claimed.is_(True))).scalars())
 
     @_reachable
     def join(self, code: str, seat: str | None = None) -> tuple[str, Seat]:
@@ -368,7 +376,7 @@ class GameStore:
         (the number of actions the player saw stored). Refused with :class:`SeatError` for
         a seat that does not hold the side to move, :class:`StaleGame` when the game moved
         on, :class:`StoreError` naming the rule for an illegal action."""
-        return self._submit(self.open(token), ply, action)
+        return self._submit(self.open(token, claim=False), ply, action)
 
     def _at(self, seat: Seat, ply: int) -> tuple[_Cached, "Game"]:
         """The stored game's replay and a copy to change, for ``seat`` acting at ``ply``:
@@ -406,7 +414,7 @@ class GameStore:
         (``Game.undoable``). Refused with :class:`StaleGame` when the game moved on,
         :class:`SeatError` for another side's move, :class:`StoreError` saying why otherwise.
         Returns the game as it then stands."""
-        seat = self.open(token)
+        seat = self.open(token, claim=False)
         _cached, game = self._at(seat, ply)
         if ply == 0 or game.undoable < 1:
             raise StoreError("nothing of yours to take back: dice rolled, cards drawn and the other players' "

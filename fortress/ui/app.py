@@ -240,7 +240,7 @@ class App(SharedPlay):
         if self.game.is_over:
             self.say(" ".join(("The game is over.", *info.winner_text(self.game))))
             return False
-        if self.shared is not None and self.game.side not in self.shared.seat.sides:
+        if self.shared is not None and self.game.side not in self.shared.sides:
             self.say(classroom.not_yours(self.shared, self.game, self.bots.seats))
             return False
         if self.predict.waiting:
@@ -297,7 +297,7 @@ class App(SharedPlay):
             return "Nothing to take back: no game yet."
         if g.is_over:
             return "Nothing to take back: the game is over."
-        if self.shared is not None and g.side not in self.shared.seat.sides:
+        if self.shared is not None and g.side not in self.shared.sides:
             return f"Nothing to take back: it is {T.side_label(g.side)}'s move, and only the side to move " \
                    "takes back its own moves."
         if self.bots.is_bot(g.side):
@@ -320,7 +320,7 @@ class App(SharedPlay):
         if not self.playing or g.is_over:
             self.say("No hint: start a game (Game tab)." if not self.playing else "No hint: the game is over.")
             return
-        if self.shared is not None and g.side not in self.shared.seat.sides:
+        if self.shared is not None and g.side not in self.shared.sides:
             self.say(f"No hint now: it is {T.side_label(g.side)}'s move, not yours.")
             return
         bot = hint_bot(self.bots.name(g.side))
@@ -469,7 +469,7 @@ class App(SharedPlay):
         """Redraw: the map first (what the player watches), then the panel, then the rest."""
         g = self.game
         human = self.playing and not g.is_over and not self.bots.is_bot(g.side) and \
-            (self.shared is None or g.side in self.shared.seat.sides)
+            (self.shared is None or g.side in self.shared.sides)
         panel = self.current_panel() if human else None
         if panel is not None:
             panel.prepare()

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from fortress.store import GameStore, StaleGame, StoreError
 from fortress.ui import classroom
+from fortress.ui import theme as T
 
 if TYPE_CHECKING:
     import ipywidgets as W
@@ -146,6 +147,19 @@ class SharedPlay:
         box.value = shared or (box.value if not box.disabled else False)
         box.disabled = shared
         box.description = "bots move by themselves (the server plays them)" if shared else "bots move by themselves"
+
+    def check_seats(self) -> None:
+        """Hot-seat: a seat this page played that another player took (its link opened, or the
+        join code) is theirs now: say so and redraw (the follower calls this when idle)."""
+        shared = self.shared
+        if shared is None or not shared.more:
+            return
+        gone = shared.handed_out()
+        if gone:
+            _seats, self.others = shared.display_seats()
+            names = ", ".join(T.side_label(side) for side in gone)
+            self.say(f"{names}: that seat went to another player, who plays it now.", refused=False)
+            self.refresh()
 
     def store_bots(self, limit: int = 10_000) -> int:
         """Let the store play the bot seats due now (each move made once, whoever asks)."""
