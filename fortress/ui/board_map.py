@@ -249,6 +249,14 @@ class BoardMap(LabelLayout):
         self.stats["fits"] += 1
         self._zoomed({"new": self.map.zoom})
 
+    def fit_board(self) -> None:
+        """Show the whole board again, as large as the map allows (the "Fit board" button):
+        after a zoom or a pan by hand."""
+        size = self.fitted or TYPICAL_SIZE
+        centre, zoom = fit_view(self.bounds, *size, snap=self.map.zoom_snap)
+        with self.map.hold_sync():
+            self.map.center, self.map.zoom = centre, min(max(zoom, self.map.min_zoom), self.map.max_zoom)
+
     def _zoomed(self, change) -> None:
         """A new zoom: labels sized for it (the map's CSS class) and laid out again."""
         if self._fitting:

@@ -165,6 +165,9 @@ CSS = f"""
 @keyframes ft-pulse {{ 50% {{ transform: scale(1.08); }} }}
 .fortress-header .fortress-header-buttons {{ flex-wrap: nowrap; gap: 2px; }}
 .fortress-header .widget-button {{ min-width: max-content; }}
+/* a greyed button looks greyed, whatever its colour (a blue "Play to my turn" looked enabled) */
+.fortress-app .widget-button:disabled, .fortress-app .jupyter-button:disabled {{ opacity: .4; filter: grayscale(1);
+    cursor: not-allowed; }}
 .fortress-app .fortress-map-column {{ position: sticky; top: 0; z-index: 1; }}
 /* the map column sticks to the top of the page while the side column scrolls: no box between it and the
    page's scroller may clip (widget boxes and Jupyter's output area do, with overflow auto or hidden) */
