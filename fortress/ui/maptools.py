@@ -44,7 +44,7 @@ class MapTools:
         self.projector.observe(self._on_projector, "value")
         self.fit = W.Button(description="Fit board", tooltip="show the whole board again, as large as it fits",
                             layout=W.Layout(width="auto"), _dom_classes=("fortress-fit",))
-        self.fit.on_click(lambda _b: self.app.board_map.fit_board())
+        self.fit.on_click(self._on_fit)
         self.hover = W.HTML("", layout=W.Layout(max_width="260px"), _dom_classes=("fortress-hover",))
         self.box = W.VBox([W.HBox([self.names, self.projector, self.fit]), self.hover],
                           _dom_classes=("fortress-map-tools",))
@@ -54,6 +54,9 @@ class MapTools:
     def _toggle(label: str, css: str, tip: str) -> W.ToggleButton:
         return W.ToggleButton(value=False, description=label, tooltip=tip, layout=W.Layout(width="auto"),
                               _dom_classes=(css,))
+
+    def _on_fit(self, _button) -> None:
+        self.app.board_map.fit_board()
 
     def _on_names(self, change) -> None:
         self.app.board_map.set_options(names=change["new"])
