@@ -84,3 +84,32 @@ def test_a_greyed_button_looks_greyed(tmp_path):
     assert app.play_button.disabled
     css = app.root.children[0].value
     assert re.search(r"\.widget-button:disabled[^{]*\{\{? ?opacity: \.4", css)
+
+
+def two_unit_card_position():
+    """A seeded game where the U.S. is to place the first of a partisan card's two units."""
+    import fortress
+    from fortress.ai import make_bot
+    for seed in range(1, 60):
+        g, bot = fortress.new_game(seed, players=4, setup="balanced"), make_bot("random", seed=seed)
+        while not g.is_over and g.round <= 3:
+            tasks = g.state.tasks
+            if g.side == "us" and tasks and tasks[0].kind == "place" and \
+                    sum(1 for t in tasks if t.kind == "place" and t.card == tasks[0].card) == 2:
+                return g, tasks[0].card
+            g.apply(bot.choose(g))
+    raise AssertionError("no two-unit card drawn in 60 seeded games")
+
+
+def test_a_card_placing_two_units_counts_them(tmp_path):
+    """Issue 35, item 8: "unit 1 of 2" on a partisan card that places two units."""
+    from tests.test_ui_turns import click, targets
+    game, card = two_unit_card_position()
+    app = new_app(tmp_path)
+    app.start(game, {})
+
+    def text() -> str:
+        return " ".join(getattr(w, "value", "") for w in app.panel_box.children[0].children)
+    assert f"{card}</b> (unit 1 of 2)" in text(), text()
+    click(app, targets(app)[0])
+    assert f"{card}</b> (unit 2 of 2)" in text(), text()
