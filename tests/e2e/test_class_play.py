@@ -83,3 +83,26 @@ def test_undo_and_the_end_of_a_turn_on_a_stored_game(browser, serve, save_dir, t
             top, bottom = page.evaluate(IN_VIEW_JS, where)
             assert 0 <= top and bottom <= 720, f"{where} out of view: {top}..{bottom}"
         page.close()
+
+
+def test_a_page_that_starts_a_game_plays_every_human_seat(browser, serve, save_dir, tmp_path, monkeypatch):
+    """Item 5: hot-seat on ``fortress serve``: a 2-player game, both seats human, started on one
+    page: that page moves for the Invaders (first) and then for the U.S."""
+    monkeypatch.setenv("FORTRESS_STORE", f"sqlite:///{tmp_path / 'class.sqlite3'}")
+    with serve(tmp_path, save_dir) as (url, _proc):
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.goto(url, wait_until="commit", timeout=KERNEL)
+        page.wait_for_selector("path.leaflet-interactive", timeout=KERNEL)
+        page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
+        page.locator(".fortress-players select").select_option("2")
+        page.locator(".fortress-seat-west-south-east select").select_option(label="human")
+        page.locator(".fortress-new-game").click()
+        page.wait_for_selector(".fortress-turn-now[data-side='west']", timeout=STEP)
+        assert "Your move" in page.inner_text(".fortress-turn-now")
+        for _ in range(60):  # the Invaders end every step; then the U.S. is to move, on this page too
+            if page.locator(".fortress-turn-now[data-side='us']").count():
+                break
+            act(page, ".fortress-end")
+        page.wait_for_selector(".fortress-turn-now[data-side='us']", timeout=STEP)
+        assert "Your move" in page.inner_text(".fortress-turn-now")
+        page.close()
