@@ -112,6 +112,30 @@ def test_a_stale_move_is_refused_and_nothing_is_applied_twice(store_url):
     assert store.plies(made.game_id) == 1 and other.game(made.game_id).history == store.game(made.game_id).history
 
 
+def test_a_move_taken_back_is_gone_for_every_server(store_url):
+    """Issue 35, item 1: a seat takes back its own move; another server that had replayed it
+    replays the game again, and a different move at that ply is the one that counts."""
+    store, other = GameStore(store_url), GameStore(store_url)
+    made = two_player(store)
+    token, legal = made.tokens["2"], store.game(made.game_id).legal_actions()
+    first, second = (store.game(made.game_id).notation(a) for a in legal[:2])
+    store.submit(token, 0, first)
+    assert other.game(made.game_id).history[-1] == other.game(made.game_id).parse(first)  # cached there
+    with pytest.raises(SeatError):
+        store.take_back(made.tokens["1"], 1)  # the U.S. seat cannot take back West's move
+    with pytest.raises(StaleGame):
+        store.take_back(token, 0)  # the game is at move 1, not 0
+    after = store.take_back(token, 1)
+    assert store.plies(made.game_id) == 0 and not after.history and store.actions(made.game_id) == []
+    assert other.wait_for_change(made.game_id, 1, timeout=5) == 0  # a page waiting at move 1 wakes up
+    store.submit(token, 0, second)
+    assert [other.game(made.game_id).notation(a) for a in other.game(made.game_id).history] == [second]
+    other.take_back(token, 1)  # from the other server this time
+    with pytest.raises(StoreError, match="nothing of yours"):
+        store.take_back(token, 0)  # nothing left to take back
+    assert store.game(made.game_id).history == []
+
+
 def test_bot_seats_move_exactly_once_with_many_servers(store_url):
     stores = [GameStore(store_url) for _ in range(4)]
     made = stores[0].create_game(fortress.new_game(seed=5, players=2), seats={"2": "bot:heuristic"})

@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 import fortress
 from fortress.rules import actions as A
 from fortress.ui import build_app
-from tests.test_ui_helpers import buttons, find, new_app, open_tab, press
+from tests.test_ui_helpers import buttons, declarable, find, new_app, open_tab, press
 
 
 def test_start_screen_offers_new_game_and_resume(tmp_path):
@@ -32,7 +32,7 @@ def test_refused_click_shows_the_engine_reason(tmp_path):
 def test_undo_only_when_the_engine_allows(tmp_path):
     app = new_app(tmp_path)
     assert app.undo_button.disabled
-    target = sorted(app.current_panel().targets())[0]
+    target = declarable(app)
     app.board_map.click(target)
     assert target in app.game.state.declared and not app.undo_button.disabled
     press(app, "fortress-undo")
@@ -42,7 +42,7 @@ def test_undo_only_when_the_engine_allows(tmp_path):
 
 def test_map_updates_only_what_changed(tmp_path):
     app = new_app(tmp_path)
-    target = sorted(app.current_panel().targets())[0]
+    target = declarable(app)
     before = app.board_map.stats["changes"]
     app.board_map.click(target)
     changed = app.board_map.stats["changes"] - before
@@ -186,7 +186,7 @@ def test_tracks_show_control_markers_left_per_invader(tmp_path):
     app = new_app(tmp_path)
     shown = find(app.root, "fortress-tracks")[0].value
     assert "Control markers left" in shown and "35 / 35" in shown and "30 / 30" in shown and "25 / 25" in shown
-    target = sorted(app.current_panel().targets())[0]
+    target = declarable(app)
     app.board_map.click(target)  # West declares a battle: one of its markers is in use
     shown = find(app.root, "fortress-tracks")[0].value
     assert "34 / 35" in shown and "0 on territories held, 1 on battles declared" in shown

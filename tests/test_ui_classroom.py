@@ -14,7 +14,8 @@ from websockets.sync.server import serve as ws_serve
 
 import fortress
 from fortress.ai import make_bot
-from fortress.store import GameStore, NewGame
+from fortress.rules import actions as A
+from fortress.store import GameStore, NewGame, StoreError
 from fortress.ui import build_app
 from fortress.ui.app import App
 from fortress.ui.classroom import page_query
@@ -47,6 +48,8 @@ def us_v_west(store, tmp_path) -> tuple[App, App]:
     assert a.shared is not None and a.shared.made is not None
     b = page(store, tmp_path, seat=a.shared.made.tokens["2"])
     assert b.shared is not None and b.shared.seat.sides == ("west",)
+    a.check_seats()  # what a's follower does when idle: West's seat is b's now (a played it hot-seat)
+    assert a.shared.sides == ("us",)
     return a, b
 
 
@@ -234,12 +237,43 @@ def test_join_with_code_takes_a_free_seat_and_gives_its_link(store, tmp_path):
     assert c.shared is None and "taken" in c.message.value
 
 
-def test_shared_moves_are_final(store, tmp_path):
+def test_undo_in_a_stored_game_takes_back_your_own_move_for_every_page(store, tmp_path):
+    """Issue 35, item 1: Undo on ``fortress serve`` (every served game is stored)."""
+    a, b = us_v_west(store, tmp_path)
+    who, other = (a, b) if mover(a, b) is a else (b, a)
+    assert who.undo_button.disabled and "Nothing of yours" in who.undo_button.tooltip  # nothing played yet
+    target = next(x for x in who.game.legal_actions() if isinstance(x, A.Declare))
+    assert who.act(target)
+    other.pull()
+    assert target.area in other.game.state.declared
+    assert other.undo_button.disabled and "only the side to move" in other.undo_button.tooltip
+    other.undo()  # the other player cannot take it back, and is told why
+    assert "only the side to move" in other.message.value and len(store.actions(a.game_id)) == 1
+    assert not who.undo_button.disabled
+    who.undo()
+    assert "Took back" in who.message.value and target.area not in who.game.state.declared
+    assert store.actions(a.game_id) == [] and target.area not in store.game(a.game_id).state.declared
+    other.pull()  # what the other page's follower does when the store changes
+    assert target.area not in other.game.state.declared
+    assert who.act(target) and len(store.actions(a.game_id)) == 1  # play on from there
+
+
+def test_undo_in_a_stored_game_stops_at_the_dice(store, tmp_path):
     a, b = us_v_west(store, tmp_path)
     who = mover(a, b)
-    assert move(who)
-    who.undo()
-    assert "final" in who.message.value and who.undo_button.disabled
+    g = who.game
+    site = next(x.area for x in g.legal_actions() if isinstance(x, A.Declare) and g.attack_forces(x.area)
+                and g.units_in(x.area))
+    for action in (A.Declare(site), A.End(), A.End(), A.Attack(site)):
+        assert who.act(action), who.message.value
+    assert who.act(next(x for x in who.game.legal_actions() if isinstance(x, A.Commit)))
+    assert who.act(A.Fight())  # dice rolled: nothing before them comes back
+    if who.game.side in who.shared.seat.sides and not who.game.is_over:
+        who.undo()
+        assert "Nothing of yours to take back" in who.message.value
+    plies = len(store.actions(a.game_id))
+    with pytest.raises(StoreError):
+        store.take_back(who.shared.token, plies)
 
 
 def test_bots_move_once_whichever_page_asks(store, tmp_path):
@@ -447,3 +481,31 @@ def test_an_empty_join_code_asks_for_the_code(store, tmp_path):
     c.controls.classroom.code.value = "  "
     c.controls.classroom.join()
     assert "Type the join code" in c.message.value
+
+
+def quick(game) -> A.Action:
+    """A quick way through a turn: end the step when allowed, else the first legal action."""
+    legal = game.legal_actions()
+    return next((x for x in legal if isinstance(x, A.End)), legal[0])
+
+
+def test_the_page_that_starts_a_game_plays_every_human_seat_until_one_is_handed_out(store, tmp_path):
+    """Issue 35, item 5: hot-seat on ``fortress serve`` (teaching.md's 4 humans at one screen)."""
+    a = page(store, tmp_path)
+    a.controls.players.value = 2
+    a.controls.seat_pickers[1].value = "human"
+    a.controls.new_game()  # U.S. and the Invaders, both human, on this page
+    assert a.shared is not None and set(a.shared.sides) == {"us", "west", "south", "east"}
+    played = []
+    while len(set(played)) < 4 or a.game.side == "us":  # every side's turn, back to the Invaders
+        played.append(a.game.side)
+        assert a.act(quick(a.game)), a.message.value
+        assert len(played) < 500
+    assert store.game(a.game_id).history == a.game.history and len(store.actions(a.game_id)) == len(played)
+    b = page(store, tmp_path, code=a.shared.code)  # the teacher hands the Invaders' seat out: the code takes it
+    assert b.shared is not None and b.shared.sides == ("west", "south", "east")
+    assert not a.act(quick(a.game))  # the first page's Invader move: refused, and said why
+    assert "went to another player" in a.message.value and a.shared.sides == ("us",)
+    assert b.act(quick(b.game)), b.message.value
+    a.pull()  # what the first page's follower does when the store changes
+    assert a.game.history == b.game.history == store.game(a.game_id).history

@@ -45,3 +45,10 @@ def upload(app, data: bytes, name: str = "g.json") -> None:
     """Load ``data`` as a file chosen with the Load button does."""
     app.controls.upload.value = ({"name": name, "type": "application/json", "size": len(data),
                                   "content": memoryview(data), "last_modified": datetime.now(timezone.utc)},)
+
+
+def declarable(app) -> str:
+    """The first territory (by id) the side to move may declare and one of its units can reach:
+    a click declares it at once (one no unit can reach asks for a second click)."""
+    g = app.game
+    return next(a for a in sorted(app.current_panel().targets()) if g.could_attack(a))

@@ -12,7 +12,7 @@ from fortress.rules import actions as A
 from fortress.ui import app as app_module
 from fortress.ui import build_app, info, theme
 from fortress.ui.logbook import named
-from tests.test_ui_helpers import buttons, find, new_app, open_tab, press, upload
+from tests.test_ui_helpers import buttons, declarable, find, new_app, open_tab, press, upload
 
 BOTS = {"west": "random", "south": "random", "east": "random"}
 
@@ -40,7 +40,7 @@ def test_undo_never_takes_back_a_bots_move_while_the_bot_is_still_to_move(tmp_pa
 
 def test_undo_takes_back_own_moves_and_the_log_forgets_them(tmp_path):
     app = new_app(tmp_path)
-    target = sorted(app.current_panel().targets())[0]
+    target = declarable(app)
     app.board_map.click(target)
     assert "declares a battle" in app.logbook.html
     press(app, "fortress-undo")
@@ -54,7 +54,7 @@ def test_undo_takes_back_own_moves_and_the_log_forgets_them(tmp_path):
 
 def test_no_undo_once_the_game_is_over(tmp_path):
     app = new_app(tmp_path)
-    app.board_map.click(sorted(app.current_panel().targets())[0])
+    app.board_map.click(declarable(app))
     app.act(A.Surrender())
     assert app.game.is_over and app.undo_button.disabled
     app.undo()
@@ -138,7 +138,7 @@ def test_loading_asks_before_replacing_a_game_in_progress(tmp_path):
     other = new_app(tmp_path / "other", seed=5)
     data = other.game.to_json().encode()
     app = new_app(tmp_path)
-    app.board_map.click(sorted(app.current_panel().targets())[0])
+    app.board_map.click(declarable(app))
     mine = list(app.game.history)
     upload(app, data)
     assert app.game.history == mine and buttons(app, "fortress-load-replace")

@@ -108,6 +108,19 @@ class Views:
         sent = [u for u in self.ctx.side_units(side) if u.committed == area]
         return dict(Counter((u.kind, u.area) for u in potential_attackers(self.ctx, area) + sent))
 
+    def could_attack(self, area: str) -> bool:
+        """Whether a unit of the side to move could join a battle at ``area`` this turn: one
+        free next to it now (``attack_forces``), or one whose Maneuvers move could end next to
+        it (a bound: who holds the way is not checked). False: a battle declared there will
+        lapse, no unit being able to attack it (rules: Combat)."""
+        from fortress.rules.phases.maneuvers import reach
+        ctx, area = self.ctx, self.area_id(area)
+        if self.attack_forces(area):
+            return True
+        near, side = ctx.board.neighbours(area), ctx.state.turn
+        return any(u.area in near or near.intersection(reach(ctx, side, u.area, ctx.tables.units[u.kind]))
+                   for u in ctx.side_units(side) if not u.status)
+
     def defence_forces(self, area: str) -> dict[tuple[str, str], int]:
         """The enemy units standing in ``area``, as ``{(unit type, area): count}``."""
         side, area = self.ctx.state.turn, self.area_id(area)

@@ -30,7 +30,7 @@ from pathlib import Path
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Callable, ParamSpec, TypeVar
 
-from sqlalchemy import create_engine, event, func, insert, select, update
+from sqlalchemy import create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
@@ -104,10 +104,12 @@ class Seat:
 
 @dataclass
 class _Cached:
-    """A replayed game and how many actions its starting save already held."""
+    """A replayed game, how many actions its starting save already held, and the last stored
+    action it replayed (its notation; a different one stored there: it was taken back)."""
 
     game: "Game"
     base: int
+    last: str = ""
 
     @property
     def ply(self) -> int:
@@ -232,17 +234,25 @@ class GameStore:
         raise StoreError("could not draw a free join code")
 
     @_reachable
-    def open(self, token: str) -> Seat:
-        """The seat a link's token opens (and claims); :class:`SeatError` for anything else."""
+    def open(self, token: str, claim: bool = True) -> Seat:
+        """The seat a link's token opens (and claims, unless ``claim`` is False: a move made
+        with a token leaves the seat as it was); :class:`SeatError` for anything else."""
         if not isinstance(token, str) or not 16 <= len(token) <= 64:
             raise SeatError("this link has no valid seat token")
         with self.engine.begin() as conn:
             row = conn.execute(select(seat_table).where(seat_table.c.token_hash == token_hash(token))).mappings().first()
             if row is None:
                 raise SeatError("this link's seat token is not known here (mistyped, edited or from another server)")
-            if not row["claimed"]:
+            if claim and not row["claimed"]:
                 conn.execute(update(seat_table).where(seat_table.c.token_hash == row["token_hash"]).values(claimed=True))
         return _seat(row)
+
+    @_reachable
+    def claimed(self, game_id: str) -> set[str]:
+        """The game's seats whose link was opened or that were taken with the join code."""
+        with self.engine.connect() as conn:
+            return set(conn.execute(select(seat_table.c.seat).where(seat_table.c.game_id == game_id,
+                                                                    seat_table.c.claimed.is_(True))).scalars())
 
     @_reachable
     def join(self, code: str, seat: str | None = None) -> tuple[str, Seat]:
@@ -310,23 +320,35 @@ class GameStore:
         return cached.ply, cached.game.copy()
 
     def _replayed(self, game_id: str) -> _Cached:
+        """The game replayed up to its last stored action: the cached replay and the actions
+        stored since; from the start again if the cache's last action is no longer stored
+        (taken back with :meth:`take_back`, here or by another process)."""
         from fortress.rules.game import Game
 
         cached = self._cache.get(game_id)
         with self.engine.connect() as conn:
+            if cached is not None:
+                rows = conn.execute(select(actions.c.ply, actions.c.action)
+                                    .where(actions.c.game_id == game_id, actions.c.ply >= max(cached.ply - 1, 0))
+                                    .order_by(actions.c.ply)).all()
+                if cached.ply > 0:
+                    if rows and tuple(rows[0]) == (cached.ply - 1, cached.last):
+                        rows = rows[1:]
+                    else:
+                        cached = None
             if cached is None:
                 start = conn.execute(select(games.c.start).where(games.c.id == game_id)).scalar()
                 if start is None:
                     raise StoreError(f"no game {game_id[:24]!r} in this store")
                 game = Game.from_json(start)
                 cached = _Cached(game, len(game.history))
-            rows = conn.execute(select(actions.c.ply, actions.c.action)
-                                .where(actions.c.game_id == game_id, actions.c.ply >= cached.ply)
-                                .order_by(actions.c.ply)).all()
+                rows = conn.execute(select(actions.c.ply, actions.c.action)
+                                    .where(actions.c.game_id == game_id).order_by(actions.c.ply)).all()
         for ply, text in rows:
             if ply != cached.ply:
                 raise StoreError(f"game {game_id}: stored actions skip from {cached.ply} to {ply}")
             cached.game.apply(cached.game.parse(text))
+            cached.last = text
         self._cache[game_id] = cached
         return cached
 
@@ -354,9 +376,12 @@ class GameStore:
         (the number of actions the player saw stored). Refused with :class:`SeatError` for
         a seat that does not hold the side to move, :class:`StaleGame` when the game moved
         on, :class:`StoreError` naming the rule for an illegal action."""
-        return self._submit(self.open(token), ply, action)
+        return self._submit(self.open(token, claim=False), ply, action)
 
-    def _submit(self, seat: Seat, ply: int, action: str) -> "Game":
+    def _at(self, seat: Seat, ply: int) -> tuple[_Cached, "Game"]:
+        """The stored game's replay and a copy to change, for ``seat`` acting at ``ply``:
+        :class:`StaleGame` if the game moved on, :class:`SeatError` if the side to move is
+        not the seat's, :class:`StoreError` once the game is over."""
         cached = self._replayed(seat.game_id)
         if ply != cached.ply:
             raise StaleGame(f"the game moved on (it is at move {cached.ply}, not {ply}): look again and choose")
@@ -367,13 +392,43 @@ class GameStore:
         if side not in seat.sides:
             who = "a spectator" if not seat.sides else f"seat {seat.seat} ({', '.join(seat.sides)})"
             raise SeatError(f"it is {side}'s move; {who} cannot act for {side}")
+        return cached, game
+
+    def _submit(self, seat: Seat, ply: int, action: str) -> "Game":
+        cached, game = self._at(seat, ply)
+        side = game.side
         try:
             parsed = game.parse(action)
             game.apply(parsed)
         except ValueError as exc:  # IllegalAction and NotationError: the rule or the misreading
             raise StoreError(f"not played: {str(exc)[:300]}") from None
-        self._store(seat.game_id, ply, game.notation(parsed), side, game)
-        self._cache[seat.game_id] = _Cached(game, cached.base)
+        text = game.notation(parsed)
+        self._store(seat.game_id, ply, text, side, game)
+        self._cache[seat.game_id] = _Cached(game, cached.base, text)
+        return game.copy()
+
+    @_reachable
+    def take_back(self, token: str, ply: int) -> "Game":
+        """Take back the last stored action for the seat of ``token``, the game being at ``ply``:
+        only the side to move's own action of this turn before any die or card
+        (``Game.undoable``). Refused with :class:`StaleGame` when the game moved on,
+        :class:`SeatError` for another side's move, :class:`StoreError` saying why otherwise.
+        Returns the game as it then stands."""
+        seat = self.open(token, claim=False)
+        _cached, game = self._at(seat, ply)
+        if ply == 0 or game.undoable < 1:
+            raise StoreError("nothing of yours to take back: dice rolled, cards drawn and the other players' "
+                             "moves stay")
+        game.undo()
+        with self.engine.begin() as conn:
+            moved = conn.execute(update(games).where(games.c.id == seat.game_id, games.c.plies == ply)
+                                 .values(plies=ply - 1, summary=json.dumps(summary(game))))
+            if moved.rowcount != 1:
+                raise StaleGame("someone else moved first; look again")
+            conn.execute(delete(actions).where(actions.c.game_id == seat.game_id, actions.c.ply == ply - 1))
+            if self.postgres:
+                conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{seat.game_id}:{ply - 1}")))
+        self._cache.pop(seat.game_id, None)  # replayed again on the next read (the last action differs)
         return game.copy()
 
     def _store(self, game_id: str, ply: int, text: str, side: str, game: "Game") -> None:
@@ -416,8 +471,8 @@ class GameStore:
 
     @_reachable
     def wait_for_change(self, game_id: str, ply: int, timeout: float = 10.0) -> int:
-        """Block until the game has more than ``ply`` actions stored, or ``timeout`` seconds
-        pass; returns the number stored. PostgreSQL: LISTEN/NOTIFY; SQLite: a cheap poll."""
+        """Block until the game has other than ``ply`` actions stored (more, or fewer after a
+        take-back), or ``timeout`` seconds pass; returns the number stored. PostgreSQL: LISTEN/NOTIFY; SQLite: a cheap poll."""
         end = time.monotonic() + timeout
         if self.postgres:
             return self._listen(game_id, ply, end)
@@ -434,7 +489,7 @@ class GameStore:
             if changed or again or time.monotonic() - asked >= 1.0:
                 again = _AGAIN if changed and asked else again - 1 if again else 0
                 seen, asked = signature, time.monotonic()
-                if (now := self.plies(game_id)) > ply:
+                if (now := self.plies(game_id)) != ply:
                     return now
             if time.monotonic() >= end:
                 return now
@@ -452,7 +507,7 @@ class GameStore:
             assert conn is not None  # a live psycopg connection
             conn.autocommit = True
             conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
-            while (now := self.plies(game_id)) <= ply and (left := end - time.monotonic()) > 0:
+            while (now := self.plies(game_id)) == ply and (left := end - time.monotonic()) > 0:
                 for note in conn.notifies(timeout=min(left, 1.0)):
                     if note.payload.split(":")[0] == game_id:
                         break

@@ -14,8 +14,8 @@ import ipywidgets as W
 
 import fortress
 from fortress.rules import actions as A
-from fortress.store import GameStore, StoreError
-from fortress.ui import classroom, info
+from fortress.store import GameStore, StaleGame, StoreError
+from fortress.ui import classroom, info, turn_flow
 from fortress.ui.banner import Banner
 from fortress.ui import theme as T
 from fortress.ui.bots import BotSeats
@@ -89,7 +89,7 @@ class App(SharedPlay):
         buttons = W.HBox([self.undo_button, self.hint_button, self.step_button, self.play_button, self.auto_box,
                            self.predict.toggle])
         buttons.add_class("fortress-header-buttons")
-        header = W.HBox([W.VBox([self.status, self.turn_note]), buttons],
+        header = W.HBox([W.VBox([self.status, self.turn_note], _dom_classes=("fortress-status-column",)), buttons],
                         layout=W.Layout(justify_content="space-between", align_items="center", width="100%"))
         header.add_class("fortress-header")
         strip = W.HBox([self.banner.widget, self.banner.busy], layout=W.Layout(width="100%", align_items="center"),
@@ -154,6 +154,7 @@ class App(SharedPlay):
                                                             "(below) or the join code."])))
             return
         self.game, self.playing = game, True
+        self._server_plays_bots(False)  # a local game: this page plays the bots
         self.game_id = game_id or new_game_id(game.state.seed)
         problems = self.bots.configure(seats, game.state.seed)
         self.logbook.clear()
@@ -192,7 +193,7 @@ class App(SharedPlay):
         self.recent = frozenset(a for e in events for a in e.areas)
         if after is not None:
             after()
-        self.say("")
+        self.say(turn_flow.happened(events, side), refused=False)  # steps passed by themselves, the turn handed on
         self.refresh()
         self.timings.append(time.perf_counter() - t0)
         self.autosave_soon()
@@ -239,7 +240,7 @@ class App(SharedPlay):
         if self.game.is_over:
             self.say(" ".join(("The game is over.", *info.winner_text(self.game))))
             return False
-        if self.shared is not None and self.game.side not in self.shared.seat.sides:
+        if self.shared is not None and self.game.side not in self.shared.sides:
             self.say(classroom.not_yours(self.shared, self.game, self.bots.seats))
             return False
         if self.predict.waiting:
@@ -257,17 +258,26 @@ class App(SharedPlay):
         return self.logbook.lines()
 
     def undo(self) -> None:
-        """Take back one of the present player's own moves of this turn (``game.undoable``)."""
-        g = self.game
-        if self.shared is not None:
-            self.say("Moves in a shared game are final: the other players may already have seen them.")
-            return
-        if not self.undoable:
-            self.say("Nothing of yours to take back this turn: dice, cards and the other players' moves stay.")
+        """Take back one of the present player's own moves of this turn (``game.undoable``), in
+        a stored game too (:meth:`GameStore.take_back`); else say why not."""
+        why = self.undo_refusal()
+        if why:
+            self.say(why)
             return
         self.predict.clear()  # a question asked before the move taken back asks no more
-        before = g.events  # undo replays into a new list: this one keeps the undone events
-        action = g.undo()
+        g = self.game
+        before, action = g.events, g.history[-1]  # undo replays into a new list: this one keeps the undone events
+        if self.shared is not None:
+            try:
+                self.game = g = self.shared.take_back()
+            except StaleGame:
+                self.pull("Another player moved first, so nothing was taken back: here is the game as it stands.")
+                return
+            except StoreError as exc:
+                self.say(f"Nothing was taken back: {exc}.")
+                return
+        else:
+            g.undo()
         self.logbook.forget(len(g.events))
         gone = [e.text for e in before[len(g.events):] if e.kind not in ("phase", "turn")]
         if isinstance(action, A.End):
@@ -279,12 +289,29 @@ class App(SharedPlay):
         self.autosave_soon()
         self.refresh()
 
+    def undo_refusal(self) -> str:
+        """Why Undo cannot take anything back now ("" if it can): the Undo button's tooltip
+        while it is greyed, and the message when pressed."""
+        g = self.game
+        if not self.playing:
+            return "Nothing to take back: no game yet."
+        if g.is_over:
+            return "Nothing to take back: the game is over."
+        if self.shared is not None and g.side not in self.shared.sides:
+            return f"Nothing to take back: it is {T.side_label(g.side)}'s move, and only the side to move " \
+                   "takes back its own moves."
+        if self.bots.is_bot(g.side):
+            return f"Nothing to take back: it is the {self.bots.name(g.side)} bot's move, and a bot's moves stay."
+        if not g.undoable:
+            return ("Nothing of yours to take back this turn: dice rolled, cards drawn and the other players' "
+                    "moves stay.")
+        return ""
+
     @property
     def undoable(self) -> bool:
         """Whether Undo may take back a move now: a human's own (``game.undoable``), never a
-        bot's, nor in a shared game."""
-        g = self.game
-        return bool(self.playing and g.undoable and self.shared is None and not self.bots.is_bot(g.side))
+        bot's; in a stored game, this page's seat's."""
+        return not self.undo_refusal()
 
     def hint(self) -> None:
         """The Hint button: what a bot would do now and why, with its odds (``fortress.ui.hints``)."""
@@ -293,7 +320,7 @@ class App(SharedPlay):
         if not self.playing or g.is_over:
             self.say("No hint: start a game (Game tab)." if not self.playing else "No hint: the game is over.")
             return
-        if self.shared is not None and g.side not in self.shared.seat.sides:
+        if self.shared is not None and g.side not in self.shared.sides:
             self.say(f"No hint now: it is {T.side_label(g.side)}'s move, not yours.")
             return
         bot = hint_bot(self.bots.name(g.side))
@@ -442,7 +469,7 @@ class App(SharedPlay):
         """Redraw: the map first (what the player watches), then the panel, then the rest."""
         g = self.game
         human = self.playing and not g.is_over and not self.bots.is_bot(g.side) and \
-            (self.shared is None or g.side in self.shared.seat.sides)
+            (self.shared is None or g.side in self.shared.sides)
         panel = self.current_panel() if human else None
         if panel is not None:
             panel.prepare()
@@ -482,7 +509,9 @@ class App(SharedPlay):
         resume = "resume one" if self.store is None else "join one with its code (your seat link brings yours back)"
         self.status.value = info.status_html(g, self.bots.seats, self.others) if self.playing else \
             f"<span class='ft-title'>Fortress America</span> Start a new game or {resume} (Game tab)."
-        self.undo_button.disabled = not self.undoable
+        why = self.undo_refusal()
+        self.undo_button.disabled = bool(why)
+        self.undo_button.tooltip = why or "Take back your last move (this turn, before any die or card)"
         bot_turn = self.playing and not g.is_over and self.bots.is_bot(g.side)
         self.step_button.disabled = self.play_button.disabled = not bot_turn
         self.tracks.value = info.tracks_html(g)

@@ -13,8 +13,8 @@ out for it), all new markers in one message. With a ``pool`` (:mod:`fortress.ui.
 the areas are one Polygon each, shared with the kernel's other still maps, so a notebook sends
 the board's shapes once.
 The labels are laid out by :mod:`fortress.ui.labels` for the map's
-zoom (and projector mode): none overlaps another, a label moved aside gets a leader line and
-takes clicks for its own area.
+zoom (and projector mode): none overlaps another, a label moved aside gets a leader line;
+labels take no clicks (a click acts on the territory under the pointer).
 """
 from __future__ import annotations
 
@@ -214,24 +214,17 @@ class BoardMap(LabelLayout):
                          fill_opacity=opacity, dash_array=dash, name=aid)
 
     def _marker(self, area, html: str) -> L.Marker:
-        """A label: a click or hover on it is one on its area (a label moved aside by the
-        layout may sit over another territory)."""
+        """A label. It takes no clicks nor hovers (theme.CSS: ``pointer-events: none``): a label
+        moved aside by the layout may sit over another territory, and a click there acts on
+        the territory under the pointer (issue 35)."""
         if self.pool is not None:
             return self.pool.marker(area, html, partial(self._new_marker, area, html))
-        marker = self._new_marker(area, html)
-        self._listen(marker, area.id)
-        return marker
+        return self._new_marker(area, html)
 
     @staticmethod
     def _new_marker(area, html: str) -> L.Marker:
         return L.Marker(location=tuple(area.label), draggable=False, keyboard=False, title=area.name,
                         icon=L.DivIcon(html=html, icon_size=(0, 0), icon_anchor=(0, 0)))
-
-    def _listen(self, layer: L.Layer, aid: str) -> None:
-        layer.on_click(partial(self._clicked, aid))
-        if self.on_hover is not None:
-            layer.on_mouseover(partial(self._hovered, aid))
-            layer.on_mouseout(partial(self._hovered, None))
 
     def _resized(self, _change=None) -> None:
         """Re-fit the view to the whole board when the map's size in the browser changed."""
@@ -255,6 +248,14 @@ class BoardMap(LabelLayout):
             self._fitting = False
         self.stats["fits"] += 1
         self._zoomed({"new": self.map.zoom})
+
+    def fit_board(self) -> None:
+        """Show the whole board again, as large as the map allows (the "Fit board" button):
+        after a zoom or a pan by hand."""
+        size = self.fitted or TYPICAL_SIZE
+        centre, zoom = fit_view(self.bounds, *size, snap=self.map.zoom_snap)
+        with self.map.hold_sync():
+            self.map.center, self.map.zoom = centre, min(max(zoom, self.map.min_zoom), self.map.max_zoom)
 
     def _zoomed(self, change) -> None:
         """A new zoom: labels sized for it (the map's CSS class) and laid out again."""
@@ -281,10 +282,6 @@ class BoardMap(LabelLayout):
     def _clicked(self, aid: str, **event) -> None:
         if event.get("type", "click") == "click":
             self.on_click(aid)
-
-    def _hovered(self, aid: str | None, **_event) -> None:
-        if self.on_hover is not None:
-            self.on_hover(aid)
 
     def _left(self, **event) -> None:
         if event.get("type") == "mouseout" and self.on_hover is not None:

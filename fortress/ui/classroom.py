@@ -89,22 +89,61 @@ class SharedGame:
     made: NewGame | None = None  # the links, when this page created the game
     code: str = ""  # the game's join code
     last: "Game | None" = field(default=None, repr=False)  # the game as last read or written in the store
+    #: hot-seat: the other human seats' tokens by side, when this page created the game (issue 35);
+    #: a seat goes once its link is opened or the join code takes it (:meth:`handed_out`)
+    more: dict[str, str] = field(default_factory=dict, repr=False)
+    more_seats: dict[str, str] = field(default_factory=dict, repr=False)  # side -> its seat number
 
     @property
     def game_id(self) -> str:
         return self.seat.game_id
 
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The sides this page plays: its seat's, and on the page that created the game every
+        other human seat's (hot-seat at one screen)."""
+        return self.seat.sides + tuple(s for s in self.more if s not in self.seat.sides)
+
+    def token_for(self, side: str | None) -> str:
+        """The token that acts for ``side`` (this page's own seat's for any other)."""
+        return self.more.get(side or "", self.token)
+
+    def handed_out(self) -> list[str]:
+        """Drop the hot-seat sides whose seat another player took (its link opened, or the join
+        code); the sides dropped."""
+        if not self.more:
+            return []
+        taken = self.store.claimed(self.game_id)
+        gone = [side for side in self.more if self.more_seats.get(side) in taken]
+        for side in gone:
+            del self.more[side]
+        return gone
+
     def push(self, game: "Game") -> None:
-        """Submit ``game``'s moves past the stored ply, in order (:class:`StaleGame` when
-        another seat moved first: nothing of ours past that point is stored)."""
+        """Submit ``game``'s moves past the stored ply, in order, each with the token of the seat
+        of the side to move (:class:`StaleGame` when another seat moved first: nothing of ours
+        past that point is stored)."""
+        if self.handed_out():
+            raise SeatError("that seat went to another player (its link was opened, or the join code "
+                            "took it): they play it now")
         for action in game.history[self.base + self.ply:]:
-            self.last = self.store.submit(self.token, self.ply, game.notation(action))
+            side = self.last.side if self.last is not None and not self.last.is_over else None
+            self.last = self.store.submit(self.token_for(side), self.ply, game.notation(action))
             self.ply += 1
+
+    def take_back(self) -> "Game":
+        """Take back this seat's last stored move (:meth:`GameStore.take_back`); the game as
+        it then stands."""
+        game = self.store.take_back(self.token_for(self.last.side if self.last is not None else None), self.ply)
+        self.ply -= 1
+        self.last = game.copy()
+        return game
 
     def load(self) -> "Game":
         """The game as stored now (and remember its ply)."""
         self.ply, game = self.store.snapshot(self.game_id)
         self.last = game.copy()
+        self.handed_out()
         return game
 
     def changed(self) -> bool:
@@ -116,7 +155,7 @@ class SharedGame:
         for seat in self.store.seats_of(self.game_id):
             for side in seat.sides:
                 seats[side] = seat.bot or "human"
-                if not seat.bot and side not in self.seat.sides:
+                if not seat.bot and side not in self.sides:
                     others.add(side)
         return seats, frozenset(others)
 
@@ -137,18 +176,23 @@ def spectate(store: GameStore, game_id: str, code: str = "") -> SharedGame:
 
 
 def create(store: GameStore, game: "Game", seats: dict[str, str], title: str = "") -> SharedGame:
-    """Store a new game; the page takes its first human seat (the spectator's if none)."""
+    """Store a new game; the page takes its first human seat (the spectator's if none) and
+    plays the other human seats too (hot-seat at one screen) until the teacher hands one out:
+    its link opened, or the join code taking it (:meth:`SharedGame.handed_out`)."""
     made = store.create_game(game, store_seats(game, seats), title=title)
     kinds = store_seats(game, seats)
     mine = next((s for s, k in kinds.items() if k == "human"), SPECTATOR)
     shared = open_seat(store, made.tokens[mine])
     shared.made = made
+    others = [s for s, k in kinds.items() if k == "human" and s != mine]
+    shared.more = {side: made.tokens[s] for s in others for side in game.seats[int(s) - 1]}
+    shared.more_seats = {side: s for s in others for side in game.seats[int(s) - 1]}
     return shared
 
 
 def turn_html(shared: SharedGame, game: "Game", seats: dict[str, str]) -> str:
     """Whose move it is, said from this seat's point of view."""
-    mine = shared.seat.sides
+    mine = shared.sides
     you = (f"you play {' + '.join(T.side_chip(s) for s in mine)}" if mine
            else "you are watching (spectator link): you act for no side")
     if game.is_over:
@@ -185,7 +229,7 @@ def links_html(made: NewGame, game: "Game", mine: str = "", bots: frozenset[str]
 
 def not_yours(shared: SharedGame, game: "Game", seats: dict[str, str]) -> str:
     """Why this page cannot act now, in plain words."""
-    side, mine = game.side, shared.seat.sides
+    side, mine = game.side, shared.sides
     if not mine:
         return "You are watching this game (spectator link): you cannot move for any side."
     who = f"the {seats[side]} bot on the server" if seats.get(side, "human") != "human" else "another player"
@@ -267,6 +311,7 @@ async def follow(app: "SharedPlay", url: str) -> None:
             if now != shared.ply:
                 app.pull()
             else:
+                app.check_seats()
                 app.store_bots()
         except Exception:  # noqa: BLE001 - a database hiccup (locked, restarted): the page keeps following
             await asyncio.sleep(1.0)

@@ -50,8 +50,11 @@ class GameControls:
         self.save_button = W.Button(description="Save (download)", layout=W.Layout(width="auto"))
         self.save_button.add_class("fortress-save")
         self.save_button.on_click(lambda _b: self.save())
+        self.save_message = W.HTML("")  # beside the Save button: seen where it was pressed
+        self.save_message.add_class("fortress-save-message")
         self.download = W.HTML("")
         self._saved: tuple[object, int] | None = None  # the game and ply the download link holds
+        self._loaded: tuple[object, int] | None = None  # the game and ply "Loaded ..." speaks of
         self.download.add_class("fortress-download")
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Load a save")
         self.upload.add_class("fortress-upload")
@@ -68,7 +71,8 @@ class GameControls:
             self.seat_box, W.HBox(list(self.variant_boxes.values()), layout=W.Layout(flex_flow="row wrap")),
             self.start_button,
             W.HTML("<b>Resume, save, load</b>" if app.store is None else "<b>Join, save, load</b>"), self._resume_row(),
-            W.HBox([self.save_button, self.download]), self.upload, self.load_message, self.confirm_box])
+            W.HBox([self.save_button, self.download, self.save_message], layout=W.Layout(flex_flow="row wrap")),
+            self.upload, self.load_message, self.confirm_box])
         self.box.add_class("fortress-game-controls")
 
     def _resume_row(self) -> W.Widget:
@@ -182,28 +186,41 @@ class GameControls:
         self._close_question()
         self.app.start(game, seats, game_id, note=note)
         self.load_message.value = f"<small>{html.escape(note)}</small>"
+        self._loaded = (self.app.game, len(self.app.game.history))
         self._show_resume()
+
+    def _save_note(self, text: str, refused: bool = True) -> None:
+        """Say ``text`` beside the Save button (where the player looks) and in the message line."""
+        css = "ft-refused" if refused else "ft-info"
+        self.save_message.value = f"<span class='{css}'>{html.escape(text)}</span>" if text else ""
+        self.app.say(text, refused=refused)
 
     def save(self) -> None:
         if not self.app.playing:
-            self.app.say("No game to save yet.")
+            self._save_note("No game to save yet.")
             return
         if self.app.shared is not None and not self.app.game.is_over:
-            self.app.say("A shared game is kept on the server; its save holds the seed that decides the "
-                         "cards and dice to come, so it is handed out once the game is over.")
+            self._save_note("Not saved: a shared game is kept on the server, and its save holds the seed that "
+                            "decides the cards and dice to come, so it is handed out once the game is over.")
             return
         data = base64.b64encode(self.app.game.to_json(seats=self.app.bots.seats).encode()).decode()
         name = f"fortress-{self.app.game_id}.json"
         self.download.value = (f"<a class='fortress-download-link' download='{name}' "
                                f"href='data:application/json;base64,{data}'>Download {name}</a>")
         self._saved = (self.app.game, len(self.app.game.history))
+        self._save_note(f"Saved round {self.app.game.round} ({len(self.app.game.history)} moves): the link beside "
+                        "Save downloads it.", refused=False)
 
     def drop_stale_download(self) -> None:
         """The download link holds the position it saved: it goes once the game moves on
-        (or another game starts), so no one downloads an old position unawares."""
+        (or another game starts), so no one downloads an old position unawares; so does the
+        note of the save loaded."""
         game, ply = self._saved or (None, 0)
         if self.download.value and (game is not self.app.game or ply != len(self.app.game.history)):
-            self.download.value = ""
+            self.download.value = self.save_message.value = ""
+        game, ply = self._loaded or (None, 0)  # "Loaded mygame.json." goes too once the game moves on
+        if self._loaded and (game is not self.app.game or ply != len(self.app.game.history)):
+            self.load_message.value, self._loaded = "", None
 
     def _on_upload(self, change) -> None:
         files = change["new"]

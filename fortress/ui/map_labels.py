@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from fortress.ui.board_map import MapView
 
 ZOOM_BUTTONS = (52, 80)  # px: the zoom buttons' corner of the map (top left), kept free of labels
-TOGGLES = (168, 58)  # px: the Names / Projector toggles' corner (top right), kept free of labels
+TOGGLES = (240, 58)  # px: the Names / Projector / Fit board buttons' corner (top right), kept free of labels
 CREDIT = (362, 22)  # px: the data's credit line (bottom left), kept free of labels
 
 

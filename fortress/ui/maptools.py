@@ -1,5 +1,6 @@
 """The map's own controls (top right): "Names" prints every territory's name on the map,
-"Projector" makes counters and text twice as large, and the box under them names the
+"Projector" makes counters and text twice as large, "Fit board" shows the whole board again
+after a zoom or a pan by hand, and the box under them names the
 territory under the pointer (issue 18: a map you can read from the back of the room)."""
 from __future__ import annotations
 
@@ -41,14 +42,21 @@ class MapTools:
                                       "counters and text twice as large, for a classroom projector")
         self.names.observe(self._on_names, "value")
         self.projector.observe(self._on_projector, "value")
+        self.fit = W.Button(description="Fit board", tooltip="show the whole board again, as large as it fits",
+                            layout=W.Layout(width="auto"), _dom_classes=("fortress-fit",))
+        self.fit.on_click(self._on_fit)
         self.hover = W.HTML("", layout=W.Layout(max_width="260px"), _dom_classes=("fortress-hover",))
-        self.box = W.VBox([W.HBox([self.names, self.projector]), self.hover], _dom_classes=("fortress-map-tools",))
+        self.box = W.VBox([W.HBox([self.names, self.projector, self.fit]), self.hover],
+                          _dom_classes=("fortress-map-tools",))
         self.control = L.WidgetControl(widget=self.box, position="topright")
 
     @staticmethod
     def _toggle(label: str, css: str, tip: str) -> W.ToggleButton:
         return W.ToggleButton(value=False, description=label, tooltip=tip, layout=W.Layout(width="auto"),
                               _dom_classes=(css,))
+
+    def _on_fit(self, _button) -> None:
+        self.app.board_map.fit_board()
 
     def _on_names(self, change) -> None:
         self.app.board_map.set_options(names=change["new"])

@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING
 
 from fortress.store import GameStore, StaleGame, StoreError
 from fortress.ui import classroom
+from fortress.ui import theme as T
 
 if TYPE_CHECKING:
     import ipywidgets as W
 
     from fortress.rules.game import Game
     from fortress.ui.bots import BotSeats
+    from fortress.ui.follow_panel import FollowPanel
     from fortress.ui.gamebar import GameControls
     from fortress.ui.logbook import LogBook
     from fortress.ui.odds_panel import OddsPanel
@@ -48,6 +50,8 @@ class SharedPlay:
     _panel_key: tuple[object, ...]
     tabs: W.Tab
     turn_note: W.HTML
+    follow: FollowPanel
+    auto_box: W.Checkbox
 
     @property
     def controls(self) -> GameControls:  # App's: the Game tab's controls, built on first use
@@ -83,6 +87,8 @@ class SharedPlay:
         self.game, self.playing, self.game_id = shared.load(), True, shared.game_id
         seats, self.others = shared.display_seats()
         self.bots.configure(seats, 0)  # names only: the store plays the bot seats
+        self.follow.clear()
+        self._server_plays_bots(True)
         self.logbook.clear()
         self.odds.clear()
         self.recent, self._panel_key = frozenset(), ()
@@ -124,10 +130,48 @@ class SharedPlay:
         fresh = game.events[len(old.events):] if not note else []
         if not note and moved_for_us(old, game, shared.seat.sides):
             note = LOST_RACE  # another page at this seat won the race: the click here is not played
+        if not note:
+            self._record_bot_moves(old, game)
         self.game, self.recent = game, frozenset(a for e in fresh for a in e.areas)
         if note:
             self.say(note)
         self.refresh()
+
+    def _record_bot_moves(self, old: Game, new: Game) -> None:
+        """The bot seats' moves between ``old`` and ``new`` (the store played them) go on the
+        Bot turns tab's tape, replayed on a copy of ``old`` (the same dice: the copy keeps the
+        generator), so a teacher can step through them as in a local game."""
+        done = len(old.history)
+        if len(new.history) <= done or new.history[:done] != old.history:
+            return  # a move taken back, or another game: nothing to add
+        sim = old.copy()
+        for action in new.history[done:]:
+            side = sim.side
+            before, state = self.follow.tape.snapshot(sim), sim.state.copy()
+            events = sim.apply(action)
+            if self.bots.is_bot(side):
+                self.follow.record(before, sim, action, "", events, state)
+
+    def _server_plays_bots(self, shared: bool) -> None:
+        """On a store the server plays the bot seats: "bots move by themselves" is ticked and
+        cannot be unticked there; a local game gives the choice back."""
+        box = self.auto_box
+        box.value = shared or (box.value if not box.disabled else False)
+        box.disabled = shared
+        box.description = "bots move by themselves (the server plays them)" if shared else "bots move by themselves"
+
+    def check_seats(self) -> None:
+        """Hot-seat: a seat this page played that another player took (its link opened, or the
+        join code) is theirs now: say so and redraw (the follower calls this when idle)."""
+        shared = self.shared
+        if shared is None or not shared.more:
+            return
+        gone = shared.handed_out()
+        if gone:
+            _seats, self.others = shared.display_seats()
+            names = ", ".join(T.side_label(side) for side in gone)
+            self.say(f"{names}: that seat went to another player, who plays it now.", refused=False)
+            self.refresh()
 
     def store_bots(self, limit: int = 10_000) -> int:
         """Let the store play the bot seats due now (each move made once, whoever asks)."""

@@ -39,10 +39,11 @@ CSS = f"""
 <style>
 .fortress-app {{ font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; font-size: 13px; }}
 .fortress-app .leaflet-container {{ background: {OCEAN}; cursor: pointer; }}
+/* labels take no clicks: a click acts on the territory under the pointer (issue 35) */
 .fortress-app .leaflet-marker-icon.leaflet-div-icon {{ background: transparent; border: none;
     pointer-events: none !important; }}
 .fa-m {{ position: absolute; transform: translate(-50%, -50%); white-space: nowrap; font-size: 10px;
-    line-height: 1.3em; text-align: center; pointer-events: auto; cursor: pointer; font-weight: 600; }}
+    line-height: 1.3em; text-align: center; pointer-events: none; font-weight: 600; }}
 .fa-m .u {{ display: block; border-radius: 3px; padding: 0 2px; margin: 2px 0;
     box-shadow: 0 0 0 1px rgba(0,0,0,.55); }}
 .fa-m .u.s2 {{ box-shadow: 0 0 0 1px rgba(0,0,0,.55), 2px 2px 0 0 #fff, 2px 2px 0 1px rgba(0,0,0,.55); }}
@@ -114,9 +115,19 @@ CSS = f"""
 .fortress-app .widget-toggle-buttons .widget-toggle-button {{ width: auto; min-width: 60px; }}
 .ft-card {{ border: 1px solid #888; border-radius: 5px; padding: 3px 5px; margin: 2px 0; background: #fffbe6; }}
 .ft-legend span {{ margin-right: 8px; }}
-.fortress-header {{ flex-wrap: wrap; gap: 4px; }}
-.fortress-banner-strip {{ flex-wrap: wrap; gap: 6px; margin: 2px 0; }}
-.fortress-banner {{ flex: 1 1 auto; }}
+/* the header keeps one height whatever the phase (issue 35): the buttons never wrap under the status,
+   whose lines shrink and end in an ellipsis instead; the banner strip keeps its line */
+.fortress-header {{ flex-wrap: nowrap; gap: 4px; }}
+.fortress-header .fortress-status-column {{ flex: 1 1 0; min-width: 0; }}
+.fortress-header .fortress-header-buttons {{ flex: 0 0 auto; }}
+.fortress-status .widget-html-content, .fortress-turn-note .widget-html-content {{ white-space: nowrap; overflow: hidden;
+    text-overflow: ellipsis; }}
+.fortress-banner-strip {{ flex-wrap: nowrap; gap: 6px; margin: 2px 0; }}
+.fortress-banner {{ flex: 1 1 0; min-width: 0; }}
+.ft-banner {{ white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
+/* the message stays in view at the top of the window while the side column scrolls (a tab opened below) */
+.fortress-side > .fortress-message {{ position: sticky; top: 0; z-index: 20; }}
+.fortress-app .fortress-side {{ overflow: visible; }}  /* a widget box scrolls (overflow auto): sticky would stick to it */
 .ft-banner {{ font-size: 15px; line-height: 20px; font-weight: 800; letter-spacing: .02em; padding: 1px 10px;
     border-radius: 4px; border: 2px solid #1d2733; }}
 .ft-handover {{ display: inline-block; margin-left: 14px; padding: 1px 8px; background: #fff3bf; color: #1d2733;
@@ -127,14 +138,19 @@ CSS = f"""
     border-top-color: transparent; border-radius: 50%; animation: ft-spin .8s linear infinite; vertical-align: -2px; }}
 @keyframes ft-spin {{ to {{ transform: rotate(360deg); }} }}
 @keyframes ft-pulse {{ 50% {{ transform: scale(1.08); }} }}
-.fortress-header .fortress-header-buttons {{ flex-wrap: wrap; gap: 2px; }}
+.fortress-header .fortress-header-buttons {{ flex-wrap: nowrap; gap: 2px; }}
 .fortress-header .widget-button {{ min-width: max-content; }}
+/* a greyed button looks greyed, whatever its colour (a blue "Play to my turn" looked enabled) */
+.fortress-app .widget-button:disabled, .fortress-app .jupyter-button:disabled {{ opacity: .4; filter: grayscale(1);
+    cursor: not-allowed; }}
 .fortress-app .fortress-map-column {{ position: sticky; top: 0; z-index: 1; }}
 /* the map column sticks to the top of the page while the side column scrolls: no box between it and the
    page's scroller may clip (widget boxes and Jupyter's output area do, with overflow auto or hidden) */
 .fortress-app.widget-box, .fortress-app .fortress-body, .jp-OutputArea:has(.fortress-app),
 .jp-OutputArea-child:has(.fortress-app), .jp-OutputArea-output:has(.fortress-app) {{ overflow: visible; }}
 @media (max-width: 700px) {{
+  .fortress-header, .fortress-banner-strip, .fortress-header .fortress-header-buttons {{ flex-wrap: wrap; }}
+  .fortress-status .widget-html-content, .ft-banner {{ white-space: normal; }}
   .fortress-app .fortress-map-column {{ position: static; }}
   .fortress-app .fortress-column {{ width: 100% !important; min-width: 0 !important; padding: 0 !important; }}
   .fortress-app .fortress-status {{ width: 100% !important; }}

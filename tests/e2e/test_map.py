@@ -19,8 +19,8 @@ LOW_TARGETS_JS = """() => {
     const map = document.querySelector('.fortress-map').getBoundingClientRect();
     const out = [];
     for (const el of document.querySelectorAll('.fa-m.t')) {
-        const r = el.getBoundingClientRect();
-        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        const r = el.getBoundingClientRect(), a = el.closest('.leaflet-marker-icon').getBoundingClientRect();
+        const x = a.left, y = a.top;  // the label's point, in its territory
         if (r.width > 0 && x > map.left + 50 && x < map.right - 10 && y > map.top + 10 && y < map.bottom - 8)
             out.push([el.dataset.area, x, y]);
     }

@@ -1,6 +1,6 @@
 """The map read from the back of the room (issue 18), in headless Chromium at 1280x720 against
 a real Voila server: projector mode doubles the counters, no two labels overlap (moved ones
-get a leader line and still select their territory), names on hover and printed on the map.
+get a leader line; a click on the dot at its end selects their territory), names on hover and printed on the map.
 Writes docs/dashboard-projector.png and docs/dashboard-phone.png."""
 from __future__ import annotations
 
@@ -78,7 +78,8 @@ def test_projector_mode_names_and_no_overlapping_counters(browser, voila_url):
     assert not overlaps(normal), overlaps(normal)
 
     # hover: the territory's name (and holder, units) in the map's box
-    page.mouse.move(*[(b[1] + b[3]) / 2 for b in normal[:1]], (normal[0][2] + normal[0][4]) / 2)
+    still = next(b for b in normal if not b[6])  # a label on its own territory (the pointer goes through it)
+    page.mouse.move((still[1] + still[3]) / 2, (still[2] + still[4]) / 2)
     page.wait_for_function("() => document.querySelector('.fortress-hover').innerText.length > 3", timeout=STEP)
 
     page.locator(".fortress-projector-toggle").click()
@@ -102,12 +103,14 @@ def test_projector_mode_names_and_no_overlapping_counters(browser, voila_url):
     assert moved and page.locator(".fortress-map .fa-lead").count() >= 1, "labels moved aside get a leader line"
     page.screenshot(path=str(DOCS / "dashboard-projector.png"))
 
-    # a label moved aside still acts on its own territory when clicked: here, the laser goes there
+    # a label moved aside: a click on its dot (its territory's point) acts there: the laser goes there
     targets = [b for b in moved if page.locator(f".fa-m.t[data-area='{b[0]}']").count()]
     assert targets, "a moved label among the laser's cities"
-    area, left, top, right, bottom = targets[0][:5]
+    area = targets[0][0]
+    x, y = page.evaluate("a => { const r = document.querySelector(`.fa-m[data-area='${a}']`)"
+                         ".closest('.leaflet-marker-icon').getBoundingClientRect(); return [r.left, r.top]; }", area)
     before = tick(page)
-    page.mouse.click((left + right) / 2, (top + bottom) / 2)
+    page.mouse.click(x, y)
     wait_tick(page, before)
     page.wait_for_selector(f".fa-m[data-area='{area}']:has-text('\u26a1')", timeout=STEP)
 

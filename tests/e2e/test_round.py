@@ -53,6 +53,8 @@ def us_step(page, done: set[str]) -> None:
         elif page.evaluate(PICK_JS, ".fa-m.t"):
             click_target(page)
             done.add(phase)
+    elif has(page, ".fortress-commit") and not has(page, ".fortress-fight"):
+        act(page, ".fortress-commit")  # Fight! is offered once a unit is sent
     elif has(page, ".fortress-fight"):
         act(page, ".fortress-fight")
     elif has(page, ".fortress-attack"):

@@ -8,6 +8,7 @@ import ipywidgets as W
 
 from fortress.rules import actions as A
 from fortress.ui import theme as T
+from fortress.ui import turn_flow
 
 if TYPE_CHECKING:
     from fortress.ui.app import App
@@ -120,12 +121,14 @@ class Panel:
         return b
 
     def end_button(self, label: str = "End phase") -> W.Widget:
-        """The button that ends the step, or, while 'end' is refused, why (say a place
-        over the 5-unit limit in Maneuvers)."""
+        """The button that ends the step, named for where it leads ("End turn" when the turn
+        ends: :func:`fortress.ui.turn_flow.end_label`), or, while 'end' is refused, why (say a
+        place over the 5-unit limit in Maneuvers)."""
         if A.End() not in self.game.legal_actions():
             note = W.HTML(html.escape(self.game.explain(A.End()) or ""))
             note.add_class("fortress-why")
             return note
+        label = turn_flow.end_label(self.game, label)  # "End turn (West next)" when it ends the turn
         if label not in self._end_buttons:
             self._end_buttons[label] = self.keep(self.button(label, A.End(), "fortress-end", "warning"))
         return self._end_buttons[label]

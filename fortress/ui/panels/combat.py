@@ -9,6 +9,7 @@ import ipywidgets as W
 from fortress.rules import actions as A
 from fortress.rules.state import BattleView, Stage
 from fortress.ui import theme as T
+from fortress.ui import turn_flow
 from fortress.ui.panels.base import Panel
 
 
@@ -42,7 +43,11 @@ class CombatPanel(Panel):
         text = ("Click a declared territory (green outline) or a button to start its battle."
                 if attacks else "No battle left to fight.")
         return [W.HTML(text), self.buttons([(f"Attack {self.name(a.area)}", a) for a in attacks], "fortress-attack"),
-                self.end_button("End combat")]
+                self._next(), self.end_button("End combat")]
+
+    def _next(self) -> W.Widget:
+        """What comes after Combat this turn (its last battle may end the turn by itself)."""
+        return W.HTML(f"<small class='fortress-next'>{turn_flow.whats_next(self.game)}</small>")
 
     def _forces(self, b: BattleView) -> str:
         return (f"Battle for <b>{self.ref(b.area)}</b> ({self.game.board[b.area].kind}): "
@@ -57,10 +62,12 @@ class CombatPanel(Panel):
         for (unit, src), n in sorted(groups.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             for k in sorted({1, n}):
                 rows.append((f"Send {k} {unit} from {self.name(src)}", A.Commit(k, unit, src)))
-        fight = self.button("Fight!", A.Fight(), "fortress-fight", "danger")
+        # nothing sent yet: no Fight button, but what to do, in words (the engine's reason names the notation)
+        fight = self.button("Fight!", A.Fight(), "fortress-fight", "danger") if self.game.explain(A.Fight()) is None \
+            else W.HTML("<span class='fortress-why'>Fight! needs at least one attacking unit: send some first.</span>")
         hint = ("Send units from next door (buttons, or click a green-outlined territory to send all its free "
                 "units), then Fight.")
-        return [W.HTML(self._forces(b)), W.HTML(hint), self.buttons(rows, "fortress-commit"), fight]
+        return [W.HTML(self._forces(b)), W.HTML(hint), self.buttons(rows, "fortress-commit"), fight, self._next()]
 
     def _decide(self, b: BattleView) -> list[W.Widget]:
         acts = self.legal((A.Casualty, A.Disengage, A.Retreat))

@@ -67,8 +67,8 @@ class ReinforcePanel(Panel):
             why = f" ({task.card})" if task.card else ""
             out.append(W.HTML(f"Place a laser{why}: click a U.S.-held city without one (green outline)."))
         elif kind == TaskKind.PLACE:
-            out.append(W.HTML(f"Partisan card <b>{task.card}</b>: place a <b>{task.unit}</b> in "
-                              f"{either(map(self.name, task.places))}. Click a highlighted territory."))
+            out.append(W.HTML(f"Partisan card <b>{task.card}</b>{self._progress(task)}: place a <b>{task.unit}</b> "
+                              f"in {either(map(self.name, task.places))}. Click a highlighted territory."))
         elif kind == TaskKind.SABOTAGE:
             out.append(W.HTML(f"Partisan card <b>{task.card}</b>: choose an Invader unit to destroy. "
                               "Click a highlighted territory, then the unit."))
@@ -88,6 +88,13 @@ class ReinforcePanel(Panel):
     def _on_pick(self, change) -> None:
         self.unit = change["new"]
         self.app.refresh(panel_only=True)
+
+    def _progress(self, task: Task) -> str:
+        """" (unit 1 of 2)" for a card that places several units; "" for one."""
+        card = next((c for c in self.game.tables.cards.values() if c.name == task.card), None)
+        total = len(card.tasks()) if card is not None else 0
+        left = sum(1 for t in self.game.state.tasks if t.kind == TaskKind.PLACE and t.card == task.card)
+        return f" (unit {total - left + 1} of {total})" if total > 1 and 0 < left <= total else ""
 
     def click(self, aid: str) -> None:
         task = self._task()
