@@ -1,6 +1,6 @@
 """The map's own controls (top right): "Names" prints every territory's name on the map,
 "Projector" makes counters and text twice as large, and the box under them names the
-territory under the pointer (issue 18: a map you can read from the back of the room)."""
+territory under the pointer (a map you can read from the back of the room)."""
 from __future__ import annotations
 
 import html

@@ -132,7 +132,7 @@ def _store(url: str) -> GameStore:
 
 
 def seat_link_for_code(path: str, query: dict[str, list[bytes]]) -> str | None:
-    """The seat link to send a ``?code=ABC123`` page to, once its seat is taken (issue 17):
+    """The seat link to send a ``?code=ABC123`` page to, once its seat is taken:
     the page then reloads as that seat. None when there is no code, no store, or the code
     takes no seat (the page itself then says why)."""
     url = os.environ.get(STORE_ENV, "").strip()
