@@ -169,6 +169,7 @@ def replay():
     return H.Replay(H.bot_game(seed=3, bots={"us": "random", "invaders": "heuristic"}).to_json())
 
 
+@pytest.mark.slow
 def test_replay_title_uses_area_names(replay):
     viewer = H.replay_viewer(replay)
     i = next(k for k, a in enumerate(replay.actions, 1) if a.verb == "move")
