@@ -45,12 +45,17 @@ export PATH="$PWD/.venv/bin:$PATH"
 #    tests): not a failure as long as some part of the run ran tests.
 STARTED=$SECONDS
 RAN=0
+elapsed() { printf '%d:%02d' $(((SECONDS - $1) / 60)) $(((SECONDS - $1) % 60)); }
 run() {  # run pytest; 0 or 5 ("no tests selected") pass, anything else stops the script
   local code=0
   python -m pytest "$@" || code=$?
-  if [ "$code" -eq 0 ]; then RAN=1; elif [ "$code" -ne 5 ]; then exit "$code"; fi
+  if [ "$code" -eq 0 ]; then
+    RAN=1
+  elif [ "$code" -ne 5 ]; then
+    echo "pytest failed (exit $code) after $(elapsed "$STARTED") (m:ss)"
+    exit "$code"
+  fi
 }
-elapsed() { printf '%d:%02d' $(((SECONDS - $1) / 60)) $(((SECONDS - $1) % 60)); }
 
 if [ "$QUICK" = 1 ]; then
   # both cores; an idle core takes queued tests from the busy one (xdist's worksteal)

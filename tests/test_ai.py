@@ -306,6 +306,7 @@ def test_us_plan_study_records_every_plan_and_analyses(tmp_path):
     assert "7001:2 balanced=" in report and "h1 score" in report
 
 
+@pytest.mark.slow
 def test_us_sampling_study_builds_a_table_and_evaluates_the_search(tmp_path):
     """benchmarks/us_sampling_study.py (the evidence behind search.SAMPLING): a 10-seed table
     at one position, then the real search judged on it, with the default and other settings."""

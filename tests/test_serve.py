@@ -144,6 +144,7 @@ async def iopub_burst(manager_class) -> int:
         await km.shutdown_kernel(now=True)
 
 
+@pytest.mark.slow
 def test_a_kernels_first_burst_of_output_is_never_dropped():
     """The dashboard's first cell sends ~1,070 IOPub messages; with ZeroMQ's default
     high-water mark a busy server lost some (a blank page). The server's kernels keep all.
