@@ -43,7 +43,8 @@ def merge(records: list[Path]) -> int:
     durations = load(COMMITTED)
     for path in records:
         for test, entry in load(path).items():
-            durations[test] = {"cpu": entry["cpu"], "wall": entry["wall"]}
+            if not entry.get("failed"):  # a failed test may have stopped early: keep the last pass's time
+                durations[test] = {"cpu": entry["cpu"], "wall": entry["wall"]}
     write(durations)
     print(f"{COMMITTED.relative_to(ROOT)}: {len(durations)} tests")
     return 0

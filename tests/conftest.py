@@ -125,7 +125,7 @@ def executed_notebook(tmp_path_factory, path: Path) -> Path:
 # -- test tiers: each test's time recorded from a run (--record-durations); tests/test_tiers.py
 #    checks the markers against tests/durations.json, merged from such a record ------------------
 TIERS = ("slow", "browser", "notebook", "install", "quick")
-_RECORD: dict[str, dict[str, float]] = {}
+_RECORD: dict[str, dict] = {}
 _MARKERS: dict[str, set[str]] = {}
 _RECORD_TO: dict[str, str] = {}
 _CPU_START = pytest.StashKey[float]()
@@ -170,12 +170,13 @@ def pytest_runtest_logreport(report):
     entry = _RECORD.setdefault(report.nodeid, {"wall": 0.0, "cpu": 0.0})
     entry["wall"] += report.duration
     entry["cpu"] = max(entry["cpu"], getattr(report, "cpu", 0.0))
+    entry["failed"] = bool(entry.get("failed")) or report.failed
     path = _RECORD_TO.get("path")
     if path and report.when == "teardown":
         import json
 
         line = {"test": report.nodeid, "wall": round(entry["wall"], 2), "cpu": round(entry["cpu"], 2),
-                "tiers": sorted(set(report.keywords) & set(TIERS))}
+                "tiers": sorted(set(report.keywords) & set(TIERS)), "failed": entry["failed"]}
         with open(path, "a", encoding="utf-8") as out:
             out.write(json.dumps(line) + "\n")
 
