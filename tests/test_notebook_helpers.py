@@ -17,6 +17,7 @@ def _first(game):
 
 
 # -- hidden information ------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_bot_cannot_roll_the_real_dice_in_advance():
     """Firing on a copy of its view and keeping only the shots that hit: the real dice decide."""
     outcomes = []

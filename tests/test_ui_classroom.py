@@ -61,6 +61,7 @@ def mover(a: App, b: App) -> App:
     return a if a.shared and side in a.shared.seat.sides else b
 
 
+@pytest.mark.slow
 def test_two_pages_on_one_store_see_each_others_moves(store, tmp_path):
     a, b = us_v_west(store, tmp_path)
     sides_moved = set()
@@ -101,6 +102,7 @@ def test_the_follower_redraws_when_another_seat_moves(store_url, tmp_path):  # n
     shared_store.close()
 
 
+@pytest.mark.slow
 def test_a_bot_turn_never_stalls_when_the_driving_page_closes(store, tmp_path):
     """The page that moved is gone before its bots moved: any page still following the game
     plays them once the bot turn has been quiet for a moment."""
@@ -191,6 +193,7 @@ def test_a_wrong_token_shows_no_game(store, tmp_path):
     assert edited.game_id == "" and a.game_id not in edited.root.children[1].children[0].children[0].value
 
 
+@pytest.mark.slow
 def test_join_with_code_takes_a_free_seat_and_gives_its_link(store, tmp_path):
     a = page(store, tmp_path)
     a.controls.players.value = 2
@@ -213,6 +216,7 @@ def test_shared_moves_are_final(store, tmp_path):
     assert "final" in who.message.value and who.undo_button.disabled
 
 
+@pytest.mark.slow
 def test_bots_move_once_whichever_page_asks(store, tmp_path):
     a = page(store, tmp_path)
     a.controls.players.value = 2
