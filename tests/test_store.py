@@ -204,7 +204,7 @@ def test_concurrent_writers_lose_nothing_and_apply_nothing_twice(store_url):
     procs = [context.Process(target=writer, args=(store_url, tokens, i, SECONDS, out)) for i in range(WRITERS)]
     for p in procs:
         p.start()
-    results = [out.get(timeout=SECONDS + 120) for _ in procs]
+    results = [out.get(timeout=SECONDS + 600) for _ in procs]  # a bound for a hung run: spawned writers start slowly on a busy machine
     for p in procs:
         p.join(timeout=30)
     stored = sorted(s for part, _stale in results for s in part)
