@@ -1,17 +1,31 @@
 #!/usr/bin/env bash
-# Set up everything the test suite needs, from the project's own files, and run it all:
-# unit, rule and property tests, widget tests, notebooks, and browser tests in a real
-# headless Chromium against a real Voila server.
+# Set up everything the test suite needs, from the project's own files, and run a tier of it.
 #
-#   bash scripts/test.sh            # the whole suite (what CI runs)
-#   bash scripts/test.sh -k odds    # extra arguments go to pytest
+#   bash scripts/test.sh            # everything (what CI runs): unit, rule and property tests,
+#                                   # notebooks, the wheel install, mypy, then the browser tests in a
+#                                   # real headless Chromium against a real Voila server
+#   bash scripts/test.sh --quick    # the quick tier: every test not marked slow, browser, notebook
+#                                   # or install (rules, API, notation, saves, store, CLI, UI units
+#                                   # and a handful of property games per ruleset)
+#   bash scripts/test.sh -k odds    # extra arguments go to pytest (in either tier)
+#
+# Markers, not file lists, decide the tiers (pyproject.toml; tests/test_tiers.py checks that every
+# test over ~2 s carries one). Each tier prints its time at its end. The full tier records each
+# test's time in .pytest_cache/durations-*.jsonl: `python scripts/durations.py` merges it into
+# tests/durations.json, which tests/test_tiers.py reads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+QUICK=0
+if [ "${1:-}" = "--quick" ]; then
+  QUICK=1
+  shift
+fi
 
 # 1. Debian's Chromium for the browser tests (Playwright must not download a browser) and
 #    Debian's PostgreSQL server for the game store's tests (they start a throw-away cluster).
 NEED=()
-command -v chromium >/dev/null 2>&1 || NEED+=(chromium)
+[ "$QUICK" = 1 ] || command -v chromium >/dev/null 2>&1 || NEED+=(chromium)
 command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || NEED+=(postgresql)
 if [ "${#NEED[@]}" -gt 0 ]; then
   SUDO=""
@@ -27,7 +41,41 @@ PYTHON="${PYTHON:-python3}"
 .venv/bin/python -m pip install -q -e '.[test,geodata]' -e tests/council  # tests/council: the Council toy ruleset, a package of its own
 export PATH="$PWD/.venv/bin:$PATH"
 
-# 3. The suite: everything but the browser in parallel on both cores (an idle core takes queued
-#    tests from the busy one: the property tests are long), then the browser tests.
-python -m pytest -n 2 --dist worksteal -m "not browser" --durations=15 "$@"
-python -m pytest -m browser -p no:xdist "$@"
+# 3. The tests. pytest's exit code 5 means "no test selected" (e.g. `-k` that matches only browser
+#    tests): not a failure as long as some part of the run ran tests.
+STARTED=$SECONDS
+RAN=0
+elapsed() { printf '%d:%02d' $(((SECONDS - $1) / 60)) $(((SECONDS - $1) % 60)); }
+run() {  # run pytest; 0 or 5 ("no tests selected") pass, anything else stops the script
+  local code=0
+  python -m pytest "$@" || code=$?
+  if [ "$code" -eq 0 ]; then
+    RAN=1
+  elif [ "$code" -ne 5 ]; then
+    echo "pytest failed (exit $code) after $(elapsed "$STARTED") (m:ss)"
+    exit "$code"
+  fi
+}
+
+if [ "$QUICK" = 1 ]; then
+  # both cores; an idle core takes queued tests from the busy one (xdist's worksteal)
+  run -n 2 --dist worksteal -m "not (slow or browser or notebook or install)" "$@"
+  [ "$RAN" = 1 ] || { echo "no test selected"; exit 5; }
+  echo "quick tier: $(elapsed "$STARTED") (m:ss)"
+  exit 0
+fi
+
+# The wheel is built once for the whole run (tests/test_install.py and the browser test of the
+# installed wheel share it), as are the executed notebooks.
+FORTRESS_TEST_CACHE="$(mktemp -d)"
+export FORTRESS_TEST_CACHE
+trap 'rm -rf "$FORTRESS_TEST_CACHE"' EXIT
+mkdir -p .pytest_cache
+run -n 2 --dist worksteal -m "not browser" --durations=15 --record-durations=.pytest_cache/durations-main.jsonl "$@"
+echo "everything but the browser: $(elapsed "$STARTED") (m:ss)"
+BROWSER=$SECONDS
+run -m browser -p no:xdist --record-durations=.pytest_cache/durations-browser.jsonl "$@"
+echo "browser tests: $(elapsed "$BROWSER") (m:ss)"
+[ "$RAN" = 1 ] || { echo "no test selected"; exit 5; }
+python scripts/durations.py --check .pytest_cache/durations-main.jsonl .pytest_cache/durations-browser.jsonl || true
+echo "full suite: $(elapsed "$STARTED") (m:ss)"

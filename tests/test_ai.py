@@ -82,6 +82,7 @@ def test_choose_does_not_touch_the_real_game(name):
     assert seen["n"] > 10
 
 
+@pytest.mark.slow
 def test_same_seed_same_game():
     def history(seed):
         bots = {s: make_bot("heuristic", seed=10 + i) for i, s in enumerate(SIDES)}
@@ -162,6 +163,7 @@ def test_rollout_horizons():
     assert stops["us"] == (start + 1, "us", "declare")
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random_both_sides():
     us = simulate(10, seed=100, bots={"us": "heuristic", "west": "random", "south": "random", "east": "random"},
                   workers=2, progress=False)
@@ -171,6 +173,7 @@ def test_heuristic_beats_random_both_sides():
     assert (inv.frame.winner == "invaders").sum() >= 8
 
 
+@pytest.mark.slow
 def test_heuristic_us_declares_and_retakes_captured_cities():
     from fortress.ai import us_retake
     from fortress.rules.units import INVADERS
@@ -211,6 +214,7 @@ def test_search_target_plans():
     assert bot.declare_plan(game, threshold=0.3) != ["nowhere"]
 
 
+@pytest.mark.slow
 def test_heuristic_games_are_the_same_in_every_process():
     """Seed 5 once diverged between processes: two declare targets with equal odds were
     ordered by the last bits of the exact calculator's sums, which follow set order."""
@@ -284,6 +288,7 @@ def test_heuristic_invader_garrisons_an_empty_captured_city():
     assert "garrison" in bot.reason
 
 
+@pytest.mark.slow
 def test_us_plan_study_records_every_plan_and_analyses(tmp_path):
     """benchmarks/us_plan_study.py (the evidence behind evaluate_us): one game per plan from
     one position, then the analysis of the file it wrote."""
@@ -301,6 +306,7 @@ def test_us_plan_study_records_every_plan_and_analyses(tmp_path):
     assert "7001:2 balanced=" in report and "h1 score" in report
 
 
+@pytest.mark.slow
 def test_us_sampling_study_builds_a_table_and_evaluates_the_search(tmp_path):
     """benchmarks/us_sampling_study.py (the evidence behind search.SAMPLING): a 10-seed table
     at one position, then the real search judged on it, with the default and other settings."""

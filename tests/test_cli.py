@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 import fortress
@@ -64,6 +65,7 @@ def test_play_refuses_a_bad_save(tmp_path):
     assert result.exit_code != 0 and "not valid JSON" in result.output
 
 
+@pytest.mark.slow
 def test_bench_engine_reports_its_figures():
     result = run(["bench", "--only", "engine", "--quick", "--json"])
     figures = json.loads(result.output)["suites"]["engine"]

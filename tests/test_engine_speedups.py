@@ -61,6 +61,7 @@ def play_checking(seed: int, players: int, setup: str | None) -> int:
     return n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, players, setup", [(0, 4, "balanced"), (1, 2, "random"), (2, 3, "coastal"),
                                                   (3, 4, None)])
 def test_legal_actions_and_explain_agree_through_random_games(seed, players, setup):

@@ -142,6 +142,7 @@ def test_action_mutants(name, rng, as_object):
         _assert_ok(outcome)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.text(max_size=300))
 def test_any_text_is_an_action_or_refused(text):

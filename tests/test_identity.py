@@ -7,6 +7,8 @@ import importlib.util
 import json
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -17,6 +19,7 @@ def _module():
     return module
 
 
+@pytest.mark.slow
 def test_seeded_games_keep_their_digests():
     want = json.loads((ROOT / "tests" / "data" / "game_digests.json").read_text())
     got = _module().digests()

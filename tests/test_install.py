@@ -19,6 +19,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import once_per_suite
+
+pytestmark = pytest.mark.install
+
 ROOT = Path(__file__).resolve().parents[1]
 DISTRIBUTION, WHEEL_NAME = "fortress-wargames", "fortress_wargames"  # the name on the package index, in files
 #: what the dashboard extra brings (and the light install must run without)
@@ -75,19 +79,23 @@ def clean_env(**extra: str) -> dict[str, str]:
     return env | extra
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def dists(tmp_path_factory) -> dict[str, Path]:
-    """An sdist built from a clean copy of the source tree, and a wheel built from the sdist."""
-    tmp = tmp_path_factory.mktemp("dists")
-    src = tmp / "src"
+    """An sdist built from a clean copy of the source tree, and a wheel built from the sdist: once
+    per run of the suite (tests/e2e/test_installed.py installs the same wheel)."""
+    out = once_per_suite(tmp_path_factory, "dists", build_dists)
+    return {"sdist": next(out.glob(f"{WHEEL_NAME}-*.tar.gz")), "wheel": next(out.glob(f"{WHEEL_NAME}-*.whl"))}
+
+
+def build_dists(out: Path) -> None:
+    src = out.parent / "dists-src"
+    shutil.rmtree(src, ignore_errors=True)
     shutil.copytree(ROOT, src, ignore=JUNK)
-    out = tmp / "out"
-    out.mkdir()
     hook = f"from setuptools import build_meta; print(build_meta.build_sdist({str(out)!r}))"
     sdist = out / run([sys.executable, "-c", hook], env=clean_env(), cwd=src).strip().splitlines()[-1]
     run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "--no-index",
-         "-w", str(out), str(sdist)], env=clean_env(), cwd=tmp)
-    return {"sdist": sdist, "wheel": next(out.glob(f"{WHEEL_NAME}-*.whl"))}
+         "-w", str(out), str(sdist)], env=clean_env(), cwd=out.parent)
+    shutil.rmtree(src)
 
 
 def smoke(python: str, target: Path, env: dict[str, str], cwd: Path) -> None:

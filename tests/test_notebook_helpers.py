@@ -17,6 +17,7 @@ def _first(game):
 
 
 # -- hidden information ------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_bot_cannot_roll_the_real_dice_in_advance():
     """Firing on a copy of its view and keeping only the shots that hit: the real dice decide."""
     outcomes = []
@@ -169,6 +170,7 @@ def replay():
     return H.Replay(H.bot_game(seed=3, bots={"us": "random", "invaders": "heuristic"}).to_json())
 
 
+@pytest.mark.slow
 def test_replay_title_uses_area_names(replay):
     viewer = H.replay_viewer(replay)
     i = next(k for k, a in enumerate(replay.actions, 1) if a.verb == "move")

@@ -4,7 +4,6 @@ classroom-safe bot wrapper, matches, the round robin, odds grids, city falls, re
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ import pytest
 import fortress
 from fortress import notebook_helpers as H
 from fortress.rules.actions import Action, End, Move
+from tests.conftest import executed_notebook
 
 NOTEBOOKS = Path(fortress.__file__).resolve().parent / "notebooks"
 CLASSROOM = ["tutorial", "explore", "replay", "bots"]
@@ -35,18 +35,13 @@ def test_notebook_is_stored_clean_and_opens_with_its_purpose(name):
 
 @pytest.mark.notebook
 @pytest.mark.parametrize("name", CLASSROOM)
-def test_notebook_runs_top_to_bottom(name, monkeypatch):
+def test_notebook_runs_top_to_bottom(name, tmp_path_factory):
     """In full, as a teacher runs it (not quick mode: CI sets ``CI``, which would mean quick)."""
     import nbformat
-    from nbclient import NotebookClient
 
-    monkeypatch.setenv("FORTRESS_QUICK", "0")
-    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-    client = NotebookClient(nb, kernel_name="python3", timeout=600,
-                            resources={"metadata": {"path": str(NOTEBOOKS)}})
-    client.execute()  # raises CellExecutionError, naming the cell, if any cell fails
+    nb = nbformat.read(executed_notebook(tmp_path_factory, NOTEBOOKS / f"{name}.ipynb"), as_version=4)
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
-    assert not errors
+    assert not errors and all(c.execution_count for c in nb.cells if c.cell_type == "code")
 
 
 # -- quick mode ------------------------------------------------------------------------------
@@ -219,6 +214,7 @@ def replay():
     return H.Replay(game.to_json())
 
 
+@pytest.mark.slow
 def test_replay_caches_every_position(replay):
     final = replay.game
     assert len(replay.states) == len(replay) + 1

@@ -21,6 +21,17 @@ VARIANT_SETS = {"plain": (), "variants": tuple(sorted(rulesets.get().variants))}
 #: games per variant set: 200 with the variants; 100 without (as many as before the variants had a
 #: set of their own, when half of 200 games played individual-victory)
 GAMES = {"plain": 100, "variants": 200}
+#: games of chunk 0 of each set, the quick tier's (``bash scripts/test.sh --quick``); the other
+#: chunks, marked slow, share the rest of GAMES
+QUICK_GAMES = 2
+
+
+def games_in(chunk: int, name: str) -> int:
+    """How many of GAMES[name] chunk ``chunk`` plays (the chunks add up to GAMES[name])."""
+    if chunk == 0:
+        return QUICK_GAMES
+    rest, slow_chunks = GAMES[name] - QUICK_GAMES, CHUNKS - 1
+    return rest // slow_chunks + (chunk <= rest % slow_chunks)
 
 
 def games(chunk: int):
@@ -31,14 +42,15 @@ def games(chunk: int):
 
 
 @pytest.mark.parametrize("name", VARIANT_SETS)
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", [pytest.param(0, marks=pytest.mark.quick)]
+                         + [pytest.param(c, marks=pytest.mark.slow) for c in range(1, CHUNKS)])
 def test_random_games_keep_every_invariant(chunk, name):
     """GAMES[name] seeded random games with the variant set ``name``; after every action no Invader
     uses more control markers than it has and every place holds at most 5 units (Maneuvers aside,
     which cannot end over the limit), with the other invariants of tests/invariants.py."""
     variants = VARIANT_SETS[name]
 
-    @settings(max_examples=GAMES[name] // CHUNKS, deadline=None, derandomize=True, print_blob=True,
+    @settings(max_examples=games_in(chunk, name), deadline=None, derandomize=True, print_blob=True,
               phases=[Phase.explicit, Phase.reuse, Phase.generate],  # a seed is already minimal: no shrinking
               suppress_health_check=[HealthCheck.too_slow])
     @games(chunk + CHUNKS * list(VARIANT_SETS).index(name))  # each set its own seeds
@@ -50,6 +62,10 @@ def test_random_games_keep_every_invariant(chunk, name):
 
 def test_the_variant_games_play_every_variant():
     assert {"individual-victory", "invader-cards"} <= set(VARIANT_SETS["variants"])
+
+
+def test_the_chunks_play_every_game_once():
+    assert all(sum(games_in(c, name) for c in range(CHUNKS)) == GAMES[name] for name in VARIANT_SETS)
 
 
 def play_and_check(seed: int, players: int, setup: str, variants: tuple[str, ...]) -> None:

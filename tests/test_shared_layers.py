@@ -12,6 +12,7 @@ import fortress
 from fortress import notebook_helpers as H
 from fortress.ui.board_map import BoardMap, MapView
 from fortress.ui.shared_layers import LayerPool, pool_for
+from tests.conftest import executed_notebook
 
 NOTEBOOKS = Path(fortress.__file__).resolve().parent / "notebooks"
 #: the executed tutorial with its widget state (nbclient ``store_widget_state``), at most this
@@ -74,17 +75,12 @@ def test_a_closed_pooled_layer_is_made_again():
 
 
 @pytest.mark.notebook
-def test_executed_tutorial_with_widget_state_stays_small(tmp_path, monkeypatch):
+def test_executed_tutorial_with_widget_state_stays_small(tmp_path_factory):
     """Executed as Jupyter saves it with widget state (what a teacher shares): a few MB."""
     import nbformat
-    from nbclient import NotebookClient
 
-    monkeypatch.setenv("FORTRESS_QUICK", "0")
-    nb = nbformat.read(NOTEBOOKS / "tutorial.ipynb", as_version=4)
-    NotebookClient(nb, kernel_name="python3", timeout=600, store_widget_state=True,
-                   resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
-    out = tmp_path / "tutorial.ipynb"
-    nbformat.write(nb, out)
+    out = executed_notebook(tmp_path_factory, NOTEBOOKS / "tutorial.ipynb")
+    nb = nbformat.read(out, as_version=4)
     state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     maps = sum(1 for w in state.values() if w["model_name"] == "LeafletMapModel")
     assert maps >= 10, "the tutorial shows its positions on maps"

@@ -18,6 +18,7 @@ def same_games(a, b) -> bool:
     return a.frame.drop(columns=TIMINGS).equals(b.frame.drop(columns=TIMINGS))
 
 
+@pytest.mark.slow
 def test_serial_and_pool_agree():
     serial = simulate(4, seed=3, bots=MIXED, workers=1, progress=False)
     pooled = simulate(4, seed=3, bots=MIXED, workers=2, progress=False)
@@ -40,6 +41,7 @@ def test_bot_seeds_differ_by_side_and_game():
     assert len(seeds) == 20
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_gives_the_same_games():
     distributed = pytest.importorskip("dask.distributed")
     with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # mypy over the package: the full tier only
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

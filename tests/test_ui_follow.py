@@ -202,6 +202,7 @@ def test_step_through_shows_each_position_with_arrows_then_the_game_now(played):
     assert not moves.locations and not attacks.locations and "The game now" in f.caption.value
 
 
+@pytest.mark.slow
 def test_stepping_makes_no_widgets_and_speed_sets_the_play_interval(played):
     app, n = played
     f = app.follow

@@ -28,6 +28,7 @@ def live_widgets() -> Counter:
         return Counter(type(w).__name__ for w in W.Widget.widgets.values())
 
 
+@pytest.mark.slow
 def test_widget_count_stays_flat_over_bot_redraws(tmp_path):
     app = build_app(display_it=False, save_dir=tmp_path)
     app.start(fortress.new_game(5), {s: "random" for s in SIDES})

@@ -6,6 +6,7 @@ import html
 import re
 
 import ipywidgets as W
+import pytest
 
 import fortress
 from fortress.ai import make_bot
@@ -266,6 +267,7 @@ def test_projector_mode_doubles_the_counters_and_no_two_overlap(tmp_path):
     assert "fortress-projector" not in app.root._dom_classes
 
 
+@pytest.mark.slow
 def test_a_crowded_map_shrinks_its_labels_a_step_until_none_overlaps(tmp_path):
     """1280x720 (the map 790 x 364 px; projector mode 790 x 490): mid-game, the full-size labels
     find no free spot for all; the map lays them out a size smaller, and says so to the CSS.

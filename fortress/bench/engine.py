@@ -1,4 +1,4 @@
-"""Engine benchmarks for ``fortress bench`` (issue #3): full random games per second on
+"""Engine benchmarks for ``fortress bench``: full random games per second on
 one core, actions applied per second, median ``legal_actions`` time, save/load time.
 
 Game timings use CPU time of this process (``time.process_time``): the engine is

@@ -1,7 +1,7 @@
 """The 5-unit limit (rules: "5 Unit Limit: No more than 5 units in any territory/invasion
 zone at end of an action (exception: bombing ability)").
 
-Project ruling (issue 16): the limit holds at the end of a phase action. In Maneuvers a
+Project ruling: the limit holds at the end of a phase action. In Maneuvers a
 place may hold more than 5 of a side's units for a while (a swap between two full
 territories), but Maneuvers, Invasion and Reinforcements end only with every place
 within the limit; ``end`` is refused with a reason naming each over-full place

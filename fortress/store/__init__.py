@@ -1,4 +1,4 @@
-"""The shared game store for classroom play (issue 17): games, their actions and their
+"""The shared game store for classroom play: games, their actions and their
 seats in SQLite (default, one file) or PostgreSQL, so that a game lives on the server and
 every laptop at it sees the same moves. See :mod:`fortress.store.store`."""
 from __future__ import annotations

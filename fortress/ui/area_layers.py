@@ -1,5 +1,5 @@
 """The dashboard's territories as three GeoJSON layers, not one Polygon widget per area
-(issue 18, Speed: widget models are what a page's first paint pays for in the browser).
+(widget models are what a page's first paint pays for in the browser).
 
 * ``areas``: every territory in its plain look (its holder's fill, a zone's dashes). It is
   sent again only when a holder changes (a capture, another game): rare.

@@ -1,6 +1,6 @@
 """The banner under the header: whose turn, which step and who must act now, in words
 ("WEST'S TURN · Combat · the U.S. chooses a casualty"), the hot-seat hand-over prompt
-("Pass the laptop to West") and the busy line while a bot thinks (issue 18)."""
+("Pass the laptop to West") and the busy line while a bot thinks."""
 from __future__ import annotations
 
 import html

@@ -1,4 +1,4 @@
-"""The dashboard on the shared game store (issue 17): a page plays a stored game at one seat.
+"""The dashboard on the shared game store: a page plays a stored game at one seat.
 
 ``fortress serve`` puts the store's URL in ``FORTRESS_STORE`` for every page's kernel and
 Voila puts the page's query string in ``QUERY_STRING``: ``?seat=TOKEN`` opens that seat's

@@ -1,4 +1,4 @@
-"""Bot turns you can follow (issue 18): the bots' moves recorded as they are played, a move
+"""Bot turns you can follow: the bots' moves recorded as they are played, a move
 list grouped by side's turn and phase, and a paragraph per turn saying what happened.
 
 Pure logic, no widgets: :class:`Tape` records each bot move (the position after it, its

@@ -1,4 +1,4 @@
-"""The Hint button (issue 18): what a bot would do now and why, with the odds it relied on.
+"""The Hint button: what a bot would do now and why, with the odds it relied on.
 
 The heuristic bot answers for a human seat; a seat played by the search bot is answered by
 the search (about 2 s). The bot chooses in a copy of the game, so asking changes nothing.

@@ -1,6 +1,6 @@
 """The map's unit markers as stacked chips, sized with the zoom (and 2x in projector mode),
 placed so that no two overlap: a label that would cover another is moved aside and joined
-to its territory by a leader line (issue 18, "a map you can read from the back of the room").
+to its territory by a leader line ("a map you can read from the back of the room").
 
 The layout works in Leaflet's pixels at the map's zoom, with each label's size estimated
 from its text; :data:`CSS` draws the labels with the very sizes the estimate assumes

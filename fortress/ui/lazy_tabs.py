@@ -1,4 +1,4 @@
-"""Tabs whose pages are built the first time they are opened (issue 18, Speed: a light first
+"""Tabs whose pages are built the first time they are opened (a light first
 paint). A lazy page is an empty box until the tab is selected, or until the code asks for it
 with :meth:`LazyTabs.page`; then its builder runs once and the page takes the box's place.
 The page's widgets are not in the first cell's widget state the browser loads.

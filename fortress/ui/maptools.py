@@ -1,7 +1,7 @@
 """The map's own controls (top right): "Names" prints every territory's name on the map,
 "Projector" makes counters and text twice as large, "Fit board" shows the whole board again
 after a zoom or a pan by hand, and the box under them names the
-territory under the pointer (issue 18: a map you can read from the back of the room)."""
+territory under the pointer (a map you can read from the back of the room)."""
 from __future__ import annotations
 
 import html

@@ -1,4 +1,4 @@
-"""The Odds tab, a teacher's odds workbench (issue 18): any territory at any step, the forces
+"""The Odds tab, a teacher's odds workbench: any territory at any step, the forces
 filled from the game (units that could still move there this turn included, as a separate
 line) and editable before asking, as TripleA's battle calculator allows; the exact odds of
 the attack as given side by side with the same attack with / without combined arms.

@@ -1,4 +1,4 @@
-"""Class-prediction mode (issue 18), the logic: before a move that rolls dice (a battle's round,
+"""Class-prediction mode, the logic: before a move that rolls dice (a battle's round,
 a laser shot), the question with its exact odds; after it, the answer and every die
 explained with the rule it applied. No widgets here (``fortress.ui.predict_panel``).
 """

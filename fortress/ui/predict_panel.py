@@ -1,4 +1,4 @@
-"""Class-prediction mode (issue 18): a toggle in the header; with it on, the game pauses before
+"""Class-prediction mode: a toggle in the header; with it on, the game pauses before
 each battle's round and each laser shot (a player's or a bot's), shows the exact odds and
 lets the class guess (two buttons); after the dice, it says what happened and explains every
 die with the rule it applied. The logic is :mod:`fortress.ui.predict`; the widgets are made

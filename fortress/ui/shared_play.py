@@ -1,4 +1,4 @@
-"""The dashboard's shared-game part (issue 17): the store holds the game, this page one seat.
+"""The dashboard's shared-game part: the store holds the game, this page one seat.
 
 :class:`SharedPlay` is mixed into :class:`fortress.ui.app.App`: opening a seat link, showing a
 stored game, submitting this page's moves at their ply, reloading when another seat moved

@@ -1,4 +1,4 @@
-"""The teacher's view of a shared game store (issue 17): every game on the server, any game
+"""The teacher's view of a shared game store: every game on the server, any game
 on the projector as a spectator, and a batch of games for a class with their seat links.
 
 Opened as ``/?teacher=TOKEN`` on ``fortress serve`` (the server prints that link; the token

@@ -1,4 +1,4 @@
-"""The teacher's odds workbench (issue 18), the logic: the forces for any territory at any
+"""The teacher's odds workbench, the logic: the forces for any territory at any
 step, units that could still come this turn included, and the odds "with / without
 combined arms" side by side. No widgets here (``fortress.ui.odds_panel`` shows them).
 

@@ -42,7 +42,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_port(port: int, proc: subprocess.Popen, timeout: float = 60) -> None:
+def wait_port(port: int, proc: subprocess.Popen, timeout: float = 300) -> None:
+    """Wait until the server listens on ``port`` (Voila's start-up imports take seconds on an idle
+    machine and minutes on a busy one: a generous bound, only there to stop a hung run)."""
     end = time.time() + timeout
     while time.time() < end:
         if proc.poll() is not None:

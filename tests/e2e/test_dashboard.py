@@ -64,6 +64,32 @@ def act(page, css: str) -> None:
     wait_tick(page, before)
 
 
+NEWS_JS = """([css, seen]) => document.querySelector(css) !== null
+    || document.querySelector('.fortress-status').innerText !== seen"""
+
+
+def wait_for_news(page, buttons: str, end: float) -> None:
+    """Wait (until ``end``, a ``time.time()``) for one of ``buttons`` to show or the status line
+    to change: a bot has moved, or the page asks for the player's next click."""
+    try:
+        page.wait_for_function(NEWS_JS, arg=[buttons, status(page)], timeout=max(1.0, end - time.time()) * 1000)
+    except PlaywrightTimeout:
+        pass  # the caller's loop ends and says what was never reached
+
+
+#: true once ``js``'s answer is the same at two polls in a row
+STILL_JS = """js => { const now = JSON.stringify((eval(js))()), same = window.__fortressLast === now;
+    window.__fortressLast = now; return same; }"""
+
+
+def still(page, js: str, every_ms: int = 500):
+    """``js``'s answer once it no longer changes (two polls ``every_ms`` apart agree: the kernel has
+    redrawn and a zoom animation has ended)."""
+    page.evaluate("() => { window.__fortressLast = undefined; }")
+    page.wait_for_function(STILL_JS, arg=js, polling=every_ms, timeout=STEP)
+    return page.evaluate(js)
+
+
 def play_until(page, reached, what: str, seconds: float = 90) -> None:
     """Answer decisions, press Play and End until ``reached(status text)``."""
     end = time.time() + seconds
@@ -77,7 +103,7 @@ def play_until(page, reached, what: str, seconds: float = 90) -> None:
         elif page.locator(".fortress-end").count():
             act(page, ".fortress-end")
         else:
-            page.wait_for_timeout(200)
+            wait_for_news(page, ".fortress-decision, .fortress-play:not([disabled]), .fortress-end", end)
     raise AssertionError(f"never reached {what}: {status(page)}")
 
 
@@ -184,7 +210,7 @@ def test_play_a_us_turn_save_and_resume(page, voila_url):
         elif page.locator(".fortress-end").count():
             act(page, ".fortress-end")
         else:
-            page.wait_for_timeout(200)
+            wait_for_news(page, ".fortress-decision, .fortress-end", end)
     assert "Round 2" in status(page) or "Game over" in status(page)
     round_text = status(page).split("\n")[0]
 

@@ -15,7 +15,7 @@ from tests.e2e.conftest import free_port, stop, wait_port
 from tests.e2e.test_dashboard import KERNEL, load_dashboard
 from tests.test_install import clean_env, dists, run  # noqa: F401 -- dists is a fixture
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.install]
 
 
 def test_the_installed_wheel_serves_the_dashboard(dists, tmp_path, page):  # noqa: F811

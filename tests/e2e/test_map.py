@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.test_dashboard import (STEP, act, load_dashboard, play_bots_until_us_reinforcements, status,
-                                      tick, wait_tick)
+                                      still, tick, wait_tick)
 
 pytestmark = pytest.mark.browser
 
@@ -50,8 +50,7 @@ def assert_board_fits(page, height: int) -> None:
     """The whole board in view, filling the map's width or height; the tracks above the fold."""
     page.wait_for_function(f"() => ({GEOMETRY_JS})().board[3] <= ({GEOMETRY_JS})().map[3] + 1 && "
                            f"({GEOMETRY_JS})().board[1] >= ({GEOMETRY_JS})().map[1] - 1", timeout=STEP)
-    page.wait_for_timeout(400)  # let a zoom animation end
-    g = geometry(page)
+    g = still(page, GEOMETRY_JS)  # a zoom animation ended
     (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
     assert ml - 1 <= bl and br <= mr + 1 and mt - 1 <= bt and bb <= mb + 1, g
     assert (br - bl) >= 0.85 * (mr - ml) or (bb - bt) >= 0.85 * (mb - mt), f"the board floats in ocean: {g}"

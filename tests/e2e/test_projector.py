@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from fortress.ui import labels as LB
-from tests.e2e.test_dashboard import DOCS, STEP, load_dashboard, play_bots_until_us_reinforcements, tick, wait_tick
+from tests.e2e.test_dashboard import (DOCS, STEP, load_dashboard, play_bots_until_us_reinforcements, still, tick,
+                                      wait_tick)
 from tests.e2e.test_map import GEOMETRY_JS
 
 pytestmark = pytest.mark.browser
@@ -40,16 +41,13 @@ def overlaps(boxes: list) -> list:
 
 
 def settle(page, js: str = LABELS_JS) -> list:
-    """The labels once the kernel has redrawn them and the map stopped moving (two reads
-    half a second apart agree)."""
-    last = None
-    for _ in range(30):
-        page.wait_for_timeout(500)
-        now = page.evaluate(js)
-        if now == last:
-            return now
-        last = now
-    raise AssertionError("the labels never settled")
+    """The labels once the kernel has redrawn them and the map stopped moving."""
+    return still(page, js)
+
+
+def painted(page) -> None:
+    """Wait until the browser has painted what the page holds now (two animation frames)."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def shrink_step(page) -> int:
@@ -127,8 +125,7 @@ def test_phone_width_shows_the_whole_board(browser, voila_url):
     page = new_game(browser, voila_url, 400, 860)
     page.wait_for_function(f"() => {{ const g = ({GEOMETRY_JS})(); return g.board[0] >= g.map[0] - 1 && "
                            "g.board[2] <= g.map[2] + 1; }", timeout=STEP)
-    page.wait_for_timeout(400)
-    g = page.evaluate(GEOMETRY_JS)
+    g = still(page, GEOMETRY_JS)
     (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
     assert ml - 1 <= bl and br <= mr + 1 and mt - 1 <= bt and bb <= mb + 1, g
     assert br - bl >= 0.85 * (mr - ml), f"the board fills the phone's width: {g}"
@@ -136,6 +133,6 @@ def test_phone_width_shows_the_whole_board(browser, voila_url):
     labels = settle(page)
     assert labels and not overlaps(labels), (overlaps(labels), g, labels)
     page.evaluate("() => { for (const e of document.querySelectorAll('*')) e.scrollTop = 0; }")
-    page.wait_for_timeout(300)
+    painted(page)
     page.screenshot(path=str(DOCS / "dashboard-phone.png"))
     page.close()

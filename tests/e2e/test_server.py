@@ -179,15 +179,24 @@ def test_a_closed_tab_without_its_shutdown_request_is_culled(small_server, brows
     print(f"\nclosed tab without the shutdown request: kernel culled after {gone:.0f} s (cull {CULL} s)")
 
 
+def autosaved(folder: Path, since: float, seconds: float = STEP / 1000) -> None:
+    """Wait until a game has been autosaved in ``folder`` since ``since`` (a ``time.time()``)."""
+    end = time.time() + seconds
+    while not any(p.stat().st_mtime >= since for p in folder.glob("*.json")):
+        assert time.time() < end, f"no autosave in {folder} after {seconds} s"
+        time.sleep(0.1)
+
+
 def test_a_killed_kernel_says_so_and_reconnect_brings_the_game_back(small_server, browser):
-    url, proc, _folder = small_server
+    url, proc, folder = small_server
     page = browser.new_context().new_page()
     open_dashboard(page, url)
     game_tab(page)
+    started = time.time() - 1  # a file system's times may be a second coarse
     page.locator(".fortress-new-game").click()
     page.wait_for_selector(".fortress-status:has-text('Round')", timeout=STEP)
     before = page.inner_text(".fortress-status").split("\n")[0]
-    page.wait_for_timeout(1000)  # the autosave runs just after the click's handler
+    autosaved(folder, started)  # the autosave runs just after the click's handler
     kernels(proc)[page_kernel_id(page)].send_signal(signal.SIGKILL)
     page.wait_for_selector(".fortress-lost[data-kind='lost']", timeout=STEP)
     assert "Reconnect" in page.inner_text(".fortress-lost") and "Resume last game" in page.inner_text(".fortress-lost")
@@ -316,7 +325,7 @@ def test_an_oversized_upload_costs_little(small_server, browser, tmp_path):
     print(f"other student's round trip (players toggle): median {statistics.median(calm):.0f} ms calm, "
           f"{statistics.median(during):.0f} ms during the refused upload, "
           f"{statistics.median(during_huge):.0f} ms during the 40 MiB one (max {max(during + during_huge):.0f} ms)")
+    # the other student's page kept answering: each round trip is a wait with a timeout (STEP)
     assert peak_refused - base_rss < 100 and peak_dropped - base_rss < 100
-    assert max(during + during_huge) < 10_000
     for page in (uploader, other):
         page.close(run_before_unload=True)

@@ -11,7 +11,7 @@ territory and their own zones, and end in friendly ones, except:
 * Scouting: a helicopter may end in an unoccupied, non-city declared enemy territory;
   it cannot move or attack again this turn.
 
-The 5-unit limit holds at the end of Maneuvers (project ruling, issue 16; see
+The 5-unit limit holds at the end of Maneuvers (project ruling; see
 :mod:`fortress.rules.stacking`): a move may leave a place over the limit (a swap between
 two full territories) only while the units still free to move could bring every place
 back within it, and 'end' is refused while a place is over it.

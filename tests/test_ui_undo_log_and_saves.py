@@ -1,4 +1,5 @@
-"""The dashboard bugs of issue 18 (2-8), each driven through the widgets as a player would."""
+"""The dashboard's undo, game log, loading and saving, seats, refusals and game-over line, each driven
+through the widgets as a player would."""
 from __future__ import annotations
 
 import re
