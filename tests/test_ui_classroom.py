@@ -505,6 +505,7 @@ def test_the_page_that_starts_a_game_plays_every_human_seat_until_one_is_handed_
         assert len(played) < 500
     assert store.game(a.game_id).history == a.game.history and len(store.actions(a.game_id)) == len(played)
     b = page(store, tmp_path, code=a.shared.code)  # the teacher hands the Invaders' seat out: the code takes it
+    b.controls.classroom.join()  # a code in the address takes a seat only once Join is pressed
     assert b.shared is not None and b.shared.sides == ("west", "south", "east")
     assert not a.act(quick(a.game))  # the first page's Invader move: refused, and said why
     assert "went to another player" in a.message.value and a.shared.sides == ("us",)

@@ -217,7 +217,9 @@ def play(seed: int, ruleset: str, players: int, setup: str, bots: str, load: str
         game = fortress.Game.from_json(_read_save(Path(load)))  # plays the variants it was saved with
     else:
         try:
-            rules = rulesets.get(ruleset)
+            rulesets.get(ruleset)
+        except DataError:
+            raise  # a broken data file: the command's one line (Group), not a usage mistake
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--ruleset") from None
         try:
