@@ -79,6 +79,29 @@ def test_five_unit_limit_in_maneuvers(position):
     assert g.explain(A.Move(2, "hovertank", "w1", "coast")) is None
 
 
+
+def test_an_exchange_of_carried_units_between_two_full_territories(position):
+    # the limit holds at the end of Maneuvers: a mobile unit carrying a foot unit into a full
+    # territory is fine while that territory's own mobile unit can carry one back out
+    g = position({"turn": "us", "phase": "maneuvers", "round": 2,
+                  "units": {"alpha": "us: 4 infantry, 1 mobile", "mount": "us: 4 partisan, 1 mobile",
+                            "far": "us: 1 hovertank"}})
+    assert g.explain(A.Move(1, "mobile", "mount", "alpha", "partisan")) is None  # the reverse, first
+    g.apply(A.Move(1, "mobile", "alpha", "mount", "infantry"))  # Mount holds 7 for now
+    assert "over the 5-unit limit" in g.explain(A.End())
+    assert A.Move(1, "mobile", "mount", "alpha", "partisan") in g.legal_actions()
+    g.apply(A.Move(1, "mobile", "mount", "alpha", "partisan"))
+    assert units(g, "alpha", "us") == {"infantry": 3, "mobile": 1, "partisan": 1}
+    assert units(g, "mount", "us") == {"infantry": 1, "mobile": 1, "partisan": 3}
+    assert g.phase == "maneuvers" and g.explain(A.End()) is None
+
+
+def test_no_carried_exchange_without_a_foot_unit_to_carry_back(position):
+    g = position({"turn": "us", "phase": "maneuvers", "round": 2,
+                  "units": {"alpha": "us: 4 infantry, 1 mobile", "mount": "us: 4 partisan, 1 hovertank"}})
+    reason = g.explain(A.Move(1, "mobile", "alpha", "mount", "infantry"))
+    assert "Mount (7 units) would be over the 5-unit limit" in reason
+
 # -- Lasers (rules: Action Sequence 4, Lasers) ------------------------------------------------------------
 def laser_game(position, seed=0, lasers=("alpha",)):
     return position({"turn": "us", "phase": "lasers", "round": 2, "lasers": list(lasers),
