@@ -7,6 +7,13 @@ from fortress.rules import actions as A
 from tests.conftest import units
 
 
+def end_turn(g, side="west"):
+    """End ``side``'s steps until the next side's turn begins (the steps that have only
+    'end' to do end by themselves)."""
+    while g.state.turn == side and not g.is_over:
+        g.apply(A.End())
+
+
 def west(position, phase, units_, declared=(), control=None, seed=0):
     return position({"turn": "west", "phase": phase, "round": 2, "declared": list(declared),
                      "control": control or {"west": ["coast"]}, "units": units_}, seed=seed)
@@ -257,7 +264,7 @@ def test_invasion_blocked_while_enemies_remain(position):
 def test_unsupplied_invader_units_are_destroyed(position):
     g = position({"turn": "west", "phase": "invasion", "round": 2, "control": {"west": ["coast", "far"]},
                   "units": {"coast": "west: 1 infantry", "far": "west: 2 hovertank"}})
-    g.apply(A.End())  # supply, capture, then South's turn
+    end_turn(g)  # supply, capture, then South's turn
     assert units(g, "coast", "west") == {"infantry": 1}  # joined to w1/w2
     assert units(g, "far", "west") == {}  # cut off
     assert g.state.graveyard["west"]["hovertank"] == 2
@@ -268,7 +275,7 @@ def test_supply_runs_through_occupied_territory(position):
                   "control": {"west": ["coast", "beta"]},
                   "units": {"coast": "west: 1 infantry", "beta": "west: 1 hovertank"}})
     g.apply(A.Invade(1, "infantry", "coast", "alpha"))  # alpha occupied: coast-alpha-beta path
-    g.apply(A.End())
+    end_turn(g)
     assert units(g, "beta", "west") == {"hovertank": 1}
 
 
@@ -276,7 +283,7 @@ def test_capture_of_a_city_goes_on_the_track_and_loses_its_laser(position):
     g = position({"turn": "west", "phase": "invasion", "round": 2, "declared": ["alpha"], "lasers": ["alpha"],
                   "control": {"west": ["coast"]}, "units": {"coast": "west: 2 infantry"}})
     g.apply(A.Invade(2, "infantry", "coast", "alpha"))
-    g.apply(A.End())
+    end_turn(g)
     assert g.state.control["alpha"] == "west"
     assert "West captures Alpha City from U.S." in g.log  # one period (issue 18)
     assert g.state.captured == {"alpha": "west"}
@@ -288,7 +295,7 @@ def test_us_retaking_a_city_earns_a_bonus_card(position):
                   "control": {"west": ["alpha"]}, "captured": {"alpha": "west"},
                   "units": {"coast": "us: 2 infantry"}})
     g.apply(A.Invade(1, "infantry", "coast", "alpha"))
-    g.apply(A.End())
+    end_turn(g, "us")
     assert g.state.control["alpha"] == "us"
     assert g.state.captured == {}
     assert g.state.bonus_cards == 1 or any("bonus" in e.text for e in g.events)
@@ -297,7 +304,7 @@ def test_us_retaking_a_city_earns_a_bonus_card(position):
 def test_capture_needs_occupation_and_no_enemy(position):
     g = west(position, "invasion", {"coast": "west: 1 infantry"}, declared=["alpha", "hills"])
     g.apply(A.Invade(1, "infantry", "coast", "hills"))
-    g.apply(A.End())
+    end_turn(g)
     assert g.state.control["hills"] == "west"
     assert g.state.control["alpha"] == "us"  # declared but not occupied
 
@@ -305,7 +312,7 @@ def test_capture_needs_occupation_and_no_enemy(position):
 def test_control_lasts_when_a_territory_is_empty(position):
     g = west(position, "invasion", {"coast": "west: 1 infantry"}, declared=["hills"])
     g.apply(A.Invade(1, "infantry", "coast", "hills"))
-    g.apply(A.End())
+    end_turn(g)
     assert g.state.control["coast"] == "west"  # now empty, still West's
 
 
