@@ -222,6 +222,24 @@ def test_retreat_goes_to_friendly_undeclared_territory_chosen_by_defender(positi
     pytest.fail("no retreat choice arose")
 
 
+def test_an_invader_defender_does_not_retreat_into_its_own_zone(position):
+    # "to a friendly non-declared territory": an invasion zone is not a territory (as for lasers)
+    for seed in range(200):
+        g = position({"turn": "us", "phase": "combat", "round": 2, "declared": ["coast"],
+                      "control": {"west": ["coast", "hills", "plainb"]},
+                      "units": {"coast": "west: 3 infantry", "w1": "west: 1 hovertank", "alpha": "us: 5 infantry"}},
+                     seed=seed)
+        g.apply(A.Attack("coast"))
+        g.apply(A.Commit(5, "infantry", "alpha"))
+        g.apply(A.Fight())
+        retreats = [a for a in g.legal_actions() if isinstance(a, A.Retreat)]
+        if retreats:
+            assert g.side == "west"
+            assert {a.dst for a in retreats} == {"hills", "plainb"}  # not West One or West Two
+            assert "not an invasion zone" in g.explain(A.Retreat("infantry", "coast", "w1"))
+            return
+    pytest.fail("no retreat choice arose")
+
 def test_disengaged_units_cannot_invade_and_bombers_return_home(position):
     for seed in range(300):
         g = battle_game(position, {"coast": "west: 1 bomber, 1 hovertank"}, "us: 1 infantry", seed=seed)
