@@ -272,7 +272,9 @@ class Rules(Check):
                     break
                 if area == msrc and kind == mkind:
                     n -= count
-                carry = units[kind].transport
+                carry = units[kind].transport and rides > 0
+                if carry:  # places with room for a mobile unit and its passenger first
+                    exits = tuple(sorted(exits, key=lambda to: limit - load.get(to, 0) - delta.get(to, 0) - used.get(to, 0) < 2))
                 for to in exits:
                     if n <= 0 or excess <= 0:
                         break
