@@ -57,7 +57,7 @@ def test_a_drawn_card_asks_for_each_unit_in_its_territories(real):
     card = CARDS["columbia-militia"]
     assert card.tasks() == [Task(TaskKind.PLACE, card.name, "partisan", card.places),
                             Task(TaskKind.PLACE, card.name, "infantry", card.places)]
-    assert card.orders(game.board) == "1 partisan and 1 infantry in Portland, Willamette Valley or Columbia Plateau"
+    assert card.orders(game.board) == "1 partisan and 1 infantry in Willamette Valley, Columbia Plateau or Olympic Peninsula"
 
 
 # -- The rule on small positions ------------------------------------------------------------
@@ -120,7 +120,7 @@ def test_the_dashboard_shows_what_a_drawn_card_places_where():
     game = fortress.new_game(seed=5)
     game.state.hand = ["columbia-militia", "sabotage"]
     html = cards_html(game)
-    assert "Places 1 partisan and 1 infantry in Portland, Willamette Valley or Columbia Plateau." in html
+    assert "Places 1 partisan and 1 infantry in Willamette Valley, Columbia Plateau or Olympic Peninsula." in html
     assert html.count("Places") == 1  # an event card places nothing
     game.state.hand = []
     assert cards_html(game).startswith("<div>"), "on a line of its own under the heading (it ran into it)"

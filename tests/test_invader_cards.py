@@ -30,7 +30,7 @@ def test_24_cards_8_per_invader_each_with_one_foothold():
     for side in ("west", "south", "east"):
         own = [c for c in CARDS.values() if c.side == side]
         assert len(own) == 8 and sum(c.effect == "foothold" for c in own) == 1
-    assert {c.effect for c in CARDS.values()} == {"reinforce", "recover", "strike", "foothold"}
+    assert {c.effect for c in CARDS.values()} == {"reinforce", "strike", "foothold"}
 
 
 def test_a_card_without_the_numbers_its_effect_needs_is_refused_in_one_line():
@@ -93,20 +93,18 @@ def test_a_reinforce_card_lets_more_units_come_in():
     assert "island-airlift" in game.state.invader_played and "island-airlift" not in game.state.invader_hands["west"]
 
 
-def test_a_recover_card_returns_lost_units_to_reserve_in_its_order():
-    game = position(hands={"west": ["fleet-salvage"]})
-    assert "no bomber or helicopter of yours" in game.explain("play fleet-salvage")
-    s = game.state
-    s.reserves["west"]["bomber"] -= 1
-    s.graveyard["west"]["bomber"] = 1
-    s.reserves["west"]["helicopter"] -= 3
-    s.graveyard["west"]["helicopter"] = 3
+def test_no_invader_card_brings_destroyed_units_back():
+    # rules (Edge Cases): Invader units destroyed are "permanently destroyed (placed on graveyard sheet)"
+    data = json.loads(json.dumps(load("invader_cards")))
+    assert all(card["effect"] in ("reinforce", "strike", "foothold") for card in data["cards"].values())
+    data["cards"]["pacific-convoy"]["effect"] = "recover"
+    assert "effect: one of reinforce, strike, foothold" in explain("invader_cards", data)
+    game = position(hands={"west": ["escort-carriers"]})
+    game.state.reserves["west"]["bomber"] -= 1
+    game.state.graveyard["west"]["bomber"] = 1
     game.touch()
-    reserve = dict(s.reserves["west"])
-    game.apply("play fleet-salvage")
-    assert s.graveyard["west"] == {"bomber": 0, "helicopter": 2}
-    assert s.reserves["west"]["bomber"] == reserve["bomber"] + 1
-    assert s.reserves["west"]["helicopter"] == reserve["helicopter"] + 1
+    game.apply("play escort-carriers")
+    assert game.state.graveyard["west"]["bomber"] == 1 and game.state.tasks[0].left == 8 + 2
 
 
 def test_a_strike_destroys_a_us_unit_next_to_the_zones():

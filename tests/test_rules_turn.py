@@ -71,11 +71,26 @@ def test_invader_reinforces_up_to_eight_into_own_zones(position):
     assert zone
 
 
-def test_invader_may_stop_reinforcing_early(position):
+def test_invader_must_reinforce_as_far_as_reserves_and_room_allow(position):
+    # "Invaders add 8 units from reserves to invasion zones": compulsory, no stopping early
     game = position({"turn": "west", "phase": "reinforcements", "round": 2})
     game.apply(A.Place("bomber", "w1"))
-    game.apply(A.End())
-    assert game.phase == "declare"
+    assert A.End() not in game.legal_actions()
+    assert "must still bring in 7 units" in game.explain(A.End())
+    # room: West One holds 5 and West Two 4, so one unit comes in and Reinforcements ends
+    full = position({"turn": "west", "phase": "reinforcements", "round": 2,
+                     "units": {"w1": "west: 5 infantry", "w2": "west: 4 infantry"}})
+    assert "must still bring in 1 unit " in full.explain(A.End())
+    full.apply(A.Place("bomber", "w2"))
+    assert full.phase == "declare"
+    # reserves: two infantry left, and the turn's reinforcements are those two
+    low = position({"turn": "west", "phase": "reinforcements", "round": 2})
+    low.state.reserves["west"] = {kind: 2 if kind == "infantry" else 0 for kind in low.state.reserves["west"]}
+    low._legal = None
+    low.apply(A.Place("infantry", "w1"))
+    assert "must still bring in 1 unit " in low.explain(A.End())
+    low.apply(A.Place("infantry", "w2"))
+    assert low.phase == "declare"
 
 
 def test_us_must_place_a_laser_then_draws_two_cards(position):

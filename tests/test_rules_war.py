@@ -7,6 +7,13 @@ from fortress.rules import actions as A
 from tests.conftest import units
 
 
+def end_turn(g, side="west"):
+    """End ``side``'s steps until the next side's turn begins (the steps that have only
+    'end' to do end by themselves)."""
+    while g.state.turn == side and not g.is_over:
+        g.apply(A.End())
+
+
 def west(position, phase, units_, declared=(), control=None, seed=0):
     return position({"turn": "west", "phase": phase, "round": 2, "declared": list(declared),
                      "control": control or {"west": ["coast"]}, "units": units_}, seed=seed)
@@ -78,6 +85,29 @@ def test_five_unit_limit_in_maneuvers(position):
     assert "room for 2" in g.explain(A.Move(3, "hovertank", "w1", "coast"))
     assert g.explain(A.Move(2, "hovertank", "w1", "coast")) is None
 
+
+
+def test_an_exchange_of_carried_units_between_two_full_territories(position):
+    # the limit holds at the end of Maneuvers: a mobile unit carrying a foot unit into a full
+    # territory is fine while that territory's own mobile unit can carry one back out
+    g = position({"turn": "us", "phase": "maneuvers", "round": 2,
+                  "units": {"alpha": "us: 4 infantry, 1 mobile", "mount": "us: 4 partisan, 1 mobile",
+                            "far": "us: 1 hovertank"}})
+    assert g.explain(A.Move(1, "mobile", "mount", "alpha", "partisan")) is None  # the reverse, first
+    g.apply(A.Move(1, "mobile", "alpha", "mount", "infantry"))  # Mount holds 7 for now
+    assert "over the 5-unit limit" in g.explain(A.End())
+    assert A.Move(1, "mobile", "mount", "alpha", "partisan") in g.legal_actions()
+    g.apply(A.Move(1, "mobile", "mount", "alpha", "partisan"))
+    assert units(g, "alpha", "us") == {"infantry": 3, "mobile": 1, "partisan": 1}
+    assert units(g, "mount", "us") == {"infantry": 1, "mobile": 1, "partisan": 3}
+    assert g.phase == "maneuvers" and g.explain(A.End()) is None
+
+
+def test_no_carried_exchange_without_a_foot_unit_to_carry_back(position):
+    g = position({"turn": "us", "phase": "maneuvers", "round": 2,
+                  "units": {"alpha": "us: 4 infantry, 1 mobile", "mount": "us: 4 partisan, 1 hovertank"}})
+    reason = g.explain(A.Move(1, "mobile", "alpha", "mount", "infantry"))
+    assert "Mount (7 units) would be over the 5-unit limit" in reason
 
 # -- Lasers (rules: Action Sequence 4, Lasers) ------------------------------------------------------------
 def laser_game(position, seed=0, lasers=("alpha",)):
@@ -192,6 +222,24 @@ def test_retreat_goes_to_friendly_undeclared_territory_chosen_by_defender(positi
     pytest.fail("no retreat choice arose")
 
 
+def test_an_invader_defender_does_not_retreat_into_its_own_zone(position):
+    # "to a friendly non-declared territory": an invasion zone is not a territory (as for lasers)
+    for seed in range(200):
+        g = position({"turn": "us", "phase": "combat", "round": 2, "declared": ["coast"],
+                      "control": {"west": ["coast", "hills", "plainb"]},
+                      "units": {"coast": "west: 3 infantry", "w1": "west: 1 hovertank", "alpha": "us: 5 infantry"}},
+                     seed=seed)
+        g.apply(A.Attack("coast"))
+        g.apply(A.Commit(5, "infantry", "alpha"))
+        g.apply(A.Fight())
+        retreats = [a for a in g.legal_actions() if isinstance(a, A.Retreat)]
+        if retreats:
+            assert g.side == "west"
+            assert {a.dst for a in retreats} == {"hills", "plainb"}  # not West One or West Two
+            assert "not an invasion zone" in g.explain(A.Retreat("infantry", "coast", "w1"))
+            return
+    pytest.fail("no retreat choice arose")
+
 def test_disengaged_units_cannot_invade_and_bombers_return_home(position):
     for seed in range(300):
         g = battle_game(position, {"coast": "west: 1 bomber, 1 hovertank"}, "us: 1 infantry", seed=seed)
@@ -234,7 +282,7 @@ def test_invasion_blocked_while_enemies_remain(position):
 def test_unsupplied_invader_units_are_destroyed(position):
     g = position({"turn": "west", "phase": "invasion", "round": 2, "control": {"west": ["coast", "far"]},
                   "units": {"coast": "west: 1 infantry", "far": "west: 2 hovertank"}})
-    g.apply(A.End())  # supply, capture, then South's turn
+    end_turn(g)  # supply, capture, then South's turn
     assert units(g, "coast", "west") == {"infantry": 1}  # joined to w1/w2
     assert units(g, "far", "west") == {}  # cut off
     assert g.state.graveyard["west"]["hovertank"] == 2
@@ -245,7 +293,7 @@ def test_supply_runs_through_occupied_territory(position):
                   "control": {"west": ["coast", "beta"]},
                   "units": {"coast": "west: 1 infantry", "beta": "west: 1 hovertank"}})
     g.apply(A.Invade(1, "infantry", "coast", "alpha"))  # alpha occupied: coast-alpha-beta path
-    g.apply(A.End())
+    end_turn(g)
     assert units(g, "beta", "west") == {"hovertank": 1}
 
 
@@ -253,7 +301,7 @@ def test_capture_of_a_city_goes_on_the_track_and_loses_its_laser(position):
     g = position({"turn": "west", "phase": "invasion", "round": 2, "declared": ["alpha"], "lasers": ["alpha"],
                   "control": {"west": ["coast"]}, "units": {"coast": "west: 2 infantry"}})
     g.apply(A.Invade(2, "infantry", "coast", "alpha"))
-    g.apply(A.End())
+    end_turn(g)
     assert g.state.control["alpha"] == "west"
     assert "West captures Alpha City from U.S." in g.log  # one period (issue 18)
     assert g.state.captured == {"alpha": "west"}
@@ -265,7 +313,7 @@ def test_us_retaking_a_city_earns_a_bonus_card(position):
                   "control": {"west": ["alpha"]}, "captured": {"alpha": "west"},
                   "units": {"coast": "us: 2 infantry"}})
     g.apply(A.Invade(1, "infantry", "coast", "alpha"))
-    g.apply(A.End())
+    end_turn(g, "us")
     assert g.state.control["alpha"] == "us"
     assert g.state.captured == {}
     assert g.state.bonus_cards == 1 or any("bonus" in e.text for e in g.events)
@@ -274,7 +322,7 @@ def test_us_retaking_a_city_earns_a_bonus_card(position):
 def test_capture_needs_occupation_and_no_enemy(position):
     g = west(position, "invasion", {"coast": "west: 1 infantry"}, declared=["alpha", "hills"])
     g.apply(A.Invade(1, "infantry", "coast", "hills"))
-    g.apply(A.End())
+    end_turn(g)
     assert g.state.control["hills"] == "west"
     assert g.state.control["alpha"] == "us"  # declared but not occupied
 
@@ -282,7 +330,7 @@ def test_capture_needs_occupation_and_no_enemy(position):
 def test_control_lasts_when_a_territory_is_empty(position):
     g = west(position, "invasion", {"coast": "west: 1 infantry"}, declared=["hills"])
     g.apply(A.Invade(1, "infantry", "coast", "hills"))
-    g.apply(A.End())
+    end_turn(g)
     assert g.state.control["coast"] == "west"  # now empty, still West's
 
 

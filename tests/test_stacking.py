@@ -110,8 +110,8 @@ def test_invasion_stays_within_the_limit_move_by_move(position):
 
 
 def test_end_of_reinforcements_refused_naming_over_full_places(position):
-    g = west(position, "reinforcements", {"w1": "west: 5 hovertank", "coast": "west: 1 mobile"})
-    assert g.explain(A.End()) is None
+    g = west(position, "reinforcements", {"w1": "west: 5 hovertank", "w2": "west: 4 infantry", "coast": "west: 1 mobile"})
+    assert "must still bring in 1 unit " in g.explain(A.End())  # compulsory while there is room
     crowd(g, "w1", "west")
     assert A.End() not in g.legal_actions()
     assert g.explain(A.End()) == ("Reinforcements: West One (6 units) is over the 5-unit limit, which holds at "

@@ -1,6 +1,6 @@
 """How the heuristic plays its Invader cards (the Invader Card variant), in a few clear rules:
 
-* a card that brings units (``reinforce``, ``recover``) is played as soon as it may be;
+* a card that brings units (``reinforce``) is played as soon as it may be;
 * the foothold goes at once on the held territory that reaches furthest: a city first, then
   the most enemy land next to it, then the furthest from the Invader's own zones;
 * a strike hits the U.S. unit worth most, preferring one that stands alone (its territory is
@@ -23,10 +23,9 @@ def choose(game, options: list[Action]) -> tuple[Action, str] | None:
     by_effect: dict[str, list[Play]] = {}
     for a in plays:
         by_effect.setdefault(game.tables.invader_cards[a.card].effect, []).append(a)
-    for effect in ("reinforce", "recover"):
-        if effect in by_effect:
-            best = max(by_effect[effect], key=lambda a: (game.tables.invader_cards[a.card].units, a.card))
-            return best, f"'{game.tables.invader_cards[best.card].name}' brings more units"
+    if "reinforce" in by_effect:
+        best = max(by_effect["reinforce"], key=lambda a: (game.tables.invader_cards[a.card].units, a.card))
+        return best, f"'{game.tables.invader_cards[best.card].name}' brings more units"
     if "foothold" in by_effect:
         return _foothold(game, by_effect["foothold"])
     if "strike" in by_effect:

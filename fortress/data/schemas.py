@@ -16,7 +16,8 @@ CLASSES = ("foot", "mechanized", "air")
 #: What a partisan card can do (rules: Partisan Cards; the engine's fortress.rules.cards).
 EFFECTS = ("place", "extra_laser", "sabotage", "extra_card", "laser_bonus", "ground")
 #: What an Invader card can do, and when (the Invader Card variant; fortress.rules.invader_cards).
-INVADER_EFFECTS = ("reinforce", "recover", "strike", "foothold")
+#: None brings destroyed units back: they are "permanently destroyed (placed on graveyard sheet)".
+INVADER_EFFECTS = ("reinforce", "strike", "foothold")
 CARD_PHASES = ("reinforcements", "declare")
 
 
@@ -166,8 +167,7 @@ def invader_cards(unit_names) -> dict:
         "near": one_of(("zones", "units"), "where it strikes next to"),
         "text": text("what the card says"),
     }, ("side", "name", "phase", "effect", "text"), "an Invader card")
-    card["allOf"] = [_needs(("reinforce", "recover"), "units"), _needs(("recover", "strike"), "kinds"),
-                     _needs(("strike",), "near")]
+    card["allOf"] = [_needs(("reinforce",), "units"), _needs(("strike",), "kinds"), _needs(("strike",), "near")]
     return table({
         "hand_limit": count(1, what="cards held"),
         "draw": count(0, what="cards drawn each Reinforcements"),

@@ -12,9 +12,10 @@ effects this module interprets). Project rulings (docs/rules.md, "The Invader Ca
   never which; a determinized copy re-deals the other Invaders' hands from their unseen cards.
 * A card is played by the side whose step it names (``play CARD [UNIT] [at AREA]``), once;
   it is then out of the game, face up (``state.invader_played``).
-* Effects: ``reinforce`` (more units may come in this Reinforcements), ``recover`` (lost
-  units back to reserve), ``strike`` (destroy one U.S. unit next to your zones or units),
-  ``foothold`` (place your overlay).
+* Effects: ``reinforce`` (more units may come in this Reinforcements), ``strike`` (destroy
+  one U.S. unit next to your zones or units), ``foothold`` (place your overlay). None brings
+  a destroyed unit back: Invader units destroyed are "permanently destroyed (placed on
+  graveyard sheet)" (rules: Edge Cases).
 * A **foothold** goes on a land territory its Invader holds with no enemy unit in it, at most
   one per Invader. It stays for the rest of the game and works as one of its Invader's
   invasion zones (reinforcements arrive there; supply is traced to it) while its Invader
@@ -169,11 +170,6 @@ class CardRules:
     def _reinforce(self, card: InvaderCard, action: Play) -> str | None:
         return _bare(card, action)
 
-    def _recover(self, card: InvaderCard, action: Play) -> str | None:
-        if not any(self.g.state.graveyard[self.side].get(k, 0) for k in card.kinds):
-            return f"Invader card '{card.name}': no {' or '.join(card.kinds)} of yours has been destroyed."
-        return _bare(card, action)
-
     def _foothold(self, card: InvaderCard, action: Play) -> str | None:
         if action.area is None or action.unit is not None:
             return f"Invader card '{card.name}': name the territory: 'play {card.id} at AREA'."
@@ -233,8 +229,6 @@ def play(g: "Context", action: Play) -> None:
         s.tasks[0] = Task(TaskKind.REINFORCE, left=task.left + card.units)
         g.emit("card", f"{g.side_name(side)} may bring in {card.units} more units this turn, "
                        f"{s.tasks[0].left} in all still to come.", side)
-    elif card.effect == "recover":
-        _recover(g, side, card)
     elif card.effect == "strike":
         assert action.area is not None
         unit = next(u for u in g.units(action.area, US) if u.kind == action.unit)
@@ -244,19 +238,6 @@ def play(g: "Context", action: Play) -> None:
         s.footholds[action.area] = side
         g.emit("foothold", f"{g.side_name(side)} places its foothold in {g.board[action.area].name}: an invasion "
                "zone of its own while it holds the territory.", side, (action.area,))
-
-
-def _recover(g: "Context", side: str, card: InvaderCard) -> None:
-    """Up to ``card.units`` destroyed units back to reserve, unit types in the card's order."""
-    s, left, back = g.state, card.units, []
-    for kind in card.kinds:
-        n = min(left, s.graveyard[side].get(kind, 0))
-        if n:
-            s.graveyard[side][kind] -= n
-            s.reserves[side][kind] = s.reserves[side].get(kind, 0) + n
-            left -= n
-            back.append(f"{n} {kind}")
-    g.emit("card", f"{g.side_name(side)} returns {', '.join(back)} to its reserve.", side)
 
 
 __getattr__ = forward(__name__)  # the old names of the default ruleset's tables (fortress.rules.old_names)

@@ -90,10 +90,13 @@ def _attack(area: str) -> Attack:
 
 
 def retreat_sites(g: "Context", area: str, side: str) -> list[str]:
-    """Adjacent friendly territories, not declared, with no enemy and with room."""
-    s = g.state
+    """Adjacent friendly territories, not declared, with no enemy and with room (rules:
+    Retreat/Disengage, "a friendly non-declared territory"). An invasion zone is not a
+    territory (the same reading as the lasers'), so an Invader never retreats into one."""
+    s, zones = g.state, g.board.zone_set
     return [n for n in sorted(g.board.neighbours(area))
-            if s.control[n] == side and n not in s.declared and not g.enemies_in(n, side) and g.room(n, side) > 0]
+            if s.control[n] == side and n not in zones and n not in s.declared and not g.enemies_in(n, side)
+            and g.room(n, side) > 0]
 
 
 # -- the three stages ------------------------------------------------------------------------------
@@ -184,8 +187,8 @@ class Rules(Check):
                     "(Foot fire: foot, then mechanized, then air; Mechanized: foot or mechanized, then air; Air: any); "
                     f"choose one of: {', '.join(f'{k} in {g.board[w].name}' for k, w in d.options)}.")
         if d and d.kind == "retreat":
-            return ("Combat: a retreating unit goes to an adjacent friendly territory that is not declared, has no enemy "
-                    "and has room (5-unit limit); with none, it is destroyed.")
+            return ("Combat: a retreating unit goes to an adjacent friendly territory (not an invasion zone) that is not "
+                    "declared, has no enemy and has room (5-unit limit); with none, it is destroyed.")
         if d is None:
             return "Combat: the dice are rolling; there is nothing to decide."
         return "Combat: the attacker chooses one of its units in this battle to disengage."

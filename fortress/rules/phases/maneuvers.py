@@ -65,7 +65,7 @@ class Rules(Check):
     (``game.memo``, emptied at each phase).
     The rest, in one walk over the side's units: ``movers[src]``: units able to move,
     by type, sources in the order of their first unit; ``riders[src]``: unmoved foot
-    units by type; ``load`` and ``bombing``: counts toward the two limits. The unit types
+    units by type (each may ride out with a mobile unit); ``load`` and ``bombing``: counts toward the two limits. The unit types
     (``units``) and the two limits (``limit``, ``bombing_limit``) are the ruleset's."""
 
     __slots__ = ("side", "movers", "riders", "load", "bombing", "endings", "wheres", "shorts", "over", "plan_now",
@@ -101,7 +101,8 @@ class Rules(Check):
                 continue
             cls = units[u.kind].cls
             if cls == FOOT:
-                riders.setdefault(area, {})[u.kind] = 1
+                here = riders.setdefault(area, {})
+                here[u.kind] = here.get(u.kind, 0) + 1
             elif not u.status and not (grounded and cls == AIR):
                 here = movers.setdefault(area, {})
                 here[u.kind] = here.get(u.kind, 0) + 1
@@ -177,9 +178,8 @@ class Rules(Check):
                     out.append(m)
                     continue
                 if free is None:
-                    movers = self.movers.get(dst, _NONE)
-                    free = sum(movers.values())
-                    back = sum(n for kind, n in movers.items() if src in self.exits(dst, kind))
+                    free = self.free(dst)
+                    back = sum(n for kind, n in self.movers.get(dst, _NONE).items() if src in self.exits(dst, kind))
                 if free < -room:
                     continue
                 if back >= -room or not stuck(m, dst):  # type: ignore[operator]  # set with free
@@ -209,10 +209,9 @@ class Rules(Check):
         if not over:
             if room >= 0:
                 return True
-            free = self.movers.get(dst, _NONE)
-            if sum(free.values()) < -room:
+            if self.free(dst) < -room:
                 return False
-            if sum(n for kind, n in free.items() if src in self.exits(dst, kind)) >= -room:
+            if sum(n for kind, n in self.movers.get(dst, _NONE).items() if src in self.exits(dst, kind)) >= -room:
                 return True  # as many can go back to the source, which has room for them
         elif src not in over and dst not in over and room >= self.way_back().get(dst, 0):
             return True
@@ -222,9 +221,10 @@ class Rules(Check):
         """The places ``move`` would leave over the 5-unit limit with no sure way back
         within it, and what each would hold (``dst``: where the moving units count,
         None for bombers, which keep their place); see :meth:`settle`."""
-        carried = move.count + (move.passenger is not None)
+        rider = move.passenger is not None
+        carried = move.count + rider
         delta = {move.src: -carried, dst: carried} if dst is not None else {}
-        return self.settle(delta, (move.src, move.unit), move.count)[1]
+        return self.settle(delta, (move.src, move.unit), move.count, rider)[1]
 
     def way_back(self) -> dict[str, int]:
         """The room in each place that :meth:`settle` uses to bring the places over the
@@ -233,15 +233,27 @@ class Rules(Check):
             self.plan_now = self.settle({}, None, 0)[0]
         return self.plan_now
 
+    def free(self, area: str) -> int:
+        """How many of the side's units could still leave ``area``: its units free to
+        move, and one unmoved foot unit riding out with each mobile unit (Transport)."""
+        movers = self.movers.get(area, _NONE)
+        return sum(movers.values()) + min(self.carriers(movers), sum(self.riders.get(area, _NONE).values()))
+
+    def carriers(self, movers: Mapping[str, int]) -> int:
+        """How many of ``movers`` may carry a foot unit (Transport)."""
+        return sum(n for kind, n in movers.items() if self.units[kind].transport)
+
     def settle(self, delta: Mapping[str, int], moved: tuple[str, str] | None,
-               count: int) -> tuple[dict[str, int], list[tuple[str, int]]]:
+               count: int, rider: bool = False) -> tuple[dict[str, int], list[tuple[str, int]]]:
         """A way back within the limit after a move (``delta``: units gained or lost per
         place; ``moved``: its source and unit type, ``count`` units no longer free to
-        move): the units still free to move in each over-full place are sent to places
-        of their :meth:`ends` with room, the places taken in turn. A greedy plan: when it
-        finds a way, one exists; when it does not, the move is refused. Returns the room
-        it uses per place and the places it leaves over the limit with what each holds."""
-        load, limit, outs = self.load, self.limit, self.outs
+        move, ``rider``: whether it carried a foot unit): the units still free to move in
+        each over-full place are sent to places of their :meth:`ends` with room, a mobile
+        unit carrying one of the place's unmoved foot units where there is room for both
+        (Transport), the places taken in turn. A greedy plan: when it finds a way, one
+        exists; when it does not, the move is refused. Returns the room it uses per place
+        and the places it leaves over the limit with what each holds."""
+        load, limit, outs, units = self.load, self.limit, self.outs, self.units
         msrc, mkind = moved if moved is not None else (None, None)
         used: dict[str, int] = {}
         left = []
@@ -254,19 +266,24 @@ class Rules(Check):
             found = outs.get(area)
             if found is None:
                 found = outs[area] = [(kind, n, self.exits(area, kind)) for kind, n in self.movers.get(area, _NONE).items()]
+            rides = sum(self.riders.get(area, _NONE).values()) - (rider and area == msrc)
             for kind, n, exits in found:
                 if excess <= 0:
                     break
                 if area == msrc and kind == mkind:
                     n -= count
+                carry = units[kind].transport and rides > 0
+                if carry:  # places with room for a mobile unit and its passenger first
+                    exits = tuple(sorted(exits, key=lambda to: limit - load.get(to, 0) - delta.get(to, 0) - used.get(to, 0) < 2))
                 for to in exits:
                     if n <= 0 or excess <= 0:
                         break
                     spare = limit - load.get(to, 0) - delta.get(to, 0) - used.get(to, 0)
                     if spare > 0:
                         take = min(spare, n, excess)
-                        used[to] = used.get(to, 0) + take
-                        n, excess = n - take, excess - take
+                        ride = min(take, rides, spare - take, excess - take) if carry else 0
+                        used[to] = used.get(to, 0) + take + ride
+                        n, excess, rides = n - take, excess - take - ride, rides - ride
             if excess > 0:
                 left.append((area, held))
         return used, left

@@ -1,6 +1,7 @@
 """Reinforcements (rules: Action Sequence 1, Lasers, Partisan Cards).
 
-Invader: up to 8 units of its choice from reserves into its own zones (max 5 a zone);
+Invader: 8 units of its choice from reserves into its own zones (max 5 a zone), as many
+as its reserves and the room in its zones allow (compulsory);
 with the Invader Card variant it first draws a card, may play its Reinforcements cards,
 and its working footholds count as its zones (:mod:`fortress.rules.invader_cards`).
 U.S.: one laser in a U.S.-held city without one (while lasers remain), then 2 partisan
@@ -105,11 +106,12 @@ class Rules(Check):
         return self._card(action, task)
 
     def _reinforce(self, action: Action, task: Task) -> str | None:
-        """Invaders: up to 8 reserve units into their own zones (and working footholds, in the
-        Invader Card variant) within the 5-unit limit; its Reinforcements cards; 'end' at any time."""
+        """Invaders: 8 reserve units into their own zones (and working footholds, in the
+        Invader Card variant) within the 5-unit limit, as many as reserves and room allow;
+        its Reinforcements cards; 'end' once no more can come in (:meth:`unplaced`)."""
         g, s = self.g, self.g.state
         if type(action) is End:
-            return self.over()
+            return self.over() or self.unplaced(task)
         if isinstance(action, Play):
             return invader_cards.CardRules(g, "reinforcements").reason(action)
         if isinstance(action, Place):
@@ -124,6 +126,20 @@ class Rules(Check):
                 return f"Reinforcements: {area.name} already holds 5 units (the 5-unit limit)."
             return None
         return "Reinforcements: place a reserve unit in one of your zones ('place UNIT ZONE') or 'end'."
+
+    def unplaced(self, task: Task) -> str | None:
+        """Why an Invader may not end Reinforcements yet: units it must still bring in (rules:
+        "Invaders add 8 units from reserves to invasion zones (max 5 per zone)"; compulsory
+        as far as its reserves and the room in its zones allow). None: no more can come in."""
+        g, s = self.g, self.g.state
+        reserve = sum(n for n in s.reserves[s.turn].values() if n > 0)
+        room = sum(max(self.room(a), 0) for a in invader_cards.arrival_areas(s, g.board, s.turn))
+        can = min(task.left, reserve, room)
+        if can <= 0:
+            return None
+        return (f"Reinforcements: {g.side_name(s.turn)} must still bring in {can} unit{'s' if can > 1 else ''} "
+                f"({task.left} more allowed this turn, {reserve} in reserve, room for {room} in its zones): "
+                "bringing in reinforcements is compulsory as far as reserves and room allow.")
 
     def _card(self, action: Action, task: Task) -> str | None:
         """The U.S.: its laser, then each partisan card's task, resolved as fully as possible."""
@@ -188,7 +204,7 @@ def auto(g: "Context") -> bool:
         s.laser_bonus = 1
         g.emit("card", "Lasers destroy on 4 or more this turn.", US)
         return True
-    if task.kind != TaskKind.REINFORCE and not Rules(g).legal():  # an Invader may always end
+    if task.kind != TaskKind.REINFORCE and not Rules(g).legal():  # an Invader ends once nothing more can come in
         s.tasks.pop(0)
         if task.kind == TaskKind.PLACE:
             names = ", ".join(territory_name(g.board, a) for a in task.places)
