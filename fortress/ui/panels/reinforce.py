@@ -54,8 +54,8 @@ class ReinforcePanel(Panel):
         if kind == TaskKind.REINFORCE:
             reserves = self.game.state.reserves[self.game.side]
             kinds = sorted({a.unit for a in self._places()})
-            out.append(W.HTML(f"Bring up to <b>{task.left}</b> more reserve units into your zones: pick a type, "
-                              "click a zone."))
+            out.append(W.HTML(f"Bring <b>{task.left}</b> more reserve units into your zones (as far as reserves and "
+                              "room allow): pick a type, click a zone."))
             if kinds:
                 pick = W.ToggleButtons(options=[(f"{k} ({reserves.get(k, 0)})", k) for k in kinds],
                                        value=self._unit())
