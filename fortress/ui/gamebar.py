@@ -71,7 +71,8 @@ class GameControls:
             self.seat_box, W.HBox(list(self.variant_boxes.values()), layout=W.Layout(flex_flow="row wrap")),
             self.start_button,
             W.HTML("<b>Resume, save, load</b>" if app.store is None else "<b>Join, save, load</b>"), self._resume_row(),
-            W.HBox([self.save_button, self.download, self.save_message], layout=W.Layout(flex_flow="row wrap")),
+            # the note above its button: seen where Save was pressed, the button reached by scrolling down
+            self.save_message, W.HBox([self.save_button, self.download], layout=W.Layout(flex_flow="row wrap")),
             self.upload, self.load_message, self.confirm_box])
         self.box.add_class("fortress-game-controls")
 
