@@ -28,6 +28,14 @@ PICK_JS = """sel => {
         if (r.width > 0 && x > map.left + 40 && x < map.right - 10 && y > map.top + 10 && y < map.bottom - 20)
             return [el.dataset.area, x, y];
     }
+    // else a target whose label is hidden or near the edge: its point, clear of the map's controls
+    const controls = [...document.querySelectorAll('.fortress-map .leaflet-control')].map(c => c.getBoundingClientRect());
+    for (const el of document.querySelectorAll(sel)) {
+        const a = el.closest('.leaflet-marker-icon').getBoundingClientRect(), x = a.left, y = a.top;
+        const covered = controls.some(c => x >= c.left - 2 && x <= c.right + 2 && y >= c.top - 2 && y <= c.bottom + 2);
+        if (!covered && x > map.left + 2 && x < map.right - 2 && y > map.top + 2 && y < map.bottom - 2)
+            return [el.dataset.area, x, y];
+    }
     return null;
 }"""
 
