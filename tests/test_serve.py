@@ -155,6 +155,7 @@ def test_a_kernels_first_burst_of_output_is_never_dropped():
     assert asyncio.run(iopub_burst(FortressServerKernelManager)) == BURST
 
 
+@pytest.mark.slow
 def test_stopping_fortress_serve_stops_its_server(tmp_path):
     """A SIGTERM to ``fortress serve`` (a service manager's stop) shuts the Voila server down
     too: before, the server stayed behind on its port, an orphan."""

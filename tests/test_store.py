@@ -216,6 +216,7 @@ def writer(url: str, tokens: dict[str, dict[str, str]], seed: int, seconds: floa
     out.put((stored, stale))
 
 
+@pytest.mark.slow
 def test_concurrent_writers_lose_nothing_and_apply_nothing_twice(store_url):
     store = GameStore(store_url)
     tokens = {}

@@ -189,6 +189,7 @@ def test_exact_up_to_the_limit_then_estimated_then_refused():
         compare(Counter(infantry=ESTIMATE_MAX_UNITS), Counter(infantry=1), "city")
 
 
+@pytest.mark.slow
 def test_a_large_battle_is_estimated_quickly_and_says_so(tmp_path):
     app = new_app(tmp_path)
     odds = app.odds

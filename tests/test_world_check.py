@@ -77,6 +77,7 @@ def test_a_border_that_is_not_there(tmp_path: Path) -> None:
     assert "japan - spain is not a shared border of the shapes" in problems(d)
 
 
+@pytest.mark.slow
 def test_a_missing_border_and_unreachable_region(tmp_path: Path) -> None:
     d = copy_world(tmp_path)
     edit_rows(d, lambda rows: [r for r in rows if "madagascar" not in (r["a"], r["b"])])
