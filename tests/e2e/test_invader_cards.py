@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.test_dashboard import KERNEL, STEP, act, load_dashboard, play_until, status
+from tests.e2e.test_dashboard import KERNEL, STEP, act, click_area, load_dashboard, play_until, status
 
 pytestmark = pytest.mark.browser
 
@@ -41,5 +41,10 @@ def test_a_human_invader_plays_a_turn_with_an_invader_card(page, voila_url):
     assert "Submarine Supply" not in page.locator(".fortress-panel-cards").inner_text()
     page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Log").click()
     page.wait_for_selector(".fortress-tabs:has-text(\"plays the Invader card 'Submarine Supply'\")", timeout=STEP)
-    act(page, ".fortress-end")  # done reinforcing: the turn goes on
+    for _ in range(10):  # placing is compulsory as far as reserves and room allow: click zones until done
+        if "Reinforcements" not in status(page) or page.locator(".fortress-end").count():
+            break
+        click_area(page, ".fa-m.t")
+    if "Reinforcements" in status(page):
+        act(page, ".fortress-end")  # done reinforcing (the step ends by itself once nothing more fits)
     assert "Declare" in status(page)
