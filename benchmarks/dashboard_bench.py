@@ -52,7 +52,7 @@ WATCH_JS = """() => {
 
 BARE_SOURCE = """import json
 import ipyleaflet as L
-from fortress.board import GEODATA_DIR
+from fortress.engine.board import GEODATA_DIR
 with open(GEODATA_DIR / "board.geojson", encoding="utf-8") as fh:
     board = json.load(fh)
 L.Map(layers=(L.GeoJSON(data=board, style={"weight": 1, "fillOpacity": 0.4}),), center=(38.5, -96.5), zoom=4,

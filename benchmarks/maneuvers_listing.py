@@ -21,7 +21,7 @@ from pathlib import Path
 MEASURE = """
 import random, sys, time
 import fortress
-from fortress.rules.phases import maneuvers
+from fortress.rulesets.america.phases import maneuvers
 games, reps = int(sys.argv[1]), int(sys.argv[2])
 first, later = [], {False: [], True: []}
 for seed in range(games):

@@ -27,7 +27,7 @@ import fortress
 from fortress.ai import make_bot, us_retake
 from fortress.ai.search import forces, reserve_value
 from fortress.ai.simulate import bot_seed
-from fortress.rules.units import SIDES, US
+from fortress.rulesets.america.units import SIDES, US
 
 FEATURES = ("captured", "us", "invaders", "reserves", "targets")
 

@@ -29,7 +29,7 @@ from functools import cache
 from fortress.bench.bots import us_declare
 from fortress.ai.heuristic import HeuristicBot
 from fortress.ai.search import PlannedBot, candidate_plans, forces, horizon_reached, reserve_value
-from fortress.rules.units import US
+from fortress.rulesets.america.units import US
 
 #: GAMESEED, ROUND -> the game of that seed played by the heuristic up to that U.S. Declare
 position = cache(us_declare)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fortress.board import GEODATA_DIR  # noqa: E402
+from fortress.engine.board import GEODATA_DIR  # noqa: E402
 from fortress.geodata.render import render  # noqa: E402
 
 if __name__ == "__main__":

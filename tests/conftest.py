@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import fortress
-from fortress.board import Area, Board
+from fortress.engine.board import Area, Board
 
 # A small board, drawn by hand so each rule test reads like a diagram:
 #
@@ -47,7 +47,7 @@ def mini() -> Board:
 
 @pytest.fixture
 def position(mini):
-    """Build a game on the mini board from a description (see fortress.rules.positions)."""
+    """Build a game on the mini board from a description (see fortress.rulesets.america.positions)."""
 
     def make(desc: dict, seed: int = 0, board: Board | None = None) -> fortress.Game:
         return fortress.Game.from_position(desc, board or mini, seed=seed)

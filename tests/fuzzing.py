@@ -19,9 +19,9 @@ from functools import cache
 from pathlib import Path
 
 import fortress
-from fortress.rules import actions as A
-from fortress.rules.positions import PositionError
-from fortress.rules.save import SaveError
+from fortress.rulesets.america import actions as A
+from fortress.rulesets.america.positions import PositionError
+from fortress.engine.save import SaveError
 from tests import invariants
 
 CORPUS = Path(__file__).resolve().parent / "data" / "fuzz"

@@ -4,10 +4,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from fortress.rules.actions import End, Move
-from fortress.rules.state import RULES, BattleState, Stage, State, Status, Task, TaskKind
-from fortress.rules.units import INVADERS, US
+from fortress.rulesets.america.actions import End, Move
+from fortress.rulesets.america.tables import default
+from fortress.rulesets.america.state import BattleState, Stage, State, Status, Task, TaskKind
+from fortress.rulesets.america.units import INVADERS, US
 
+RULES = default().numbers
 POOL = sum(RULES["pool"].values())
 
 
@@ -158,7 +160,7 @@ def check_cards(game) -> None:
     """Invader Card variant: each Invader's 8 cards are each in one place (deck, hand or
     played) once dealt, a hand holds at most the limit, and footholds are one per Invader,
     on land; without the variant there is none of it."""
-    from fortress.rules.invader_cards import CARDS, HAND_LIMIT
+    CARDS, HAND_LIMIT = default().invader_cards, default().invader_deck["hand_limit"]
 
     s = game.state
     if "invader-cards" not in game.variants:

@@ -11,12 +11,14 @@ from pathlib import Path
 import pytest
 
 import fortress
-from fortress.rules.actions import Surrender
+from fortress.rulesets.america.actions import Surrender
 from fortress.ai import BOT_NAMES, make_bot
-from fortress.ai.common import VALUE
+from fortress.rulesets.america.tables import default
+
+VALUE = default().values
 from fortress.ai.search import US_LATE, WIN, SearchBot, evaluate, horizon_reached
 from fortress.ai.simulate import simulate
-from fortress.rules.units import SIDES
+from fortress.rulesets.america.units import SIDES
 
 
 def play(seed: int, bots: dict, players: int = 4, setup: str | None = "balanced", limit: int | None = None,
@@ -176,7 +178,7 @@ def test_heuristic_beats_random_both_sides():
 @pytest.mark.slow
 def test_heuristic_us_declares_and_retakes_captured_cities():
     from fortress.ai import us_retake
-    from fortress.rules.units import INVADERS
+    from fortress.rulesets.america.units import INVADERS
     seen = {"targets": 0, "retaken": 0}
 
     def check(game, bot, action):
@@ -221,7 +223,7 @@ def test_heuristic_games_are_the_same_in_every_process():
     script = ("import fortress\n"
               "from fortress.ai import make_bot\n"
               "from fortress.ai.simulate import bot_seed\n"
-              "from fortress.rules.units import SIDES\n"
+              "from fortress.rulesets.america.units import SIDES\n"
               "g = fortress.new_game(seed=5)\n"
               "bots = {s: make_bot('heuristic', seed=bot_seed(5, s)) for s in SIDES}\n"
               "while not g.is_over and g.round <= 3:\n"
@@ -258,7 +260,7 @@ def test_heuristic_maneuvers_cache_chooses_like_a_fresh_bot(seed):
 def test_heuristic_us_keeps_a_unit_in_a_city_it_is_retaking():
     """A captured city is retaken at Capture only if a U.S. unit is still in it: the U.S.
     declares an empty captured city it stands in, and does not walk out of it."""
-    from fortress.rules.actions import Declare, End, Invade
+    from fortress.rulesets.america.actions import Declare, End, Invade
     from fortress.ai.heuristic import HeuristicBot
     desc = {"turn": "us", "phase": "declare", "round": 4, "captured": {"Seattle": "west"},
             "control": {"west": ["Seattle", "Olympic Peninsula"]}, "units": {"Seattle": "us: 1 partisan"}}
@@ -276,7 +278,7 @@ def test_heuristic_us_keeps_a_unit_in_a_city_it_is_retaking():
 def test_heuristic_invader_garrisons_an_empty_captured_city():
     """Partisans retake an unoccupied captured city just by landing in it: an Invader moves
     a unit back into one of its empty captured cities."""
-    from fortress.rules.actions import Move
+    from fortress.rulesets.america.actions import Move
     from fortress.ai.heuristic import HeuristicBot
     game = fortress.Game.from_position({
         "turn": "west", "phase": "maneuvers", "round": 4, "captured": {"Seattle": "west"},
@@ -384,7 +386,7 @@ def test_us_eval_fit_recovers_known_weights_and_records_heuristic_games():
 def test_heuristic_moves_out_of_an_over_full_place():
     """Should a place be over the 5-unit limit mid-Maneuvers ('end' is not listed: say a
     player began a swap), the heuristic moves units out of it to a place with room."""
-    from fortress.rules.actions import End, Move
+    from fortress.rulesets.america.actions import End, Move
     from fortress.ai.heuristic import HeuristicBot
     game = fortress.Game.from_position({  # moving from Pacific 1 toward Central Valley would score better
         "turn": "west", "phase": "maneuvers", "round": 4, "declared": ["Central Valley"],
@@ -401,13 +403,13 @@ def test_heuristic_moves_out_of_an_over_full_place():
 
 def test_heuristic_moves_keep_every_place_within_the_limit():
     """The heuristic makes no swaps: each of its moves leaves its destination within the limit."""
-    from fortress.rules import stacking
-    from fortress.rules.actions import Move
+    from fortress.rulesets.america import stacking
+    from fortress.rulesets.america.actions import Move
 
     def within(game, bot, action):
         if isinstance(action, Move):
             held = stacking.loads(game.state, game.side).get(action.dst, 0)
-            assert held + action.count + (action.passenger is not None) <= stacking.UNIT_LIMIT
+            assert held + action.count + (action.passenger is not None) <= default().numbers["unit_limit"]
 
     bots = {s: make_bot("heuristic", seed=i) for i, s in enumerate(SIDES)}
     assert play(6, bots, check=within).is_over

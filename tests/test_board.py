@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from fortress.board import GEODATA_DIR, Board
+from fortress.engine.board import GEODATA_DIR, Board
 
 shapely = pytest.importorskip("shapely")
 from shapely.geometry import shape  # noqa: E402

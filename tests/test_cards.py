@@ -8,11 +8,14 @@ from pathlib import Path
 import pytest
 
 import fortress
-from fortress.board import Board
-from fortress.rules import actions as A
-from fortress.rules import save
-from fortress.rules.cards import CARDS, new_deck
-from fortress.rules.state import Task, TaskKind
+from fortress.engine.board import Board
+from fortress.rulesets.america import actions as A
+from fortress.engine import save
+from fortress.rulesets.america.cards import new_deck
+from fortress.rulesets.america.tables import default
+
+CARDS = default().cards
+from fortress.rulesets.america.state import Task, TaskKind
 from tests.conftest import units
 
 DATA = Path(__file__).parent / "data"

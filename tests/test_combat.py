@@ -1,13 +1,14 @@
-"""Unit tests of fortress.rules.battle: the battle state machine (rules: Combat Resolution)."""
+"""Unit tests of fortress.rulesets.america.battle: the battle state machine (rules: Combat Resolution)."""
 from __future__ import annotations
 
 import pytest
 
-from fortress.rules.battle import (
+from fortress.rulesets.america.battle import (
     ATTACKER, DEFENDER, POLICIES, STEPS, Battle, cheapest_first, fight, keep_combined_arms, protect_air,
 )
-from fortress.rules.dice import BLANK, COMBINED_ARMS, HIT, RETREAT, Rng
-from fortress.rules.tables import default
+from fortress.engine.dice import Rng
+from fortress.rulesets.america.dice import BLANK, COMBINED_ARMS, HIT, RETREAT
+from fortress.rulesets.america.tables import default
 
 
 def battle(att: dict[str, int], dfn: dict[str, int], terrain: str = "plain") -> Battle:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import fortress
-from fortress.rules.flow import Calendar, Choose, Pass, parse
+from fortress.engine.flow import Calendar, Choose, Pass, parse
 
 
 def test_to_move_names_whoever_decides_and_the_others_are_refused_in_words():
@@ -61,13 +61,13 @@ def test_the_engines_own_words_and_the_calendar():
 
 
 def test_another_rulesets_cards_and_counts_are_its_own_but_areas_are_checked():
-    """shape checks Fortress America's words (Invader cards, unit counts of at least 1) only
-    in its own action classes: a field named ``card`` or ``count`` of another ruleset's
-    action is that ruleset's to judge."""
-    from dataclasses import dataclass
+    """shape checks areas and sides for every ruleset, and Fortress America's words (Invader
+    cards, unit counts of at least 1) only in a Fortress America game: a field named ``card``
+    or ``count`` in another ruleset is that ruleset's to judge (its ``field_checks``)."""
+    from dataclasses import dataclass, replace
 
-    from fortress.rules import rulesets, shape
-    from fortress.rules.actions import Action
+    from fortress.engine import rulesets, shape
+    from fortress.engine.actions import Action
 
     @dataclass(frozen=True)
     class Trade(Action):
@@ -77,12 +77,14 @@ def test_another_rulesets_cards_and_counts_are_its_own_but_areas_are_checked():
         verb = "trade"
 
     board, fa = fortress.new_game(seed=1).board, rulesets.get()
-    assert shape.malformed(Trade("owl", 0, "seattle"), board, fa) is None
-    assert shape.malformed(Trade("owl", 0, "atlantis"), board, fa) == "trade: area 'atlantis' is not an area of this board"
+    other = replace(fa, name="other", field_checks={})
+    assert shape.malformed(Trade("owl", 0, "seattle"), board, other) is None
+    assert shape.malformed(Trade("owl", 0, "atlantis"), board, other) == "trade: area 'atlantis' is not an area of this board"
+    assert shape.malformed(Trade("owl", 1, "seattle"), board, fa) == "trade: card 'owl' is not an Invader card"
 
 
 def test_a_board_takes_the_area_kinds_of_its_ruleset():
-    from fortress.board import Area, Board, BoardError
+    from fortress.engine.board import Area, Board, BoardError
 
     table = [Area("hall", "Council Hall", "table")]
     assert Board(table, [], kinds=("table",))["hall"].kind == "table"

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 import fortress
 from fortress.cli import main
-from fortress.rules import rulesets
-from fortress.rules.actions import Surrender
+from fortress.engine import rulesets
+from fortress.rulesets.america.actions import Surrender
 
 pytest.importorskip("fortress_council", reason="scripts/test.sh installs tests/council (pip install -e tests/council)")
 

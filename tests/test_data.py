@@ -1,4 +1,4 @@
-"""The data files (``fortress/data/*.toml``) pass their schemas; a broken file gets one line
+"""The data files (``fortress/rulesets/america/data/*.toml``) pass their schemas; a broken file gets one line
 naming the file, the key and what is allowed; ``FORTRESS_DATA`` loads a teacher's copy."""
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-import fortress.data
-from fortress.data import DATA_DIR, NAMES, DataError, explain, load
+import fortress.rulesets.america.data
+from fortress.rulesets.america.data import DATA_DIR, NAMES, DataError, explain, load
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,7 +37,7 @@ def test_shipped_files_pass_their_schemas(name):
 
 
 def test_docstring_examples():
-    assert doctest.testmod(fortress.data).failed == 0
+    assert doctest.testmod(fortress.rulesets.america.data).failed == 0
 
 
 @pytest.mark.parametrize("name, old, new, words", [
@@ -52,12 +52,12 @@ def test_docstring_examples():
 ])
 def test_a_broken_file_names_the_file_the_key_and_what_is_allowed(tmp_path, monkeypatch, name, old, new, words):
     monkeypatch.setenv("FORTRESS_DATA", str(teacher_copy(tmp_path, name, old, new)))
-    fortress.data.cache_clear()
+    fortress.rulesets.america.data.cache_clear()
     try:
         with pytest.raises(DataError) as info:
             load(name)
     finally:
-        fortress.data.cache_clear()
+        fortress.rulesets.america.data.cache_clear()
     message = str(info.value)
     assert message.startswith(f"{tmp_path / name}.toml: ") and words in message, message
     assert "\n" not in message
@@ -66,19 +66,19 @@ def test_a_broken_file_names_the_file_the_key_and_what_is_allowed(tmp_path, monk
 def test_broken_toml_is_reported_with_the_file(tmp_path, monkeypatch):
     (tmp_path / "dice.toml").write_text("[red]\nsides = \n", encoding="utf-8")
     monkeypatch.setenv("FORTRESS_DATA", str(tmp_path))
-    fortress.data.cache_clear()
+    fortress.rulesets.america.data.cache_clear()
     try:
         with pytest.raises(DataError, match=r"dice\.toml: not valid TOML: .*line 2"):
             load("dice")
     finally:
-        fortress.data.cache_clear()
+        fortress.rulesets.america.data.cache_clear()
 
 
 def test_a_teachers_copy_replaces_the_packaged_file(tmp_path):
     folder = teacher_copy(tmp_path, "dice", 'destroy_on = 5', 'destroy_on = 7')
     teacher_copy(tmp_path, "rules", "rounds = 10", "rounds = 12")
-    done = import_with(folder, "import fortress.rules.dice as d, fortress.data as f; "
-                               "print(d.LASER_DIE.destroy_on, f.load('rules')['rounds'], f.path('units').parent.name)")
+    done = import_with(folder, "import fortress.rulesets.america.tables as t, fortress.rulesets.america.data as f; "
+                               "print(t.default().laser_die.destroy_on, f.load('rules')['rounds'], f.path('units').parent.name)")
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["7", "12", "data"]  # units.toml is not in the folder: the package's
 
@@ -96,16 +96,16 @@ def test_a_broken_teachers_copy_is_reported_on_first_use_not_at_import(tmp_path)
     done = import_with(broken_units(tmp_path), "import fortress\n"
                                                "print('imported', flush=True)\n"
                                                "try:\n    fortress.new_game(seed=1)\n"
-                                               "except fortress.data.DataError as exc:\n    print(exc)")
+                                               "except fortress.rulesets.america.data.DataError as exc:\n    print(exc)")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["imported", f"{tmp_path / 'units.toml'}: {BROKEN_MOVE}"]
 
 
 def test_a_broken_teachers_copy_raises_at_each_use_until_fixed(tmp_path, monkeypatch):
     """A ruleset that failed to build is not kept: the next use reads the files again."""
-    from fortress.rules import rulesets
+    from fortress.engine import rulesets
     monkeypatch.setenv("FORTRESS_DATA", str(broken_units(tmp_path)))
-    rulesets.register("broken-fa", "fortress.rules.america:ruleset")
+    rulesets.register("broken-fa", "fortress.rulesets.america.ruleset:ruleset")
     try:
         for _ in range(2):
             with pytest.raises(DataError, match="move = 'four'"):

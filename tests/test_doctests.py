@@ -7,10 +7,10 @@ import importlib
 import pytest
 
 MODULES = [
-    "fortress", "fortress.board", "fortress.rules.actions", "fortress.rules.shape", "fortress.rules.units", "fortress.rules.dice", "fortress.rules.battle",
-    "fortress.rules.game", "fortress.rules.save", "fortress.rules.positions", "fortress.rules.rulesets", "fortress.ai",
-    "fortress.rules.state",
-    "fortress.rules.schema", "fortress.cli.options", "fortress.store.store",
+    "fortress", "fortress.engine.board", "fortress.rulesets.america.actions", "fortress.engine.shape", "fortress.rulesets.america.units", "fortress.engine.dice", "fortress.rulesets.america.battle",
+    "fortress.engine.game", "fortress.engine.save", "fortress.rulesets.america.positions", "fortress.engine.rulesets", "fortress.ai",
+    "fortress.rulesets.america.state",
+    "fortress.engine.schema", "fortress.cli.options", "fortress.store.store",
 ]
 
 

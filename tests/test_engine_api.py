@@ -9,8 +9,8 @@ import pytest
 import fortress
 from fortress import IllegalAction
 from fortress.ai import make_bot
-from fortress.rules import actions as A
-from fortress.rules.save import SaveError
+from fortress.rulesets.america import actions as A
+from fortress.engine.save import SaveError
 from tests.conftest import play_random
 
 
@@ -268,14 +268,14 @@ def test_undo_is_refused_after_a_card_is_drawn(position):
 def test_a_position_cannot_start_in_setup():
     """Project ruling (issue 20): a position starts in a step of the turn; setup is played from
     ``new_game(setup=None)`` (a position in setup drove the reserves negative)."""
-    from fortress.rules.positions import PositionError
+    from fortress.rulesets.america.positions import PositionError
     with pytest.raises(PositionError, match="unknown phase 'setup'"):
         fortress.Game.from_position({"phase": "setup"})
 
 
 def test_a_save_keeps_the_seats_if_given_and_old_saves_have_none():
     """Issue 18: the dashboard saves who plays each side; the field is optional."""
-    from fortress.rules.save import SaveError, saved_seats
+    from fortress.engine.save import SaveError, saved_seats
     game = fortress.new_game(seed=3)
     seats = {"us": "human", "west": "heuristic", "south": "random", "east": "random"}
     text = game.to_json(seats=seats)
@@ -351,7 +351,7 @@ def test_a_save_refuses_what_it_could_not_load_back():
 
 
 def test_a_preset_setup_on_a_board_without_zones_or_cities_says_so():
-    from fortress.board import Area, Board
+    from fortress.engine.board import Area, Board
     no_zones = Board([Area("a", "Alpha", "plain"), Area("b", "Beta", "city")], [("a", "b")])
     with pytest.raises(ValueError, match="no invasion zone for West; use setup=None"):
         fortress.new_game(board=no_zones)

@@ -1,6 +1,6 @@
 """Nothing outside the engine reads its internals (issue 15): the bots, the UI, the odds, the
 command line, the benchmarks and the notebook helpers use the public API only — no private
-name of a ``fortress.rules`` module or object, no ``state.battle[...]`` keys."""
+name of a ``fortress.engine`` or ``fortress.rulesets`` module or object, no ``state.battle[...]`` keys."""
 from __future__ import annotations
 
 import ast
@@ -9,13 +9,13 @@ from pathlib import Path
 import fortress
 
 PACKAGE = Path(fortress.__file__).parent
-RULES = PACKAGE / "rules"
+ENGINE = (PACKAGE / "engine", PACKAGE / "rulesets")  #: the engine and the rulesets it plays
 
 
 def engine_private_names() -> set[str]:
     """Every ``_name`` the engine defines: module-level, in classes, or as ``self._name``."""
     names: set[str] = set()
-    for path in RULES.rglob("*.py"):
+    for path in [p for d in ENGINE for p in d.rglob("*.py")]:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
                 names.add(node.name)
@@ -36,7 +36,7 @@ def violations(source: str, private: set[str]) -> list[str]:
     private engine attribute read on anything but ``self``/``cls``, a battle read by key."""
     found = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("fortress.rules"):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(("fortress.engine", "fortress.rulesets")):
             found += [f"imports {node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
         elif isinstance(node, ast.Attribute) and node.attr in private:
             owner = ast.unparse(node.value)
@@ -49,14 +49,14 @@ def violations(source: str, private: set[str]) -> list[str]:
 
 
 def outside_the_engine() -> list[Path]:
-    return [p for p in sorted(PACKAGE.rglob("*.py")) if RULES not in p.parents]
+    return [p for p in sorted(PACKAGE.rglob("*.py")) if not any(d in p.parents for d in ENGINE)]
 
 
 def test_no_module_outside_the_engine_reads_its_internals():
     private = engine_private_names()
     bad = {str(p.relative_to(PACKAGE)): v for p in outside_the_engine()
            if (v := violations(p.read_text(), private))}
-    assert not bad, f"engine internals read outside fortress/rules/: {bad}"
+    assert not bad, f"engine internals read outside fortress/engine/ and fortress/rulesets/: {bad}"
 
 
 def test_no_notebook_reads_engine_internals():
@@ -75,8 +75,8 @@ def test_no_notebook_reads_engine_internals():
 def test_the_check_catches_each_kind_of_use():
     private = engine_private_names()
     assert {"_legal", "_chance_marks"} <= private
-    src = ("from fortress.rules.game import _SURRENDER\n"
+    src = ("from fortress.engine.game import _SURRENDER\n"
            "game._legal = None\nx = g.state.battle['area']\ny = self._legal\n")
     assert violations(src, private) == [
-        "imports fortress.rules.game._SURRENDER", "reads game._legal (line 2)",
+        "imports fortress.engine.game._SURRENDER", "reads game._legal (line 2)",
         "reads g.state.battle['area'] (line 3)"]

@@ -1,5 +1,5 @@
 """``legal_actions()`` and ``explain()`` agree: both come from each phase's one check
-(fortress.rules.check). After every action of several random games, every legal
+(fortress.engine.check). After every action of several random games, every legal
 action explains to None (asked as an equal copy, so the check itself answers), and a
 sample of near-miss and random candidates gets a reason exactly when it is not listed.
 The last tests make the two disagree on purpose and check that this is caught."""
@@ -12,9 +12,12 @@ import random
 import pytest
 
 import fortress
-from fortress.rules import actions as A
-from fortress.rules.phases import declare, maneuvers
-from fortress.rules.units import SIDES, UNIT_NAMES
+from fortress.rulesets.america import actions as A
+from fortress.rulesets.america.phases import declare, maneuvers
+from fortress.rulesets.america.tables import default
+from fortress.rulesets.america.units import SIDES
+
+UNIT_NAMES = tuple(default().units)
 
 
 def candidates(game, rng: random.Random, n: int) -> list[A.Action]:

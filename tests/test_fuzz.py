@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import fortress
-from fortress.rules import actions as A
-from fortress.rules.save import SaveError
+from fortress.rulesets.america import actions as A
+from fortress.engine.save import SaveError
 from tests import fuzzing as F
 
 FUZZ = settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -23,7 +23,7 @@ FUZZ = settings(max_examples=60, deadline=None, derandomize=True, suppress_healt
 def _schema_loaded():
     """Import the schema checker once before the timed checks: its first import takes about
     1 s (more on a loaded machine), paid once per process, and is not the input's cost."""
-    from fortress.rules import schema
+    from fortress.engine import schema
     schema.problem({})
     schema.problem({}, "position")
 
@@ -88,7 +88,7 @@ def test_the_issue_action_objects_leave_the_game_unchanged():
 def test_an_apply_that_fails_half_way_is_undone(monkeypatch):
     """Whatever goes wrong inside the step (here: the log, after the unit has moved), the
     game is as it was and the error is an IllegalAction."""
-    from fortress.rules.context import Context
+    from fortress.engine.context import Context
 
     game = fortress.Game.from_json(F.action_games()["maneuvers"])
     move = next(a for a in game.legal_actions() if isinstance(a, A.Move))
@@ -167,7 +167,7 @@ def test_the_corpus_is_there():
 
 @pytest.mark.parametrize("actions", [["end"] * 3, ["end", 5], ["x" * 201], ["end"] * 100_001, 5, None, [["end"]]])
 def test_the_quick_check_of_actions_says_what_the_schema_says(actions):
-    from fortress.rules.schema import problem, save_problem
+    from fortress.engine.schema import problem, save_problem
 
     data = {**json.loads(F.real_saves()["early"]), "actions": actions}
     assert save_problem(data) == problem(data)

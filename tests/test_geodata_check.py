@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 pytest.importorskip("shapely")
 
-from fortress.board import GEODATA_DIR  # noqa: E402
+from fortress.engine.board import GEODATA_DIR  # noqa: E402
 from fortress.geodata import check  # noqa: E402
 from fortress.cli.geodata import geodata  # noqa: E402
 from tests import geodata_edit  # noqa: E402

@@ -37,7 +37,7 @@ SMOKE = """
 import sys
 from pathlib import Path
 import fortress
-from fortress.board import Board
+from fortress.engine.board import Board
 from fortress.ui.serve import notebook_path
 where = Path(fortress.__file__).resolve()
 assert where.is_relative_to(Path(sys.argv[1]).resolve()), where

@@ -10,10 +10,13 @@ import pytest
 import fortress
 from fortress.ai.heuristic import HeuristicBot
 from fortress.ai.simulate import play_game
-from fortress.data import explain, load
-from fortress.rules.invader_cards import CARDS, HAND_LIMIT, VARIANT
-from fortress.rules.positions import PositionError
-from fortress.rules.units import SIDES
+from fortress.rulesets.america.data import explain, load
+from fortress.rulesets.america.invader_cards import VARIANT
+from fortress.rulesets.america.tables import default
+
+CARDS, HAND_LIMIT = default().invader_cards, default().invader_deck["hand_limit"]
+from fortress.rulesets.america.positions import PositionError
+from fortress.rulesets.america.units import SIDES
 
 CARDS_ON = {VARIANT}
 

@@ -11,11 +11,13 @@ PACKAGE = Path(fortress.__file__).parent
 
 #: lowest first; a module may import its own layer and the layers below it
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("fortress.board", "fortress.data"),
+    ("fortress.engine.board", "fortress.engine.data"),
     ("fortress.geodata",),
-    # the package root re-exports the engine; fortress.draw (colours and the SVG map, plain
-    # Python) is what a Game shows in a notebook (Game._repr_mimebundle_ imports it lazily)
-    ("fortress.rules", "fortress.rulesets", "fortress", "fortress.draw"),
+    ("fortress.engine",),
+    # the package root re-exports the engine and the default ruleset's game; fortress.draw
+    # (colours and the SVG map, plain Python) is what a Game shows in a notebook
+    # (Game._repr_mimebundle_ imports it lazily)
+    ("fortress.rulesets", "fortress", "fortress.draw"),
     ("fortress.odds",),
     ("fortress.ai",),
     ("fortress.store",),
@@ -68,9 +70,10 @@ def upward(module: str, source: str) -> list[str]:
 
 
 def test_the_check_catches_an_import_from_a_higher_layer():
-    assert upward("fortress.rules.game", "def f():\n    from fortress.ui import app\n")
+    assert upward("fortress.engine.game", "def f():\n    from fortress.ui import app\n")
     assert upward("fortress.ai.search", "from fortress import store\n")
-    assert upward("fortress.board", "import fortress.rules.state\n")
+    assert upward("fortress.engine.board", "import fortress.rulesets.america.state\n")
+    assert upward("fortress.engine.turn", "from fortress.rulesets.aif import politics\n")
     assert not upward("fortress.ui.app", "from fortress.ai import make_bot\nimport fortress\n")
     assert layer("fortress.newthing") is None  # a new top-level module must be placed in a layer
 
@@ -82,3 +85,28 @@ def test_nothing_lower_imports_anything_higher():
         module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         wrong += upward(module, path.read_text())
     assert not wrong, wrong
+
+
+def _package_imports(folder: str) -> dict[str, list[str]]:
+    """Each module under ``fortress/<folder>`` and the ``fortress`` modules it imports."""
+    out = {}
+    for path in sorted((PACKAGE / folder).rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        out[".".join(parts)] = [target for target, _line in imported(path.read_text())]
+    return out
+
+
+def test_the_engine_imports_no_ruleset():
+    """``fortress/engine/`` knows no ruleset: it finds them through the registry
+    (the entry points), lazily, by name."""
+    bad = {m: [t for t in targets if t.startswith("fortress.rulesets")]
+           for m, targets in _package_imports("engine").items()}
+    assert not {m: t for m, t in bad.items() if t}
+
+
+def test_a_ruleset_imports_no_other_ruleset():
+    for name in ("america", "aif"):
+        own = f"fortress.rulesets.{name}"
+        bad = {m: [t for t in targets if t.startswith("fortress.rulesets.") and not t.startswith(own)]
+               for m, targets in _package_imports(f"rulesets/{name}").items()}
+        assert not {m: t for m, t in bad.items() if t}, name

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 import fortress
-from fortress.board import Area, Board
-from fortress.rules import actions as A
+from fortress.engine.board import Area, Board
+from fortress.rulesets.america import actions as A
 from tests.conftest import MINI_AREAS, MINI_EDGES
-from fortress.rules.tables import default
+from fortress.rulesets.america.tables import default
 
 UNITS = default().units  #: the unit types the notation reads (Fortress America's)
 
@@ -151,7 +151,7 @@ def test_the_sort_key_orders_as_the_text_on_each_board(board):
 
 
 def test_a_malformed_action_is_refused_in_words_not_with_a_type_error():
-    from fortress.rules.actions import Move
+    from fortress.rulesets.america.actions import Move
     game = fortress.new_game(seed=1)
     with pytest.raises(fortress.IllegalAction, match="src of type list is not an area"):
         game.notation(Move(1, "infantry", ["seattle"], "portland"))  # type: ignore[arg-type]

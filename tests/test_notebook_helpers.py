@@ -188,7 +188,7 @@ def test_battle_dropdown_jumps_again_to_the_same_battle(replay):
 
 
 def test_replay_reads_a_path(replay, tmp_path, monkeypatch):
-    from fortress.rules.save import SaveError
+    from fortress.engine.save import SaveError
 
     (tmp_path / "game.json").write_text(replay.game.to_json(), encoding="utf-8")
     assert len(H.Replay(tmp_path / "game.json")) == len(replay)

@@ -10,7 +10,7 @@ import pytest
 
 import fortress
 from fortress import notebook_helpers as H
-from fortress.rules.actions import Action, End, Move
+from fortress.rulesets.america.actions import Action, End, Move
 from tests.conftest import executed_notebook
 
 NOTEBOOKS = Path(fortress.__file__).resolve().parent / "notebooks"
@@ -241,7 +241,7 @@ def test_replay_viewer_slider_and_battle_jump(replay):
 
 
 def test_replay_refuses_a_damaged_save(replay):
-    from fortress.rules.save import SaveError
+    from fortress.engine.save import SaveError
 
     data = json.loads(replay.game.to_json())
     data["actions"] = data["actions"][:-3]

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from fortress import odds as O
-from fortress.rules import rulesets
-from fortress.rules.battle import POLICIES
+from fortress.engine import rulesets
+from fortress.rulesets.america.battle import POLICIES
 from fortress.odds import exact, monte_carlo, parse_force
 
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from fortress import odds as O
-from fortress.rules.battle import POLICIES
+from fortress.rulesets.america.battle import POLICIES
 
 TYPES = ["infantry", "partisan", "mobile", "hovertank", "helicopter", "bomber"]
 
@@ -47,7 +47,7 @@ def test_factored_matches_enumeration_on_random_battles(seed):
 def test_step_table_is_the_folded_and_capped_roll_table(seed):
     """The capped-while-convolving table equals folding and capping the full joint table."""
     from fortress.odds.exact import roll_table, step_table
-    from fortress.rules.tables import default
+    from fortress.rulesets.america.tables import default
     tables = default()
     r = random.Random(seed)
     names = sorted(tables.dice)

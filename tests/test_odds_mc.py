@@ -6,10 +6,10 @@ import random
 import pytest
 
 from fortress import odds as O
-from fortress.rules.battle import ATTACKER, DEFENDER, POLICIES, Battle, fight
-from fortress.rules.dice import Rng
-from fortress.rules.battle_counts import FastBattle
-from fortress.rules.tables import default
+from fortress.rulesets.america.battle import ATTACKER, DEFENDER, POLICIES, Battle, fight
+from fortress.engine.dice import Rng
+from fortress.rulesets.america.battle_counts import FastBattle
+from fortress.rulesets.america.tables import default
 
 TYPES = list(default().units)
 

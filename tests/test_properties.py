@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import fortress
-from fortress.rules import rulesets
+from fortress.engine import rulesets
 from tests import invariants
 
 CHUNKS = 10  # ten test items per variant set, so pytest-xdist can spread them evenly over cores

@@ -15,8 +15,8 @@ from fortress.ai import make_bot, rollouts
 from fortress.bench.bots import rollout_figures, us_declare
 from fortress.ai.search import SearchBot, candidate_plans
 from fortress.cli.simulate import simulate as simulate_cmd
-from fortress.rules.save import from_bytes, to_bytes
-from fortress.rules.units import US
+from fortress.engine.save import from_bytes, to_bytes
+from fortress.rulesets.america.units import US
 
 
 def test_bytes_round_trip_plays_on_identically():
@@ -34,7 +34,7 @@ def test_bytes_round_trip_plays_on_identically():
 def test_an_unpickled_board_names_its_areas_in_a_fresh_process():
     """The bots sort actions by their notation on the board, also in a rollout worker."""
     board = fortress.new_game(seed=1).board
-    code = "import pickle, sys; from fortress.rules.actions import Declare, notation; " \
+    code = "import pickle, sys; from fortress.rulesets.america.actions import Declare, notation; " \
            "print(notation(Declare('seattle'), pickle.loads(sys.stdin.buffer.read())))"
     out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(board), capture_output=True, check=True)
     assert out.stdout.decode().strip() == f"declare {board['seattle'].name}" != "declare seattle"

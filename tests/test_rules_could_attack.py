@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import fortress
 from fortress.ai import make_bot
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 
 
 def lapses_after_maneuvers(game: fortress.Game, area: str, bot_seed: int) -> bool:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import fortress
-from fortress.rules import actions as A
-from fortress.rules.positions import PositionError
+from fortress.rulesets.america import actions as A
+from fortress.rulesets.america.positions import PositionError
 from tests.conftest import units
 from tests.test_rules_war import battle_game
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 import fortress
-from fortress.rules import actions as A
-from fortress.rules.state import Task, TaskKind
+from fortress.rulesets.america import actions as A
+from fortress.rulesets.america.state import Task, TaskKind
 from tests.conftest import units
 
 
@@ -112,7 +112,7 @@ def test_no_laser_in_a_captured_city_or_twice(position):
 
 def test_bonus_cards_for_retaken_cities(position):
     game = position({"turn": "us", "phase": "reinforcements", "round": 2, "lasers": ["alpha", "beta"]})
-    from fortress.rules.phases import reinforcements as reinforce
+    from fortress.rulesets.america.phases import reinforcements as reinforce
 
     game.state.turn, game.state.bonus_cards = "us", 1
     reinforce.enter(game.ctx)

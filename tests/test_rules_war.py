@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from tests.conftest import units
 
 

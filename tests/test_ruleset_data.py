@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 import fortress
-from fortress.data import DATA_DIR, DataError
-from fortress.rules import america, rulesets
-from fortress.rules.actions import Move
+from fortress.rulesets.america.data import DATA_DIR, DataError
+from fortress.rulesets.america import ruleset as america
+from fortress.engine import rulesets
+from fortress.rulesets.america.actions import Move
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -96,6 +97,6 @@ def test_the_side_constants_are_those_of_rules_toml_in_its_order():
     """``units.SIDES``/``INVADERS`` are literals (read at import they would read a file): they
     must name the sides of ``rules.toml`` in its order (bots are seeded by it; its schema fixes
     the names)."""
-    from fortress.rules.units import INVADERS, SIDES
+    from fortress.rulesets.america.units import INVADERS, SIDES
     fa = rulesets.get()
     assert SIDES == fa.sides and INVADERS == fa.teams["invaders"]

@@ -2,8 +2,8 @@
 Limit: No more than 5 units in any territory/invasion zone at end of an action")."""
 from __future__ import annotations
 
-from fortress.rules import actions as A
-from fortress.rules.state import Task, TaskKind
+from fortress.rulesets.america import actions as A
+from fortress.rulesets.america.state import Task, TaskKind
 from tests.conftest import units
 from tests.invariants import check
 from tests.test_rules_turn import with_task

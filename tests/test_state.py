@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 import fortress
-from fortress.rules import save
-from fortress.rules.game import Game
-from fortress.rules.state import BattleState, BattleView, Stage, State, Status, Task, TaskKind
-from fortress.rules.tables import default
+from fortress.engine import save
+from fortress.engine.game import Game
+from fortress.rulesets.america.state import BattleState, BattleView, Stage, State, Status, Task, TaskKind
+from fortress.rulesets.america.tables import default
 
 DATA = Path(__file__).parent / "data"
 #: saves written by the code before the typed state (version 1 at e3f48fe, version 2 at f006846),

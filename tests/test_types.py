@@ -34,15 +34,15 @@ def test_mypy_is_clean(available) -> None:
 def test_strict_modules_are_strict(available, tmp_path) -> None:
     """The strict list holds: an unannotated function in a strict module is an error (the
     per-module flags are not silently ignored)."""
-    bad = tmp_path / "fortress" / "rules"
+    bad = tmp_path / "fortress" / "engine"
     bad.mkdir(parents=True)
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
     strict = next(o for o in config["overrides"] if o.get("disallow_untyped_defs"))
-    assert "fortress.rules.check" in strict["module"]
+    assert "fortress.engine.check" in strict["module"]
     (tmp_path / "fortress" / "__init__.py").write_text("")
     (bad / "__init__.py").write_text("")
     (bad / "check.py").write_text("def untyped(x):\n    return x\n")
     done = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
-                           "--cache-dir", str(tmp_path / "cache"), "fortress/rules/check.py"],
+                           "--cache-dir", str(tmp_path / "cache"), "fortress/engine/check.py"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert done.returncode == 1 and "no-untyped-def" in done.stdout, done.stdout + done.stderr

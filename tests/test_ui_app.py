@@ -5,7 +5,7 @@ import base64
 from datetime import datetime, timezone
 
 import fortress
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from fortress.ui import build_app
 from tests.test_ui_helpers import buttons, declarable, find, new_app, open_tab, press
 
@@ -193,7 +193,7 @@ def test_tracks_show_control_markers_left_per_invader(tmp_path):
 
 
 def test_new_game_form_offers_each_variant_and_starts_with_the_ticked_ones(tmp_path):
-    from fortress.rules import rulesets
+    from fortress.engine import rulesets
     app = build_app(display_it=False, save_dir=tmp_path)
     open_tab(app, "Game")
     boxes = find(app.root, "fortress-variant")

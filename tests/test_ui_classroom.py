@@ -14,7 +14,7 @@ from websockets.sync.server import serve as ws_serve
 
 import fortress
 from fortress.ai import make_bot
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from fortress.store import GameStore, NewGame, StoreError
 from fortress.ui import build_app
 from fortress.ui.app import App

@@ -8,7 +8,7 @@ import ipywidgets as W
 import pytest
 
 import fortress
-from fortress.rules.events import Event
+from fortress.engine.events import Event
 from fortress.ui import theme as T
 from fortress.ui.follow import Fight, Step, Tape, move_list, ordinal, summarize_turn
 from fortress.ui.follow_panel import arrow, arrows

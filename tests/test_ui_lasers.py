@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 import fortress
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from fortress.ui import build_app, info
 
 SHOT = A.Fire("west", "infantry", "great-basin")

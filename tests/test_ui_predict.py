@@ -8,8 +8,8 @@ import pytest
 
 import fortress
 from fortress.ai import make_bot
-from fortress.rules import actions as A
-from fortress.rules.events import Event
+from fortress.rulesets.america import actions as A
+from fortress.engine.events import Event
 from fortress.ui.predict import BATTLE, LASER, Question, answer, explain, explain_die, question, rolls_dice
 from tests.test_ui_helpers import new_app, press
 

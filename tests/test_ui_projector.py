@@ -42,14 +42,14 @@ def test_the_banner_names_the_decider_of_a_battle_choice():
     game = play_until(fortress.new_game(4), lambda g: g.battle is not None and g.battle.decision is not None
                       and g.side != g.state.turn)
     text = B.banner_text(game)
-    turn, decider = fortress.rules.units.SIDE_NAMES[game.state.turn], B.the(game.side)
+    turn, decider = game.rules.side_names[game.state.turn], B.the(game.side)
     assert text.startswith(f"{turn.upper()}'S TURN · Combat · {decider} chooses "), text
     assert B.CHOOSING[game.battle.decision.kind] in text
 
 
 def test_game_over_banner_names_the_winner(tmp_path):
     app = new_app(tmp_path)
-    app.act(fortress.rules.actions.Surrender())
+    app.act(fortress.rulesets.america.actions.Surrender())
     assert words(app).startswith("GAME OVER · The U.S. won."), words(app)
 
 
@@ -222,9 +222,9 @@ def test_a_log_line_marks_each_name_it_touched_the_longest_first_and_whole_words
 def test_buttons_acting_on_a_territory_light_it_up(tmp_path):
     app = new_app(tmp_path)
     panel = app.current_panel()
-    button = panel.button("Attack", fortress.rules.actions.Attack("seattle"))
+    button = panel.button("Attack", fortress.rulesets.america.actions.Attack("seattle"))
     assert "ft-at-seattle" in button._dom_classes
-    send = panel.button("Send", fortress.rules.actions.Commit(1, "infantry", "oregon"))
+    send = panel.button("Send", fortress.rulesets.america.actions.Commit(1, "infantry", "oregon"))
     assert "ft-at-oregon" in send._dom_classes
 
 

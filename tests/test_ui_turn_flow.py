@@ -3,7 +3,7 @@ or a turn that ends by itself is told, a lapsed battle is told, a declaration no
 reach asks for a second click, and Fight! is not offered with nothing sent."""
 from __future__ import annotations
 
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from tests.test_ui_helpers import buttons, find, new_app, press
 from tests.test_ui_turns import battle_site, click, targets
 

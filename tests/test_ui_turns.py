@@ -2,7 +2,7 @@
 simulated clicks on the map's polygons and clicks on panel buttons (no browser)."""
 from __future__ import annotations
 
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from tests.test_ui_helpers import buttons, new_app, press
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import fortress
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from fortress.ui import app as app_module
 from fortress.ui import build_app, info, theme
 from fortress.ui.logbook import named

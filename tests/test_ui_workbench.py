@@ -8,7 +8,7 @@ import pytest
 
 import fortress
 from fortress.ai import make_bot
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from fortress.ui.odds_panel import force_text
 from fortress.ui.workbench import compare, could_still_come, forces_for, other_way
 from tests.test_ui_helpers import new_app, press, upload
@@ -50,7 +50,7 @@ def test_units_that_could_still_come_are_those_a_legal_move_brings_into_the_batt
 
 
 def test_before_maneuvers_the_game_is_not_changed_and_the_moves_are_the_same():
-    from fortress.rules.save import SaveError  # noqa: F401 - the public module is importable
+    from fortress.engine.save import SaveError  # noqa: F401 - the public module is importable
     game, bot = fortress.new_game(3, setup="balanced"), make_bot("heuristic")
     while not (game.state.turn == "south" and game.phase == "declare"):
         game.apply(bot.choose(game))

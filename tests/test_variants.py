@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 import fortress
-from fortress.rules import rulesets
-from fortress.rules.positions import PositionError
-from fortress.rules.ranking import VARIANT, describe, standings
-from fortress.rules.save import SaveError
+from fortress.engine import rulesets
+from fortress.rulesets.america.positions import PositionError
+from fortress.rulesets.america.ranking import VARIANT, describe, standings
+from fortress.engine.save import SaveError
 from tests import toy_ruleset
 
 DATA = Path(__file__).resolve().parent / "data"

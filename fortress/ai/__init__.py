@@ -16,8 +16,8 @@ from __future__ import annotations
 import importlib
 from typing import Protocol
 
-from fortress.rules.actions import Action
-from fortress.rules.dice import whole
+from fortress.rulesets.america.actions import Action
+from fortress.engine.dice import whole
 
 #: bot name -> "module:class"
 BOTS = {

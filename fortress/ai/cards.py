@@ -11,8 +11,8 @@ Each rule is a scored pick among the legal ``play`` actions, like the rest of th
 from __future__ import annotations
 
 from fortress.ai.common import distances
-from fortress.rules.actions import Action, Play
-from fortress.rules.units import US
+from fortress.rulesets.america.actions import Action, Play
+from fortress.rulesets.america.units import US
 
 
 def choose(game, options: list[Action]) -> tuple[Action, str] | None:

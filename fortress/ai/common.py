@@ -11,10 +11,9 @@ from functools import lru_cache
 from typing import Iterable, Mapping
 
 from fortress import odds as O
-from fortress.rules.battle import POLICIES, Battle
-from fortress.rules.old_names import forward
-from fortress.rules.tables import Tables
-from fortress.rules.units import INVADERS, US
+from fortress.rulesets.america.battle import POLICIES, Battle
+from fortress.rulesets.america.tables import Tables
+from fortress.rulesets.america.units import INVADERS, US
 
 # Unit values and classes are the game's ruleset's: ``game.tables.values``, ``game.tables.classes``.
 FAR = 99
@@ -152,4 +151,3 @@ def battle_choice(battle: Battle, policy: str = "keep-combined-arms"):
     return POLICIES[policy](battle, d)
 
 
-__getattr__ = forward(__name__)  # VALUE, CLASS: the default ruleset's (fortress.rules.old_names)

@@ -16,14 +16,14 @@ import random
 from collections import Counter
 from typing import Mapping
 
-from fortress.rules.actions import (Action, Attack, Casualty, Commit, Declare, Disengage, End, Fight, Fire, Ground,
+from fortress.rulesets.america.actions import (Action, Attack, Casualty, Commit, Declare, Disengage, End, Fight, Fire, Ground,
                               Invade, Move, Place, PlaceLaser, Retreat, Sabotage, Surrender)
 from fortress.ai import cards, us_retake
 from fortress.ai.common import (FAR, NONE, allies, in_play, battle_choice, by_area, by_kind, distances,
                                 enemy_value_by_area, odds, strength, threat)
-from fortress.rules import stacking
-from fortress.rules.state import Stage
-from fortress.rules.units import INVADERS, US
+from fortress.rulesets.america import stacking
+from fortress.rulesets.america.state import Stage
+from fortress.rulesets.america.units import INVADERS, US
 
 #: Score for an Invader move into one of its captured cities that stands empty (enough to
 #: outweigh a step away from the fighting).

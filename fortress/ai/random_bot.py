@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from fortress.ai.common import in_play
-from fortress.rules.actions import Action, Surrender
+from fortress.rulesets.america.actions import Action, Surrender
 
 
 class RandomBot:

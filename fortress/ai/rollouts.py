@@ -21,7 +21,7 @@ import pickle
 import time
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 
-from fortress.rules.save import from_bytes, to_bytes
+from fortress.engine.save import from_bytes, to_bytes
 
 #: one play-out: (plan, determinization seed); its result is the value at the horizon,
 #: or None if the deadline came first

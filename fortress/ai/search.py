@@ -27,11 +27,11 @@ from __future__ import annotations
 import random
 import time
 
-from fortress.rules.actions import Action, Surrender
+from fortress.rulesets.america.actions import Action, Surrender
 from fortress.ai import rollouts, us_retake
 from fortress.ai.common import in_play
 from fortress.ai.heuristic import HeuristicBot
-from fortress.rules.units import INVADERS, US
+from fortress.rulesets.america.units import INVADERS, US
 
 #: name -> heuristic knobs (see :class:`HeuristicBot`); "fortify" and "counter-attack" matter to the U.S. only
 PLANS: dict[str, dict] = {

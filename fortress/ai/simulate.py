@@ -16,13 +16,14 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
 import pandas as pd
 
 from fortress.ai import BOT_NAMES
+from fortress.rulesets.america.views import AmericaGame
 from fortress.odds import wilson, z_value
-from fortress.rules.units import INVADERS, SIDES, US
+from fortress.rulesets.america.units import INVADERS, SIDES, US
 
 DEFAULT_BOTS = {"us": "heuristic", "west": "heuristic", "south": "heuristic", "east": "heuristic"}
 MAX_ACTIONS = 100_000  #: a game longer than this is an engine or bot bug
@@ -44,7 +45,7 @@ def play_game(game_seed: int, bots: dict[str, str], players: int = 4,
 
     options = options or {}
     start = time.perf_counter()
-    game = fortress.new_game(seed=game_seed, players=players, variants=variants)
+    game = cast(AmericaGame, fortress.new_game(seed=game_seed, players=players, variants=variants))
     seats = {s: make_bot(bots[s], seed=bot_seed(game_seed, s), **options.get(bots[s], {})) for s in SIDES}
     times: dict[str, list[float]] = {"us": [], "invaders": []}
     while not game.is_over:

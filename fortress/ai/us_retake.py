@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from fortress.ai.common import NONE, by_area, distances
-from fortress.rules.units import INVADERS, US
+from fortress.rulesets.america.units import INVADERS, US
 
 #: Most Invader units in a captured city the U.S. still tries to retake.
 MAX_DEFENDERS = 2

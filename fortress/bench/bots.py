@@ -62,7 +62,7 @@ def us_declare(seed: int, rnd: int):
     import fortress
     from fortress.ai import make_bot
     from fortress.ai.simulate import bot_seed
-    from fortress.rules.units import SIDES, US
+    from fortress.rulesets.america.units import SIDES, US
 
     game = fortress.new_game(seed=seed)
     seats = {s: make_bot("heuristic", seed=bot_seed(seed, s)) for s in SIDES}

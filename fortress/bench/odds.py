@@ -16,8 +16,8 @@ import time
 from typing import Callable
 
 from fortress.bench import Figure
-from fortress.rules.battle import Battle, fight, keep_combined_arms
-from fortress.rules.dice import Rng
+from fortress.rulesets.america.battle import Battle, fight, keep_combined_arms
+from fortress.engine.dice import Rng
 from fortress.odds import Odds, clear_caches, exact, make_battle
 from fortress.odds.exact import clear_transitions
 from fortress.odds.montecarlo import tally
@@ -40,7 +40,7 @@ def largest_attack() -> dict[tuple[str, str], int]:
 def board_largest() -> tuple[str, str, dict[tuple[str, str], int]]:
     """The largest legal battle on the committed board: the land territory with the most
     neighbours, five mixed units in each neighbour (plus 5 bombers inside)."""
-    from fortress.board import Board
+    from fortress.engine.board import Board
 
     board = Board.default()
     area = max(board.land, key=lambda a: (len(board.neighbours(a)), a))

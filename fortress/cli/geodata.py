@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from fortress.board import GEODATA_DIR
+from fortress.engine.board import GEODATA_DIR
 from fortress.cli.options import needs_extra
 
 

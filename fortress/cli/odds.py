@@ -10,11 +10,11 @@ from typing import Any
 
 import click
 
-from fortress.rules.battle import DEFAULT_POLICY, POLICIES
+from fortress.rulesets.america.battle import DEFAULT_POLICY, POLICIES
 from fortress.cli.options import SEED
-from fortress.data import DataError
+from fortress.rulesets.america.data import DataError
 from fortress.odds import TERRAINS, Odds, exact, monte_carlo, parse_force
-from fortress.rules.tables import default
+from fortress.rulesets.america.tables import default
 
 
 MAX_RUNS = 1_000_000  #: Monte Carlo battles at most (about 20 s on one core)

@@ -20,11 +20,11 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 import click
 
-from fortress.data import DataError
-from fortress.rules import rulesets
-from fortress.rules.positions import PositionError
-from fortress.rules.save import SaveError
-from fortress.rules.schema import schema
+from fortress.rulesets.america.data import DataError
+from fortress.engine import rulesets
+from fortress.rulesets.america.positions import PositionError
+from fortress.engine.save import SaveError
+from fortress.engine.schema import schema
 
 _SEED = schema()["properties"]["seed"]
 #: seeds a save can hold (a 64-bit integer)

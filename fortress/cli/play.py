@@ -18,12 +18,13 @@ import click
 
 import fortress
 from fortress.ai import BOT_NAMES, make_bot
-from fortress.data import DataError
+from fortress.engine.data import DataError
 from fortress.cli.options import SEED, variant_option, writable
-from fortress.rules.ranking import describe
-from fortress.rules.save import MAX_BYTES
-from fortress.rules import rulesets
-from fortress.rules.game import joined
+from fortress.rulesets.america.ranking import describe
+from fortress.engine.save import MAX_BYTES
+from fortress.engine import rulesets
+from fortress.engine.game import joined
+from fortress.rulesets.america.views import AmericaGame
 
 MAX_LISTED = 40
 HELP = __doc__.replace("::", ":").replace("``", "'").strip()  #: what 'help' prints
@@ -54,6 +55,9 @@ def status(game: fortress.Game) -> str:
 
 def show_area(game: fortress.Game, text: str) -> str:
     area = game.board[game.board.find(text)]
+    if not isinstance(game, AmericaGame):  # who holds what, and units by area: Fortress America's views
+        near = ", ".join(sorted(game.board[n].name for n in game.board.neighbours(area.id)))
+        return f"{area.name} ({area.kind}). Next to: {near}."
     held = side_label(game, game.controller(area.id) or "", "-")
     units = ", ".join(f"{n} {side_label(game, s)} {k}" for (s, k), n in sorted(game.units_in(area.id).items())) or "no units"
     near = ", ".join(sorted(game.board[n].name for n in game.board.neighbours(area.id)))

@@ -16,13 +16,13 @@ import math
 from html import escape
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from fortress.board import Board
+from fortress.engine.board import Board
 from fortress.geodata import overlays
-from fortress.rules.rulesets import side_label
+from fortress.engine.rulesets import side_label
 from fortress.draw.theme import BORDER, NEUTRAL, OCEAN, SIDE_COLOURS, SIDE_TAGS, UNIT_ORDER, UNIT_TAGS
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.rulesets.america.views import AmericaGame as Game
 
 WIDTH = 900  #: pixels; the height follows the board's shape
 CAPTURED = "#000000"

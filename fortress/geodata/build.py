@@ -32,7 +32,7 @@ import shapely
 from shapely.geometry import Point, Polygon, mapping
 from shapely.ops import polylabel
 
-from fortress.board import GEODATA_DIR as GEODATA
+from fortress.engine.board import GEODATA_DIR as GEODATA
 from fortress.geodata import overlays
 PACKAGES = {
     "us-atlas": ("3.0.1", "sha512-wEIZCq0ImPvGblTd8gZMqNNCPkQshugMUG/8nkSWXb02+XqNFREg9atHOKP9w6prLZTpqcLhSvdBW81MkV3/0Q=="),

@@ -15,7 +15,7 @@ from pathlib import Path
 import shapely
 from shapely.geometry import Point, shape
 
-from fortress.board import GEODATA_DIR, INVADERS, KINDS
+from fortress.engine.board import GEODATA_DIR, INVADERS, KINDS
 
 CITY_COUNT = 30
 ZONES_PER_SIDE = 6

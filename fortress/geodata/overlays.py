@@ -4,7 +4,7 @@ latitude; east-west offsets are widened by 1/cos(latitude) when placed, so the s
 its proportions). The build writes the file (:func:`write`); the static renderer and the
 dashboard map place a shape over its territory with :func:`placed`.
 
->>> from fortress.board import Board
+>>> from fortress.engine.board import Board
 >>> board = Board.default()
 >>> shape = placed(board, board.find("Great Basin"), "west")
 >>> shape["type"], len(shape["coordinates"][0])
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from fortress.board import Board
+    from fortress.engine.board import Board
 
 FILE = Path(__file__).resolve().parent / "board" / "footholds.geojson"
 #: each Invader's overlay: a star of ``points`` points (outer and inner radius in degrees)

@@ -11,7 +11,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.patches import PathPatch  # noqa: E402
 from matplotlib.path import Path as MplPath  # noqa: E402
 
-from fortress.board import GEODATA_DIR  # noqa: E402
+from fortress.engine.board import GEODATA_DIR  # noqa: E402
 
 FILL = {"city": "#e8b04a", "mountain": "#b59b7c", "plain": "#d9e2b8"}
 ZONE_FILL = {"west": "#9cc3e6", "south": "#e6a99c", "east": "#a9d6b5"}

@@ -5,7 +5,7 @@ from typing import Any, Iterable, Mapping
 
 import pandas as pd
 
-from fortress.board import Board
+from fortress.engine.board import Board
 from fortress.notebook_helpers.classroom_bots import CAMPS, play_match
 
 __all__ = ['odds_grid', 'play_games', 'city_falls', 'win_rates', 'plot_board']

@@ -8,15 +8,16 @@ import time
 import traceback
 from pathlib import Path
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, cast
 
 import pandas as pd
 
 import fortress
-from fortress.rules.actions import Action, Surrender
-from fortress.rules.game import Game
-from fortress.rules.rulesets import side_label
-from fortress.rules.units import INVADERS, SIDES, US
+from fortress.rulesets.america.actions import Action, Surrender
+from fortress.engine.game import Game
+from fortress.rulesets.america.views import AmericaGame
+from fortress.engine.rulesets import side_label
+from fortress.rulesets.america.units import INVADERS, SIDES, US
 
 __all__ = ['BotFault', 'SafeBot', 'as_bot', 'MatchResult', 'play_match', 'round_robin', 'CAMPS']
 
@@ -211,7 +212,7 @@ def play_match(bots: Mapping[str, Any], seed: int = 0, players: int = 4, max_act
         why = game.state.result
     else:
         why = f"unfinished after {max_actions} actions"
-    return MatchResult(game.winner, why, game.round, game.cities_captured(), len(game.history),
+    return MatchResult(game.winner, why, game.round, cast(AmericaGame, game).cities_captured(), len(game.history),
                        time.perf_counter() - start, fault, faulty, game)
 
 

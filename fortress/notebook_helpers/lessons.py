@@ -7,11 +7,12 @@ from typing import Any, Iterable
 
 import pandas as pd
 
-from fortress.rules.actions import Action, Surrender
-from fortress.board import Board
-from fortress.rules.game import Game, IllegalAction
-from fortress.rules.rulesets import side_label
-from fortress.rules.units import INVADERS
+from fortress.rulesets.america.actions import Action, Surrender
+from fortress.engine.board import Board
+from fortress.engine.game import IllegalAction
+from fortress.engine.rulesets import side_label
+from fortress.rulesets.america.units import INVADERS
+from fortress.rulesets.america.views import AmericaGame as Game
 
 __all__ = ['quick', 'pick', 'area_id', 'units_table', 'status', 'show', 'Legal', 'legal', 'Printed', 'attempt']
 

@@ -5,16 +5,16 @@ import html
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 import pandas as pd
 
-from fortress.board import Board
-from fortress.rules.actions import Attack
-from fortress.rules.game import Game
+from fortress.engine.board import Board
+from fortress.rulesets.america.actions import Attack
+from fortress.rulesets.america.views import AmericaGame as Game
 from fortress.notebook_helpers.classroom_bots import play_match
 from fortress.notebook_helpers.lessons import status
-from fortress.rules.rulesets import side_label
+from fortress.engine.rulesets import side_label
 
 __all__ = ['bot_game', 'Replay', 'replay_viewer', 'ReplayViewer']
 
@@ -23,7 +23,7 @@ __all__ = ['bot_game', 'Replay', 'replay_viewer', 'ReplayViewer']
 def bot_game(seed: int = 0, bots: Mapping[str, Any] | None = None, players: int = 4) -> Game:
     """A finished bot game (default: heuristic everywhere), for replays and examples."""
     game = play_match(bots or {"us": "heuristic", "invaders": "heuristic"}, seed=seed, players=players).game
-    assert game is not None  # play_match keeps the game it played
+    assert isinstance(game, Game)  # play_match keeps the Fortress America game it played
     return game
 
 
@@ -38,7 +38,7 @@ class Replay:
         """``text``: a save's text, or the path of a save file (``~`` expanded)."""
         import json
 
-        from fortress.rules.save import SaveError, from_json, start_game
+        from fortress.engine.save import SaveError, from_json, start_game
 
         text = _read_if_path(text)
         final = from_json(text, board)  # validates the file, with clear errors
@@ -66,7 +66,7 @@ class Replay:
         """A game object showing the position after ``i`` actions (shared; do not apply to it)."""
         i = max(0, min(i, len(self.actions)))
         self._view.state = self.states[i]  # showing another state drops the views of the last one
-        return self._view
+        return cast(Game, self._view)
 
     def events_of(self, i: int) -> list:
         """The events caused by action ``i`` (1-based: what led to ``states[i]``; past the
@@ -108,7 +108,7 @@ class Replay:
 def _read_if_path(text: str | os.PathLike[str]) -> str:
     """The text of the file ``text`` names, if it names one; ``SaveError`` if it looks like a
     path to a missing file; else ``text`` itself (a save's text)."""
-    from fortress.rules.save import SaveError
+    from fortress.engine.save import SaveError
 
     text = os.fspath(text)
     if not text.strip() or text.lstrip().startswith(("{", "[")):

@@ -2,7 +2,7 @@
 
 A Fortress America battle is one round (rules: Combat Resolution), so its outcomes
 are few and the exact answer is cheap. The calculator owns no rules: it drives
-:class:`fortress.rules.battle.Battle`, the state machine the game plays, with every
+:class:`fortress.rulesets.america.battle.Battle`, the state machine the game plays, with every
 possible roll instead of a random one (see docs/odds.md).
 
 This module is the public face; the work is done in
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fortress.rules.battle import DEFAULT_POLICY, Battle, Policy
+from fortress.rulesets.america.battle import DEFAULT_POLICY, Battle, Policy
 from fortress.odds.exact import (FACTORABLE, cache_bytes, clear_caches, dice_key, factored_odds, final_states, odds_of, resolve,
                                  roll_table, state_key, step_table, successors)
 from fortress.odds.forces import BATTLE_AREA, FROM, TERRAINS, Units, make_battle, parse_force, policy, tokens
@@ -29,7 +29,7 @@ from fortress.odds.report import (PROBABILITIES, SUMMARY, Count, Odds, Outcome, 
                                   summarise, wilson, z_value)
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.rulesets.america.views import AmericaGame as Game
 
 __all__ = [
     "BATTLE_AREA", "FACTORABLE", "FROM", "PROBABILITIES", "SUMMARY", "TERRAINS", "Count", "Odds", "Outcome", "Units",

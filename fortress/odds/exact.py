@@ -1,4 +1,4 @@
-"""Exact odds: every roll of every firing step, driven through :class:`fortress.rules.battle.Battle`.
+"""Exact odds: every roll of every firing step, driven through :class:`fortress.rulesets.america.battle.Battle`.
 
 The calculator owns no rule: the order of fire, the dice of each throw and Combined
 Arms come from ``Battle.roll_outcomes`` and ``Battle.volleys``, the units a hit may take
@@ -12,9 +12,9 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from fortress.rules.battle import (ATTACKER, DEFENDER, DEFAULT_POLICY, POLICIES, STEPS, Battle, Decision, Policy,
+from fortress.rulesets.america.battle import (ATTACKER, DEFENDER, DEFAULT_POLICY, POLICIES, STEPS, Battle, Decision, Policy,
                                    Token, casualty_options, other)
-from fortress.rules.dice import DiceKey, DiceOf, clear_tables, roll_table, volley_table
+from fortress.rulesets.america.dice import DiceKey, DiceOf, clear_tables, roll_table, volley_table
 from fortress.odds.forces import policy
 from fortress.odds.report import SUMMARY, Count, Odds, Outcome, _by_type, _destroy_retreats, outcome_of, summarise
 

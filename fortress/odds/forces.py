@@ -1,6 +1,6 @@
 """Input of the odds calculator: forces as text or mappings, terrains, policies, the battle.
 Unit words are read against a ruleset's unit types (``tables``: ``game.tables``; default:
-the default ruleset's, :func:`fortress.rules.tables.default`).
+the default ruleset's, :func:`fortress.rulesets.america.tables.default`).
 
 >>> parse_force("2 infantry and a bomber")
 Counter({'infantry': 2, 'bomber': 1})
@@ -11,10 +11,10 @@ import re
 from collections import Counter
 from typing import Mapping
 
-from fortress.rules.battle import POLICIES, Battle, Policy, Token
-from fortress.rules.dice import whole
-from fortress.rules.tables import Tables, default
-from fortress.rules.units import unit_name
+from fortress.rulesets.america.battle import POLICIES, Battle, Policy, Token
+from fortress.engine.dice import whole
+from fortress.rulesets.america.tables import Tables, default
+from fortress.rulesets.america.units import unit_name
 
 TERRAINS = ("plain", "city", "mountain")
 BATTLE_AREA = "battle"  #: area name used when the caller gives none

@@ -1,7 +1,7 @@
 """Monte Carlo odds: many battles with seeded dice, with confidence intervals.
 
 The battles are those of ``fight``; for the named policies they are played by
-:class:`fortress.rules.battle_counts.FastBattle`, the same battle over unit counts, which draws
+:class:`fortress.rulesets.america.battle_counts.FastBattle`, the same battle over unit counts, which draws
 the same numbers from the same ``Rng`` and reaches the same end (``tests/test_odds_mc.py``).
 """
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from fortress.rules.battle import DEFAULT_POLICY, Battle, Policy, Token, fight
-from fortress.rules.battle_counts import FastBattle
-from fortress.rules.dice import Rng
+from fortress.rulesets.america.battle import DEFAULT_POLICY, Battle, Policy, Token, fight
+from fortress.rulesets.america.battle_counts import FastBattle
+from fortress.engine.dice import Rng
 from fortress.odds.forces import policy
 from fortress.odds.report import (PROBABILITIES, Count, Odds, Outcome, _destroy_retreats, outcome_of, summarise,
                                   wilson, z_value)

@@ -8,7 +8,7 @@ from functools import cached_property
 from statistics import NormalDist
 from typing import Callable, Iterable, Mapping
 
-from fortress.rules.battle import ATTACKER, DEFENDER, Battle, Token
+from fortress.rulesets.america.battle import ATTACKER, DEFENDER, Battle, Token
 
 Count = tuple[tuple[str, int], ...]  # (unit type, n), sorted: hashable Counter
 

@@ -27,7 +27,7 @@ def register(ip: Any = None) -> bool:
         ip = get_ipython()
     if ip is None:
         return False
-    ip.display_formatter.mimebundle_formatter.for_type_by_name("fortress.rules.game", "Game", game_bundle)
+    ip.display_formatter.mimebundle_formatter.for_type_by_name("fortress.engine.game", "Game", game_bundle)
     return True
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from fortress.draw.svg import game_svg
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.rulesets.america.views import AmericaGame as Game
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 

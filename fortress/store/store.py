@@ -39,7 +39,7 @@ from fortress.store.schema import SCHEMA_VERSION, actions, games, meta, metadata
 from fortress.store.schema import seats as seat_table
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.engine.game import Game
 
 #: letters of a join code: no 0/O, 1/I/L, easy to read off a projector and type
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -132,7 +132,7 @@ def token_hash(token: str) -> str:
 def summary(game: "Game") -> dict[str, Any]:
     """What the teacher's list shows of a game (no hidden information)."""
     last = game.history[-1] if game.history else None
-    return {"round": game.round, "phase": game.phase, "side": game.side, "captured": game.cities_captured(),
+    return {"round": game.round, "phase": game.phase, "side": game.side, "captured": game.cities_captured() if hasattr(game, "cities_captured") else None,
             "winner": game.winner, "over": game.is_over,
             "last": game.notation(last) if last is not None else None}
 
@@ -323,7 +323,7 @@ class GameStore:
         """The game replayed up to its last stored action: the cached replay and the actions
         stored since; from the start again if the cache's last action is no longer stored
         (taken back with :meth:`take_back`, here or by another process)."""
-        from fortress.rules.game import Game
+        from fortress.engine.game import Game
 
         cached = self._cache.get(game_id)
         with self.engine.connect() as conn:

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 import ipywidgets as W
 
 import fortress
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from fortress.store import GameStore, StaleGame, StoreError
 from fortress.ui import classroom, info, turn_flow
 from fortress.ui.banner import Banner

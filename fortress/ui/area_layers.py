@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 import ipyleaflet as L
 
-from fortress.board import GEODATA_DIR, Board
+from fortress.engine.board import GEODATA_DIR, Board
 
 log = logging.getLogger(__name__)
 

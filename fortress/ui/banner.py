@@ -7,7 +7,7 @@ import html
 
 import ipywidgets as W
 
-from fortress.rules.state import Stage
+from fortress.rulesets.america.state import Stage
 from fortress.ui import theme as T
 from fortress.ui.bots import HUMAN
 from fortress.ui.info import PHASE_NAMES, winner_text

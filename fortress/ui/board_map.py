@@ -27,7 +27,7 @@ from typing import Callable
 import ipyleaflet as L
 import ipywidgets as W
 
-from fortress.board import Board
+from fortress.engine.board import Board
 from fortress.geodata import overlays
 from fortress.ui import labels as LB
 from fortress.ui import theme as T

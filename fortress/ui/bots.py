@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fortress.rules.actions import Action
-from fortress.rules.units import SIDES
+from fortress.rulesets.america.actions import Action
+from fortress.rulesets.america.units import SIDES
 
 if TYPE_CHECKING:
     from fortress.ai import Bot

@@ -23,7 +23,7 @@ from fortress.ui import theme as T
 from fortress.ui.serve import PUBLIC_URL_ENV
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.engine.game import Game
     from fortress.ui.app import App
     from fortress.ui.shared_play import SharedPlay
 

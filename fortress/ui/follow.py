@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fortress.odds import odds_of
-from fortress.rules.battle import Battle
-from fortress.rules.events import Event
-from fortress.rules.rulesets import side_label
+from fortress.rulesets.america.battle import Battle
+from fortress.engine.events import Event
+from fortress.engine.rulesets import side_label
 
 
 MAX_TURNS = 4  #: the tape keeps the bots' last four turns at most (a round of four sides)

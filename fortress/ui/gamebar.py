@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 import ipywidgets as W
 
 import fortress
-from fortress.rules.save import SaveError, saved_seats
-from fortress.rules import rulesets
+from fortress.engine.save import SaveError, saved_seats
+from fortress.engine import rulesets
 from fortress.ui import theme as T
 from fortress.ui.bots import HUMAN, bot_choices
 from fortress.ui.classroom import ClassroomBox
 from fortress.ui.panels.base import dispose
-from fortress.rules.units import INVADERS, SIDES
+from fortress.rulesets.america.units import INVADERS, SIDES
 
 if TYPE_CHECKING:
     from fortress.ui.app import App

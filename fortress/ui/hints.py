@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from fortress.ui.follow import fight_of
 
 HINT_BOTS = ("heuristic", "search")

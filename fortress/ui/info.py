@@ -6,7 +6,7 @@ import html
 
 from fortress.ui import theme as T
 from fortress.ui.panels.reinforce import cards_html
-from fortress.rules.units import INVADERS, SIDES
+from fortress.rulesets.america.units import INVADERS, SIDES
 
 PHASE_TITLES = {"setup": "Setup", "reinforcements": "1 Reinforcements", "declare": "2 Declare battles",
                 "maneuvers": "3 Maneuvers", "lasers": "4 Fire lasers", "combat": "5 Combat",

@@ -12,7 +12,7 @@ from fortress.ui import labels as LB
 from fortress.ui import theme as T
 
 if TYPE_CHECKING:
-    from fortress.board import Board
+    from fortress.engine.board import Board
     from fortress.ui.board_map import MapView
 
 ZOOM_BUTTONS = (52, 80)  # px: the zoom buttons' corner of the map (top left), kept free of labels

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from fortress.odds import TERRAINS, parse_force
-from fortress.rules.rulesets import side_label
+from fortress.engine.rulesets import side_label
 from fortress.ui import theme as T
 from fortress.ui.workbench import EXACT_MAX_UNITS, Forces, compare, forces_for, open_ground
 

@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fortress.odds import odds_of
-from fortress.rules import actions as A
-from fortress.rules.battle import Battle
-from fortress.rules.dice import FACE_WORDS
-from fortress.rules.tables import default
-from fortress.rules.events import Event
-from fortress.rules.rulesets import side_label
+from fortress.rulesets.america import actions as A
+from fortress.rulesets.america.battle import Battle
+from fortress.rulesets.america.dice import FACE_WORDS
+from fortress.rulesets.america.tables import default
+from fortress.engine.events import Event
+from fortress.engine.rulesets import side_label
 
 BATTLE, LASER = "battle", "laser"
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import ipyleaflet as L
 
-from fortress.board import Area, Board
+from fortress.engine.board import Area, Board
 from fortress.ui.area_layers import BACKDROP_BORDER, BACKDROP_FILL, backdrop_features
 
 if TYPE_CHECKING:

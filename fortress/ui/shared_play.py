@@ -17,7 +17,7 @@ from fortress.ui import theme as T
 if TYPE_CHECKING:
     import ipywidgets as W
 
-    from fortress.rules.game import Game
+    from fortress.engine.game import Game
     from fortress.ui.bots import BotSeats
     from fortress.ui.follow_panel import FollowPanel
     from fortress.ui.gamebar import GameControls

@@ -26,7 +26,7 @@ from fortress.ui.bots import HUMAN, bot_choices
 from fortress.ui.classroom import TEACHER_ENV, page_link, spectate, store_seats
 
 if TYPE_CHECKING:
-    from fortress.rules.game import Game
+    from fortress.engine.game import Game
     from fortress.ui.app import App
 
 CITIES = 18  # the captured-city track (rules: Victory)

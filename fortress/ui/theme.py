@@ -9,7 +9,7 @@ import ipywidgets as W
 from fortress.draw.theme import (  # noqa: F401 - the dashboard's modules import them from here
     BORDER, DIE_COLOURS, FACE_TAGS, GLYPH_BATTLE, GLYPH_CITY, GLYPH_LASER, GLYPH_MOUNTAIN, GLYPH_TARGET, NEUTRAL, OCEAN,
     RECENT, SELECT, SIDE_COLOURS, SIDE_TAGS, TARGET, UNIT_ORDER, UNIT_TAGS)
-from fortress.rules import rulesets
+from fortress.engine import rulesets
 
 
 def side_label(side: str | None) -> str:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from fortress.ui import theme as T
 
 if TYPE_CHECKING:
-    from fortress import Game
-    from fortress.rules.events import Event
+    from fortress.rulesets.america.views import AmericaGame as Game
+    from fortress.engine.events import Event
 
 
 def _phase_names() -> dict[str, str]:

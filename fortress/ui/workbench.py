@@ -14,10 +14,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from fortress.odds import Odds, exact, monte_carlo
-from fortress.rules import actions as A
-from fortress.rules.battle import COMBINED_TERRAIN
-from fortress.rules.tables import default
-from fortress.rules.units import CLASSES
+from fortress.rulesets.america import actions as A
+from fortress.rulesets.america.battle import COMBINED_TERRAIN
+from fortress.rulesets.america.tables import default
+from fortress.rulesets.america.units import CLASSES
 
 MANEUVERS = "maneuvers"
 #: Units in a battle (attackers and defenders) up to which the odds are exact: the exact odds

@@ -2,7 +2,7 @@
 old code had saved illegal from some action on: more declarations than control markers,
 unfought declared battles, ...). Each fixture is a seeded random game under today's rules,
 stopped where its name says, written in its old format with the digest of the old state
-layout (``fortress.rules.save.digest(game, version)``), so the tests still cover loading those
+layout (``fortress.engine.save.digest(game, version)``), so the tests still cover loading those
 formats. ``save_v1_assemble.json`` and ``save_v1_position.json`` were written by the old code and
 still replay: they are kept as they are. The partisan cards that name territories (save version 4)
 made the old card placements illegal again; ``save_v3_card_task.json`` keeps a version 3 save
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import fortress
 from fortress.ai import make_bot
-from fortress.rules import save
-from fortress.rules.state import TaskKind
+from fortress.engine import save
+from fortress.rulesets.america.state import TaskKind
 
 HERE = Path(__file__).resolve().parent
 

@@ -20,7 +20,7 @@ import requests
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import fortress
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from fortress.store import GameStore
 from fortress.ui.serve import TEMPLATE, notebook_path, voila_env
 from tests.e2e.conftest import free_port, stop, wait_port

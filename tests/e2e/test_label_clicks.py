@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from fortress.board import Board
+from fortress.engine.board import Board
 
 from tests.e2e.test_dashboard import STEP
 from tests.e2e.test_projector import new_game, settle

@@ -1,16 +1,16 @@
 """"Hill", a toy ruleset: its own data folder (``data/rules.toml``, ``data/board.toml``),
 board, state, actions and notation, a turn of three steps (march, clash, score) and its
 own victory. It exists to show that a second ruleset plugs into the engine through
-:func:`fortress.rules.rulesets.register` without the Fortress America code knowing of it.
+:func:`fortress.engine.rulesets.register` without the Fortress America code knowing of it.
 """
 from __future__ import annotations
 
 import tomllib
 from pathlib import Path
 
-from fortress.board import Area, Board
-from fortress.rules.rulesets import Ruleset, read_data, register, teams_of
-from fortress.rules.turn import Turn
+from fortress.engine.board import Area, Board
+from fortress.engine.rulesets import Ruleset, read_data, register, teams_of
+from fortress.engine.turn import Turn
 from tests.toy_ruleset import clash, march, score
 from tests.toy_ruleset.state import HillState, parse
 

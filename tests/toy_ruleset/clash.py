@@ -2,7 +2,7 @@
 pawn (ties: nobody). Nothing to decide: it happens on entering the step."""
 from __future__ import annotations
 
-from fortress.rules.check import Automatic
+from fortress.engine.check import Automatic
 
 
 def enter(g) -> None:

@@ -2,8 +2,8 @@
 within the unit limit."""
 from __future__ import annotations
 
-from fortress.rules.actions import End
-from fortress.rules.check import Check
+from fortress.rulesets.america.actions import End
+from fortress.engine.check import Check
 from tests.toy_ruleset.state import March
 
 

@@ -1,7 +1,7 @@
 """Score: the side to move scores a point if it alone holds the hill."""
 from __future__ import annotations
 
-from fortress.rules.check import Automatic
+from fortress.engine.check import Automatic
 
 
 def enter(g) -> None:

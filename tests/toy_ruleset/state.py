@@ -5,8 +5,8 @@ import copy
 import re
 from dataclasses import asdict, dataclass, field, fields
 
-from fortress.board import Board
-from fortress.rules.actions import Action, End, NotationError, Surrender
+from fortress.engine.board import Board
+from fortress.rulesets.america.actions import Action, End, NotationError, Surrender
 
 
 @dataclass(slots=True)

@@ -4,9 +4,9 @@ Research rolls cost 10 build points less one per research site the side controls
 pool build points into a roll; each turn a side scores its highest die. The die is a d10
 (derived: §8's race from 20 to 200 in about 26 turns, §13, is impossible on a d6; World in
 Flames' die is a d10, which is outside knowledge). Randomness comes only from the generator
-passed in (:class:`fortress.rules.dice.Rng` or anything with ``below(n)``):
+passed in (:class:`fortress.engine.dice.Rng` or anything with ``below(n)``):
 
->>> from fortress.rules.dice import Rng
+>>> from fortress.engine.dice import Rng
 >>> from fortress.rulesets.aif.tables import load
 >>> t = load()
 >>> roll_cost(t, 5), roll_cost(t, 0)

@@ -1,13 +1,13 @@
 """JSON Schemas of America in Flames' data files (``fortress/rulesets/aif/data/``).
 
-Built from the helpers of :mod:`fortress.data.schemas`, so a broken file gets the same
+Built from the helpers of :mod:`fortress.engine.data`, so a broken file gets the same
 one-line message as Fortress America's files: the table, the key and what is allowed.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from fortress.data.schemas import count, flag, one_of, table, tables_of, text
+from fortress.engine.data import count, flag, one_of, table, tables_of, text
 
 Schema = dict[str, Any]
 

@@ -4,7 +4,7 @@ them, the order of picks, and the research target the winning bid sets.
 §13's example, replayed (four players; the second "Ruedi" of the example who "didn't bid" is
 read as Frederic, the one player who did not bid besides Dinah: our ruling):
 
->>> from fortress.rules.dice import Rng
+>>> from fortress.engine.dice import Rng
 >>> from fortress.rulesets.aif.tables import load
 >>> t = load()
 >>> a = Auction(("Dinah", "Marie-Claude", "Frederic", "Ruedi"))

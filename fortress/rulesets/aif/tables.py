@@ -2,7 +2,7 @@
 
 A file that breaks its schema (:mod:`fortress.rulesets.aif.schemas`) or a rule a schema
 cannot say (a flash naming an unknown minor, two powers in one position) raises
-:class:`fortress.data.DataError`, one line naming the file, the key and what is allowed:
+:class:`fortress.engine.data.DataError`, one line naming the file, the key and what is allowed:
 
 >>> from fortress.rulesets.aif import tables
 >>> bad = tables.read_raw() | {"track": tables.read_raw()["track"] | {"full_ally": "16"}}
@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping
 
 import fastjsonschema
 
-from fortress.data import DataError, _message
+from fortress.engine.data import DataError, message as _message
 from fortress.rulesets.aif import schemas
 
 DATA_DIR = Path(str(resources.files("fortress.rulesets.aif") / "data"))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Iterable, TypeVar, overload
 
 import ipywidgets as W
 
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from fortress.ui import theme as T
 from fortress.ui import turn_flow
 

@@ -12,10 +12,10 @@ import html
 
 import ipywidgets as W
 
-from fortress.rules import actions as A
-from fortress.rules.invader_cards import VARIANT
-from fortress.rules.rulesets import side_label
-from fortress.rules.units import INVADERS
+from fortress.rulesets.america import actions as A
+from fortress.rulesets.america.invader_cards import VARIANT
+from fortress.engine.rulesets import side_label
+from fortress.rulesets.america.units import INVADERS
 from fortress.ui.panels.base import Panel
 
 

@@ -6,8 +6,8 @@ from collections import defaultdict
 
 import ipywidgets as W
 
-from fortress.rules import actions as A
-from fortress.rules.state import BattleView, Stage
+from fortress.rulesets.america import actions as A
+from fortress.rulesets.america.state import BattleView, Stage
 from fortress.ui import theme as T
 from fortress.ui import turn_flow
 from fortress.ui.panels.base import Panel

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from fortress.ui import turn_flow
 from fortress.ui.panels.base import Panel
 

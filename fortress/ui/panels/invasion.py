@@ -5,7 +5,7 @@ from collections import defaultdict
 
 import ipywidgets as W
 
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from fortress.ui.panels.base import Panel
 
 

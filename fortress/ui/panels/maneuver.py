@@ -9,7 +9,7 @@ from typing import cast
 
 import ipywidgets as W
 
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from fortress.ui.panels.base import Panel
 
 

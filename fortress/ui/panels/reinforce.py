@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from fortress.rules import actions as A
-from fortress.board import Board
-from fortress.rules.cards import Card, either
-from fortress.rules.state import Task, TaskKind
+from fortress.rulesets.america import actions as A
+from fortress.engine.board import Board
+from fortress.rulesets.america.cards import Card, either
+from fortress.rulesets.america.state import Task, TaskKind
 from fortress.ui import theme as T
 from fortress.ui.panels.base import Panel
 

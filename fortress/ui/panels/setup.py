@@ -5,7 +5,7 @@ import random
 
 import ipywidgets as W
 
-from fortress.rules import actions as A
+from fortress.rulesets.america import actions as A
 from fortress.ui import theme as T
 from fortress.ui.panels.base import Panel
 

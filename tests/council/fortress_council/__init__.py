@@ -14,10 +14,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from fortress.board import Area, Board
-from fortress.rules.dice import Rng
-from fortress.rules.rulesets import Ruleset, teams_of
-from fortress.rules.turn import Turn
+from fortress.engine.board import Area, Board
+from fortress.engine.dice import Rng
+from fortress.engine.rulesets import Ruleset, teams_of
+from fortress.engine.turn import Turn
 from fortress_council import bid, draw, feast, gather, play
 from fortress_council.state import HIDDEN, CouncilState, parse
 

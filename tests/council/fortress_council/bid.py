@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fortress.rules.actions import Action
-from fortress.rules.check import Check
+from fortress.rulesets.america.actions import Action
+from fortress.engine.check import Check
 from fortress_council.state import Bid
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fortress.rules.check import Automatic
+from fortress.engine.check import Automatic
 
 
 def enter(g: Any) -> None:

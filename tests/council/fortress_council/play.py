@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fortress.rules.actions import Action, End
-from fortress.rules.check import Check
+from fortress.rulesets.america.actions import Action, End
+from fortress.engine.check import Check
 from fortress_council.state import PlayCard
 
 

@@ -6,8 +6,8 @@ import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from fortress.board import Board
-from fortress.rules.actions import Action, End, NotationError, Surrender
+from fortress.engine.board import Board
+from fortress.rulesets.america.actions import Action, End, NotationError, Surrender
 
 HIDDEN = "?"  #: a card a view does not show
 

@@ -1,6 +1,0 @@
-"""One module ("delegate") per step of the turn, named as the rules name them
-(rules: Action Sequence): ``setup``, ``reinforcements``, ``declare``, ``maneuvers``,
-``lasers``, ``combat``, ``invasion``, ``supply``, ``capture``. The order of the steps,
-their sides and reminders are declared in ``fortress/data/rules.toml`` (``[turn]``), carried
-out by :mod:`fortress.rules.turn`.
-"""
