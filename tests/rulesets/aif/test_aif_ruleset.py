@@ -180,3 +180,16 @@ def test_random_games_keep_the_invariants_hide_the_orders_and_end_with_a_result(
 def test_more_random_games(seed):
     variants = [v for v, on in zip(("short-game", "bidding", "atomic-bomb"), (seed % 2, seed % 3 == 0, seed % 4 == 1)) if on]
     finished(random_game(seed, 2 + seed % 5, variants, check=invariants))
+
+
+@pytest.mark.quick
+def test_fortress_play_plays_aif_in_the_terminal_with_random_bots_to_the_end():
+    """The USA at the keyboard passes its influence and produces nothing; random bots play the
+    other five powers, the game runs to a result."""
+    bots = "cw=random,france=random,germany=random,italy=random,japan=random"
+    script = "status\ninfluence none\ninfluence none\n" + "pass\nproduce 0 41\ninfluence none\n" * 45
+    result = CliRunner().invoke(main, ["play", "--ruleset", "aif", "--seed", "3", "--bots", bots], script)
+    out = result.output
+    assert "Research: Allies 20, Axis 0 of 200; initiative: Axis." in out
+    assert "USA's sealed order: influence none." in out and "Germany's sealed order" not in out
+    assert "Game over:" in out, out[-800:]
