@@ -193,3 +193,118 @@ def test_fortress_play_plays_aif_in_the_terminal_with_random_bots_to_the_end():
     assert "Research: Allies 20, Axis 0 of 200; initiative: Axis." in out
     assert "USA's sealed order: influence none." in out and "Germany's sealed order" not in out
     assert "Game over:" in out, out[-800:]
+
+
+@pytest.mark.quick
+def test_fortress_play_takes_aifs_player_counts_and_variants():
+    bots = ",".join(f"{p}=random" for p in ("usa", "cw", "france", "germany", "italy", "japan"))
+    result = CliRunner().invoke(main, ["play", "--ruleset", "aif", "--players", "6", "--variant", "short-game",
+                                       "--variant", "bidding", "--seed", "5", "--bots", bots], "")
+    assert result.exit_code == 0 and "Game over:" in result.output
+    assert "Pre-set-up influence step 1 of 2 (3.5): political points now USA 50, Commonwealth 20, France 15, " \
+           "Germany 80, Italy 50, Japan 60." in result.output  # §12: the Axis points doubled
+    result = CliRunner().invoke(main, ["play", "--ruleset", "aif", "--players", "7"], "")
+    assert result.exit_code == 2 and "2, 3, 4, 5 or 6 players" in result.output
+    # --variant is read against --ruleset, given before or after it
+    result = CliRunner().invoke(main, ["play", "--variant", "bidding", "--ruleset", "aif", "--players", "2",
+                                       "--bots", bots], "")
+    assert result.exit_code == 0 and ("wins the auction" in result.output or "Nobody bids" in result.output)
+
+
+# -- the steps, one by one ---------------------------------------------------------------------
+def test_the_auction_rises_by_one_and_the_winning_bid_moves_the_target_by_its_side():
+    """§13: each bid one more than the last; it ends when every other seat has passed since the
+    last bid; an Allied winner adds its bid to 200, an Axis winner takes it off."""
+    game = aif(players=4, variants=("bidding",))  # seats: USA; CW+France; Germany+Italy; Japan
+    assert game.phase == "auction" and game.side == "usa"
+    assert "the next bid is 1" in game.explain("bid 2")
+    game.apply("bid 1")
+    assert game.side == "cw"
+    game.apply("pass")
+    game.apply("bid 2")  # Germany, for Germany and Italy
+    game.apply("pass")  # Japan
+    game.apply("pass")  # the USA
+    assert game.phase == "auction" and game.side == "cw"
+    game.apply("pass")
+    assert game.phase == "pre-set-up"
+    assert "Germany wins the auction with 2: the hydrogen bomb needs 198 research points (13)." in game.log
+    allied = aif(players=2, variants=("bidding",))
+    allied.apply("bid 1")
+    allied.apply("pass")
+    assert "the hydrogen bomb needs 201 research points" in allied.log[-3]
+
+
+def test_without_bidding_the_auction_is_passed_over():
+    game = aif(players=2)
+    assert game.phase == "pre-set-up" and not any("bid" in line for line in game.log)
+
+
+def test_the_short_game_doubles_the_axis_points_and_needs_150():
+    game = aif(variants=("short-game",))
+    points = game.state.politics.points
+    assert (points["germany"], points["italy"], points["japan"], points["usa"]) == (80, 50, 60, 50)
+    assert "of 150" in game.rules.describe(game)
+
+
+def to_production(game: fortress.Game) -> fortress.Game:
+    finish_presetup(game)
+    while game.phase == "declare":
+        game.apply("pass")
+    return game
+
+
+def test_production_is_sealed_within_the_income_and_rolls_a_d10_per_roll():
+    game = to_production(aif())
+    assert "USA has 41 build points this turn; the order spends 42" in game.explain("produce 2 40", "usa")
+    game.apply("produce 1 40", "usa")  # 8 rolls at 5 (the five sites are the USA's)
+    game.apply("produce 0 3", "italy")
+    game.apply("produce 0 7", "germany")  # with Italy's 3: one roll at 10
+    for side in ("cw", "france", "japan"):
+        game.apply("produce 0 0", side)
+    allied = next(line for line in game.log if line.startswith("8: the Allies roll"))
+    dice = [int(d) for d in allied.split("roll ")[1].split(":")[0].split(", ")]
+    assert len(dice) == 8 and all(1 <= d <= 10 for d in dice)
+    assert game.state.research["allies"] == 20 + max(dice)
+    assert "5.3: the Axis give 10 build points to research: 1 roll(s) at 10, 0 lost." in game.log
+    assert game.state.politics.points["usa"] == 100 - 0 + 1  # the pre-set-up's 100 unspent, and 1 bought
+    assert game.phase == "influence"
+
+
+def test_an_atom_bomb_needs_the_variant_and_25_points_and_turns_even_a_full_ally():
+    """§8, §10.7(c): with the atomic bomb, the USA bombs Mexico, the USA's own Full Ally."""
+    game = aif(variants=("atomic-bomb",))
+    finish_presetup(game)
+    game.apply("declare mexico")  # Germany: Mexico becomes a Full Ally of the USA
+    for _ in range(2):
+        game.apply("pass")
+    assert "8: the Allies have not developed the atomic bomb (20 of 25 research points)" == game.explain("bomb mexico")
+    game.state.research["allies"], game.state.bomb = 25, ["allies"]  # as after a production step
+    game.apply("bomb mexico")
+    mexico = game.state.politics.flags["mexico"]
+    assert mexico.square == FULL and T.side(mexico.power) == "axis"
+    plain = aif()
+    finish_presetup(plain)
+    assert "atom bombs are dropped only with the optional rule" in plain.explain("bomb cuba")
+
+
+def test_the_influence_step_runs_the_turns_arrow_before_the_orders():
+    """§3.4: in May/Jun (our arrow at 6) a flag on 6 or higher moves one towards its Full Ally."""
+    game = aif()
+    game.apply("influence brazil 6", "usa")
+    finish_presetup(game)
+    game = to_production(game)
+    for side in game.rules.sides:
+        game.apply("produce 0 0", side)
+    assert "3.4: May/Jun arrow at 6: Brazil USA +6 → USA +7" in game.log
+    assert game.phase == "influence"
+
+
+def test_after_the_last_turn_the_side_nearer_the_bomb_wins():
+    game = to_production(aif())
+    game.state.round = 40  # the design limit (rules.toml last_turn)
+    for side in game.rules.sides:
+        game.apply("produce 0 0", side)
+    for side in game.rules.sides:
+        game.apply("influence none", side)
+    assert game.winner == "allies" and "the last turn (our limit)" in game.state.result
+    assert game.returns()["cw"] == 1.0 and game.returns()["japan"] == -1.0
