@@ -90,7 +90,7 @@ class InfluenceRules(Check):
         assert isinstance(action, Influence)
         s, t = state(self.g), tables()
         try:
-            politics.resolve(s.politics, t, orders_of(self.g.acting, action), s.initiative)
+            politics.check_orders(s.politics, t, orders_of(self.g.acting, action))
         except RuleError as exc:
             return str(exc)
         return None
