@@ -308,3 +308,15 @@ def test_after_the_last_turn_the_side_nearer_the_bomb_wins():
         game.apply("influence none", side)
     assert game.winner == "allies" and "the last turn (our limit)" in game.state.result
     assert game.returns()["cw"] == 1.0 and game.returns()["japan"] == -1.0
+
+
+def test_a_seat_save_loads_as_that_seats_view_and_a_look_ahead_redraws_the_others_orders():
+    game = aif()
+    game.apply("influence argentina 5 panama 3", "germany")
+    view = fortress.Game.from_json(game.to_json(seat="usa"))
+    assert view.notation(view.history[-1]) == "sealed" and "germany" not in view.to_move
+    look = view.determinized(7)  # Germany's order made up from what Germany could order
+    for side in sorted(look.to_move):
+        look.apply("influence none", side)
+    assert look.phase == "pre-set-up" and not game.log[-1].startswith("Germany ordered")
+    assert any(line.startswith("Germany ordered: influence ") for line in look.log)
