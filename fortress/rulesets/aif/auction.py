@@ -65,6 +65,8 @@ class Rules(Check):
 def apply(g: Context, action: Action) -> None:
     s, side = state(g), g.acting
     if isinstance(action, End):
+        g.emit("auction", f"No auction (the variant 'bidding' is off): the hydrogen bomb needs {target(g)} "
+                          "research points.")
         g.next_phase()
         return
     if isinstance(action, Bid):

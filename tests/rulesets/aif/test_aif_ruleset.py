@@ -236,7 +236,8 @@ def test_the_auction_rises_by_one_and_the_winning_bid_moves_the_target_by_its_si
 
 def test_without_bidding_the_auction_is_passed_over():
     game = aif(players=2)
-    assert game.phase == "pre-set-up" and not any("bid" in line for line in game.log)
+    assert game.phase == "pre-set-up" and not any(line.startswith("USA bids") for line in game.log)
+    assert "No auction (the variant 'bidding' is off): the hydrogen bomb needs 200 research points." in game.log
 
 
 def test_the_short_game_doubles_the_axis_points_and_needs_150():
