@@ -12,7 +12,7 @@ and :class:`Board`. The engine is the package :mod:`fortress.engine`; Fortress A
 """
 from fortress.engine.board import Area, Board
 from fortress.rulesets.america import actions
-from fortress.rulesets.america.actions import Action, NotationError
+from fortress.engine.actions import Action, NotationError
 from fortress.engine.game import Game, IllegalAction, new_game
 
 __all__ = ["Action", "Area", "Board", "Game", "IllegalAction", "NotationError", "actions", "new_game"]

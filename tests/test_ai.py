@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import fortress
-from fortress.rulesets.america.actions import Surrender
+from fortress.engine.actions import Surrender
 from fortress.ai import BOT_NAMES, make_bot
 from fortress.rulesets.america.tables import default
 

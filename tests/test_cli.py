@@ -109,6 +109,11 @@ def test_play_without_the_variant_has_no_ranking():
     assert "The Invaders win" in result.output and "Individual Invader Victory" not in result.output
 
 
+def test_play_refuses_a_player_count_the_ruleset_does_not_seat():
+    result = CliRunner().invoke(main, ["play", "--players", "5"])
+    assert result.exit_code == 2 and "Fortress America is for 2, 3 or 4 players" in result.output
+
+
 def test_play_refuses_an_unknown_variant_and_a_variant_with_a_save(tmp_path):
     result = CliRunner().invoke(main, ["play", "--variant", "no-such-rule"])
     assert result.exit_code == 2 and "individual-victory" in result.output

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import fortress
 from fortress.cli import main
 from fortress.engine import rulesets
-from fortress.rulesets.america.actions import Surrender
+from fortress.engine.actions import Surrender
 
 pytest.importorskip("fortress_council", reason="scripts/test.sh installs tests/council (pip install -e tests/council)")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from typing import Protocol
 
-from fortress.rulesets.america.actions import Action
+from fortress.engine.actions import Action
 from fortress.engine.dice import whole
 
 #: bot name -> "module:class"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from fortress.ai.common import in_play
-from fortress.rulesets.america.actions import Action, Surrender
+from fortress.engine.actions import Action, Surrender
 
 
 class RandomBot:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 import time
 
-from fortress.rulesets.america.actions import Action, Surrender
+from fortress.engine.actions import Action, Surrender
 from fortress.ai import rollouts, us_retake
 from fortress.ai.common import in_play
 from fortress.ai.heuristic import HeuristicBot

@@ -12,7 +12,7 @@ import click
 
 from fortress.rulesets.america.battle import DEFAULT_POLICY, POLICIES
 from fortress.cli.options import SEED
-from fortress.rulesets.america.data import DataError
+from fortress.engine.data import DataError
 from fortress.odds import TERRAINS, Odds, exact, monte_carlo, parse_force
 from fortress.rulesets.america.tables import default
 

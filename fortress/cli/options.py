@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 import click
 
-from fortress.rulesets.america.data import DataError
+from fortress.engine.data import DataError
 from fortress.engine import rulesets
 from fortress.rulesets.america.positions import PositionError
 from fortress.engine.save import SaveError
@@ -54,13 +54,17 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class Variant(click.ParamType):  # type: ignore[type-arg, unused-ignore]  # generic in newer click stubs
-    """The name of an optional rule of the default ruleset (its ``[variants]``), read when the
-    command runs: importing the command line reads no data file."""
+    """The name of an optional rule of the command's ruleset (its ``--ruleset``, given before
+    this is read: the option is eager; else the default ruleset), read when the command runs:
+    importing the command line reads no data file."""
 
     name = "variant"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        known = rulesets.get().variants
+        try:
+            known = rulesets.get((ctx.params.get("ruleset") if ctx is not None else None) or None).variants
+        except ValueError:  # an unknown ruleset: the command says so
+            known = rulesets.get().variants
         if value not in known:
             self.fail(f"{value!r} is not one of {', '.join(map(repr, known))}.", param, ctx)
         return str(value)

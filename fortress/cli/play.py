@@ -202,9 +202,10 @@ class Session:
 
 @click.command()
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the dice and cards.")
-@click.option("--ruleset", default=rulesets.DEFAULT, show_default=True,
+@click.option("--ruleset", default=rulesets.DEFAULT, show_default=True, is_eager=True,
               help="The ruleset to play (an installed one: fortress.rulesets entry points).")
-@click.option("--players", default=4, type=click.IntRange(2, 4), show_default=True)
+@click.option("--players", default=4, type=click.IntRange(2, 8), show_default=True,
+              help="How many play (the ruleset's player counts: Fortress America 2 to 4).")
 @click.option("--setup", default="default", show_default=True,
               help="default (the ruleset's: balanced in Fortress America), balanced, coastal, random or none.")
 @click.option("--bots", default="", help="Bot seats, e.g. 'west=random,south=heuristic,east=random'.")
@@ -221,11 +222,15 @@ def play(seed: int, ruleset: str, players: int, setup: str, bots: str, load: str
         game = fortress.Game.from_json(_read_save(Path(load)))  # plays the variants it was saved with
     else:
         try:
-            rulesets.get(ruleset)
+            rules = rulesets.get(ruleset)
         except DataError:
             raise  # a broken data file: the command's one line (Group), not a usage mistake
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--ruleset") from None
+        try:
+            rules.seats(players)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--players") from None
         try:
             game = fortress.new_game(seed=seed, players=players, setup=None if setup == "none" else setup,
                                      variants=variants, ruleset=ruleset)

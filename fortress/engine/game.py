@@ -84,12 +84,12 @@ class Game:
         self._redraws: tuple[tuple[int, int], ...] = ()  # a determinized copy's (ply, seed) of each re-draw
 
     def start(self, phase: str | None, prepare: Callable[["Game"], None] | None = None) -> None:
-        """Begin play at step ``phase`` (None: the first turn of the first round);
+        """Begin play at step ``phase`` (None: the opening steps, if any, then the first round);
         ``prepare(game)`` then runs (a setup preset plays its placements); the position
         reached is the game's start, which undo and saves go back to. Then everything
         that needs no decision is done."""
         if phase is None:
-            self.ctx.turn.first_turn(self.ctx)
+            self.ctx.turn.open(self.ctx)
         else:
             self.ctx.begin_phase(phase)
         if prepare is not None:

@@ -29,6 +29,13 @@ are revealed together and the step module's ``resolve(g, orders)`` carries them 
 :mod:`fortress.engine.flow`. ``[turn.calendar]`` names the rounds (``labels``, ``first_year``,
 ``new_year``: "May/Jun 1945"); ``[turn.choices.NAME]`` gives a chosen step's ``reminder``.
 
+**Opening steps** (``[[turn.opening]]``, tables like ``[[turn.steps]]``): steps played once, in
+order, after the setup step (if any) and before the first round (America in Flames' auction and
+pre-set-up influence steps), each ``repeat`` times. Like the setup step, one begins for the
+first side of ``order`` and its module hands over from side to side itself and calls
+``next_phase()`` when done; a sealed one collects every side's order and resolves them
+(``resolve`` calls ``next_phase()``). Their rounds are labelled "Before ..." the first.
+
 A step module provides ``Rules``, its rules stated once (a
 :class:`fortress.engine.check.Check`: ``Rules(g).reason(action)`` says why an action
 is refused, None if allowed, and ``Rules(g).legal()`` lists the legal actions, without
@@ -104,6 +111,7 @@ class Turn:
     level: str = "turn"  #: "turn": steps of each side's turn; "round": steps of the round
     calendar: Calendar | None = None  #: the rounds' names
     choices: tuple[Step, ...] = ()  #: the steps a choice step offers
+    opening: tuple[Step, ...] = ()  #: steps played once before the first round (after setup)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any], modules: Mapping[str, ModuleType],
@@ -138,7 +146,7 @@ class Turn:
                    tuple(setup["order"]) if setup else (), order, data.get("first_round", 1),
                    data.get("auto_end", True), data.get("level", "turn"),
                    Calendar(tuple(calendar["labels"]), calendar.get("first_year"), calendar.get("new_year"))
-                   if calendar else None, choices)
+                   if calendar else None, choices, tuple(make(row, row["name"]) for row in data.get("opening", ())))
 
     by_name: dict[str, Step] = field(init=False, repr=False, compare=False)
     simultaneous: bool = field(init=False, repr=False, compare=False)  #: some step is sealed
@@ -148,13 +156,16 @@ class Turn:
         if self.level not in ("turn", "round"):
             raise ValueError(f"[turn]: level is 'turn' or 'round', not {self.level!r}")
         by_name = {} if self.setup is None else {self.setup.name: self.setup}
-        by_name.update((s.name, s) for s in self.steps + self.choices)
+        by_name.update((s.name, s) for s in self.opening + self.steps + self.choices)
         object.__setattr__(self, "by_name", by_name)
-        object.__setattr__(self, "simultaneous", any(s.sealed for s in self.steps))
+        object.__setattr__(self, "simultaneous", any(s.sealed for s in self.opening + self.steps))
         object.__setattr__(self, "own_words", any(s.choose or s.optional or s.sealed for s in by_name.values()))
 
     def label(self, round_: int) -> str:
-        """The round's name: its calendar label ("May/Jun 1945"), else "Round N"."""
+        """The round's name: its calendar label ("May/Jun 1945"), else "Round N"; before the
+        first round (the setup and opening steps), "Before" the first's name."""
+        if round_ < self.first_round:
+            return f"Before {self.label(self.first_round)}"
         return self.calendar.label(round_, self.first_round) if self.calendar else f"Round {round_}"
 
     # -- who decides -------------------------------------------------------------------------
@@ -210,7 +221,17 @@ class Turn:
         (after setup: begin the first round)."""
         state = g.state
         if self.setup is not None and state.phase == self.setup.name:
-            self.first_turn(g)
+            self.open(g)
+            return
+        names = [s.name for s in self.opening]
+        if state.phase in names:
+            i, rep = names.index(state.phase), g.flow.rep
+            if rep + 1 < self.opening[i].repeat:
+                self._begin_opening(g, i, rep + 1)
+            elif i + 1 < len(names):
+                self._begin_opening(g, i + 1, 0)
+            else:
+                self.first_turn(g)
             return
         if self.level == "round":
             self._advance_round(g)
@@ -221,6 +242,20 @@ class Turn:
                 self.begin(g, s.name)
                 return
         self.end_turn(g)
+
+    def open(self, g: "Context") -> None:
+        """Play begins (after the setup step, if any): the first opening step, else round one."""
+        if self.opening:
+            self._begin_opening(g, 0, 0)
+        else:
+            self.first_turn(g)
+
+    def _begin_opening(self, g: "Context", i: int, rep: int) -> None:
+        """Begin the ``i``-th opening step (its ``rep``-th time) for the first side of the order."""
+        g.flow.rep = rep
+        g.flow.sealed, g.flow.plies = {}, {}
+        g.state.turn = next(s for s in self.order if s not in g.state.out)
+        self.begin(g, self.opening[i].name)
 
     def first_turn(self, g: "Context") -> None:
         """Round one begins: the first side of the order that is in the game plays."""

@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping, cast
 import pandas as pd
 
 import fortress
-from fortress.rulesets.america.actions import Action, Surrender
+from fortress.engine.actions import Action, Surrender
 from fortress.engine.game import Game
 from fortress.rulesets.america.views import AmericaGame
 from fortress.engine.rulesets import side_label

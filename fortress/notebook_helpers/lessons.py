@@ -7,7 +7,7 @@ from typing import Any, Iterable
 
 import pandas as pd
 
-from fortress.rulesets.america.actions import Action, Surrender
+from fortress.engine.actions import Action, Surrender
 from fortress.engine.board import Board
 from fortress.engine.game import IllegalAction
 from fortress.engine.rulesets import side_label

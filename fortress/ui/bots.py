@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fortress.rulesets.america.actions import Action
+from fortress.engine.actions import Action
 from fortress.rulesets.america.units import SIDES
 
 if TYPE_CHECKING:

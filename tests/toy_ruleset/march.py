@@ -2,7 +2,7 @@
 within the unit limit."""
 from __future__ import annotations
 
-from fortress.rulesets.america.actions import End
+from fortress.engine.actions import End
 from fortress.engine.check import Check
 from tests.toy_ruleset.state import March
 

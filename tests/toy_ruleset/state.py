@@ -6,7 +6,7 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 
 from fortress.engine.board import Board
-from fortress.rulesets.america.actions import Action, End, NotationError, Surrender
+from fortress.engine.actions import Action, End, NotationError, Surrender
 
 
 @dataclass(slots=True)

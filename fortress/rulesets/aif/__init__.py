@@ -3,6 +3,7 @@
 Faithful to the supplement's §§3, 5.2, 5.3, 7, 8, 12 and 13 (restated in our own words;
 docs/rules-aif.md gives each rule's source, code and tests, and lists our inventions). Its
 tables are in ``data/`` (:mod:`.tables`); the track and the orders are in :mod:`.politics`,
-research, bidding and seats in :mod:`.atomic`. Not yet a playable ruleset: the steps that
-collect sealed orders come with the core's sealed steps.
+research, bidding and seats in :mod:`.atomic`. :mod:`.ruleset` plays it as the ruleset
+``aif`` (its steps: :mod:`.auction`, :mod:`.presetup`, :mod:`.declare`, :mod:`.production`,
+:mod:`.influence`); stage B's military operations step is not built.
 """

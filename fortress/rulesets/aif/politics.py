@@ -28,8 +28,8 @@ from fortress.rulesets.aif.track import (Flag, Move, RuleError, cheapest, descri
                                          secondary, settle, signed, walk)
 
 __all__ = ["Flag", "Move", "Order", "Outcome", "Politics", "Presence", "RuleError", "align", "application_order",
-           "automatic", "buy_points", "conquer", "conquest_win", "declare_war", "describe", "end_of_step", "enter",
-           "level_cost", "major_conquered", "may_enter", "order_cost", "presetup", "resolve", "start", "war_points"]
+           "automatic", "buy_points", "check_orders", "conquer", "conquest_win", "declare_war", "describe",
+           "end_of_step", "enter", "level_cost", "major_conquered", "may_enter", "order_cost", "presetup", "resolve", "start", "war_points"]
 
 
 @dataclass(frozen=True)
@@ -134,8 +134,9 @@ def order_cost(t: Tables, o: Order, presence: Presence = Presence()) -> int:
     return o.levels * level_cost(t, o.power, o.minor, presence)
 
 
-def _check_orders(state: Politics, t: Tables, orders: Sequence[Order], presence: Presence) -> dict[str, int]:
-    """Every order valid and affordable; returns the points each power spends."""
+def check_orders(state: Politics, t: Tables, orders: Sequence[Order], presence: Presence = Presence()) -> dict[str, int]:
+    """Every order valid and affordable (what :func:`resolve` checks first); returns the points
+    each power spends, or raises :class:`RuleError` naming the rule."""
     seen: set[tuple[str, str]] = set()
     spent: dict[str, int] = {}
     for o in orders:
@@ -182,7 +183,7 @@ def resolve(state: Politics, t: Tables, orders: Sequence[Order], initiative: str
     then each order is applied in :func:`application_order` (§3.6, §3.7)."""
     if initiative not in ("allies", "axis"):
         raise RuleError(f"3.6: the initiative is held by 'allies' or 'axis', not {initiative!r}")
-    spent = _check_orders(state, t, orders, presence)
+    spent = check_orders(state, t, orders, presence)
     flags = dict(state.flags)
     moves: list[Move] = []
     for o in application_order(t, orders, initiative, presence):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fortress.rulesets.america.actions import Action, End
+from fortress.engine.actions import Action, End
 from fortress.engine.check import Check
 from fortress_council.state import PlayCard
 

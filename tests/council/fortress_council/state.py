@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from fortress.engine.board import Board
-from fortress.rulesets.america.actions import Action, End, NotationError, Surrender
+from fortress.engine.actions import Action, End, NotationError, Surrender
 
 HIDDEN = "?"  #: a card a view does not show
 

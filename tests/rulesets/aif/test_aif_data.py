@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from fortress.rulesets.america.data import DataError
+from fortress.engine.data import DataError
 from fortress.rulesets.aif import tables
 from fortress.rulesets.aif.schemas import POWERS, SOURCES
 

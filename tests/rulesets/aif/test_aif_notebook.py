@@ -33,4 +33,6 @@ def test_the_notebook_plays_the_two_pre_set_up_steps():
     assert "Japan's 3 levels in Panama, halved to 2" in text
     assert "Italy has 29 political points; its orders cost 120" in text  # the refused order
     assert "3.7: Brazil's flash moves Chile" in text
+    # the same step through the ruleset: the USA sees that orders were given, never which
+    assert "'Germany has given its orders.', 'Japan has given its orders.']" in text and "argentina 5" not in text
     assert not [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]

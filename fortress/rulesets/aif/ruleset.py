@@ -1,0 +1,108 @@
+"""America in Flames as a ruleset (``fortress.new_game(ruleset="aif")``, ``fortress play
+--ruleset aif``): the political war for the Americas, after the supplement. Stage A's engine
+(:mod:`.politics`, :mod:`.atomic`, :mod:`.seats`) in stage B's turn, where it needs no military.
+
+Seats: 2 to 6 players, the text's groups (§13); teams: the Allies and the Axis. Options (the
+ruleset's variants): ``short-game`` (§12), ``bidding`` (§13's auction), ``atomic-bomb``
+(§10.7(c)). The flow:
+
+1. Opening steps: the auction (with ``bidding``), then the two pre-set-up minor influence steps,
+   sealed (:mod:`.presetup`).
+2. Two-month turns from May/Jun 1945 (the calendar of ``data/rules.toml``): declarations of war
+   (:mod:`.declare`), production and the research roll, sealed (:mod:`.production`), the minor
+   influence step, sealed after the automatic influence (:mod:`.influence`), then the end of the
+   turn (:func:`end_turn`): the initiative for the next turn, and the design limit.
+
+Not built: stage B's military operations step (each power's moves and battles, from the ATTACK!
+ruleset) waits for ATTACK!'s moves and battle. Nothing stands in for it: no units, no map, no
+conquest; §5.2's multiple stays 1 and no research site changes hands. docs/rules-aif.md says what
+is the text's, what is ours and what waits.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fortress.engine.board import Area, Board
+from fortress.engine.dice import Rng
+from fortress.engine.rulesets import Ruleset, read_data, teams_of
+from fortress.engine.turn import Turn
+from fortress.rulesets.aif import atomic, auction, declare, influence, politics, presetup, production
+from fortress.rulesets.aif.common import income, state, tables, target
+from fortress.rulesets.aif.state import AifState, parse
+from fortress.rulesets.aif.tables import DATA_DIR
+from fortress.rulesets.aif.track import describe as flag_text
+
+NAME = "aif"
+STEPS = {"auction": auction, "pre-set-up": presetup, "declare": declare, "production": production,
+         "influence": influence}
+
+
+def rules_data(folder: Path = DATA_DIR) -> dict[str, Any]:
+    """``rules.toml`` with the seats of powers.toml (§13) as its ``[players]``."""
+    data = read_data(folder)
+    data["players"] = {str(n): [list(seat) for seat in seats] for n, seats in tables().seats.items()}
+    return data
+
+
+RULES = rules_data()
+
+
+def board() -> Board:
+    """No map: stage B's Americas map waits with its military. One area holds the track."""
+    return Board([Area("americas", "The Americas", "track")], [], metadata={"title": "America in Flames"},
+                 kinds=("track",))
+
+
+def new_state(seed: int, players: int, board: Board) -> AifState:
+    """§13: every flagged minor on 0, the others Full Allies of their controller; the Allies
+    with 20 research points, the Axis with none (§8); the Axis hold the initiative."""
+    t = tables()
+    return AifState(seed=seed, players=players, rng=Rng(seed).state, politics=politics.start(t),
+                    research=atomic.start_points(t), initiative=t.first_initiative, turn=RULES["turn"]["order"][0])
+
+
+def end_turn(g: Any) -> None:
+    """The turn ends: after the last turn (design) the side nearer the hydrogen bomb wins (more
+    research points; ties to the initiative); else each side rolls for the next turn's
+    initiative, the Axis adding 2 (§13), a tie going to the side that did not hold it (design)."""
+    s = state(g)
+    if g.state.round >= RULES["last_turn"]:
+        best = max(("allies", "axis"), key=lambda team: (s.research[team], team == s.initiative))
+        g.end_game(best, f"after {g.turn.label(s.round)}, the last turn (our limit), the {best.capitalize()} are "
+                         f"nearer the hydrogen bomb ({s.research['allies']} Allied and {s.research['axis']} Axis "
+                         f"research points of {target(g)}).")
+        return
+    die = RULES["initiative_die"]
+    allies, axis = g.dice.below(die) + 1, g.dice.below(die) + 1
+    score = {"allies": allies, "axis": axis + RULES["initiative_bonus"]}
+    s.initiative = (other_side(s.initiative) if score["allies"] == score["axis"]
+                    else max(score, key=score.__getitem__))
+    g.emit("initiative", f"Initiative for {g.turn.label(s.round + 1)}: Allies roll {allies}, Axis {axis} + "
+                         f"{RULES['initiative_bonus']}: the {s.initiative.capitalize()}.",
+           rolls=(("allies", f"d{die}", str(allies)), ("axis", f"d{die}", str(axis))))
+
+
+def other_side(team: str) -> str:
+    return "axis" if team == "allies" else "allies"
+
+
+def describe(game: Any) -> str:
+    """The status lines a player reads (``fortress play``'s ``status``)."""
+    s: AifState = game.state
+    t = tables()
+    lines = [f"Research: Allies {s.research['allies']}, Axis {s.research['axis']} of {target(game.ctx)}; "
+             f"initiative: {s.initiative.capitalize()}."]
+    lines += [f"{p.name}: {s.politics.points[pid]} political points, {income(t, s, pid)} build points a turn"
+              for pid, p in t.powers.items()]
+    lines += [f"  {t.minors[m].name}: {flag_text(t, s.politics.flags[m])}" for m in t.flagged()]
+    return "\n".join(lines)
+
+
+def ruleset() -> Ruleset:
+    """America in Flames, as its entry point builds it."""
+    return Ruleset(
+        name=NAME, title="America in Flames (the political war)", data_dir=DATA_DIR, data=RULES,
+        turn=Turn.from_data(RULES["turn"], STEPS, teams_of(RULES)),
+        board=board, new_state=new_state, parse=parse, end_turn=end_turn, describe=describe,
+    )
