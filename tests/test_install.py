@@ -125,7 +125,8 @@ def test_sdist_holds_and_runs_the_tests_and_the_board_sources(dists, tmp_path):
 
 
 def test_wheel_holds_the_world_board(dists):
-    """The world board and its recipe travel in the wheel as package data (issue 36)."""
+    """The world board, the Americas board and their recipes travel in the wheel as package data
+    (issues 36 and 39)."""
     import zipfile
 
     with zipfile.ZipFile(dists["wheel"]) as whl:
@@ -133,6 +134,9 @@ def test_wheel_holds_the_world_board(dists):
     for name in ("world.geojson", "edges.csv", "backdrop.geojson", "source/regions.csv", "source/zones.csv",
                  "source/lanes.csv", "source/canals.csv", "source/part_overrides.csv"):
         assert f"fortress/geodata/world/{name}" in names, name
+    for name in ("americas.geojson", "edges.csv", "backdrop.geojson", "source/regions.csv", "source/zones.csv",
+                 "source/owners.csv", "source/boxes.csv", "source/entries.csv", "source/canals.csv"):
+        assert f"fortress/geodata/americas/{name}" in names, name
 
 
 def test_wheel_installs_into_a_target_folder(dists, tmp_path):

@@ -16,9 +16,9 @@ def geodata() -> None:
     """Build and check the board (geodata/)."""
 
 
-BOARD = click.option("--board", type=click.Choice(["us", "world"]), default="us", show_default=True,
+BOARD = click.option("--board", type=click.Choice(["us", "world", "americas"]), default="us", show_default=True,
                      help="us: Fortress America's board (geodata/); world: ATTACK! Deluxe's world map "
-                          "(fortress/geodata/world/).")
+                          "(fortress/geodata/world/); americas: America in Flames' board (fortress/geodata/americas/).")
 
 
 def board_dir(board: str, given: Path | None) -> Path:
@@ -28,6 +28,10 @@ def board_dir(board: str, given: Path | None) -> Path:
         from fortress.geodata.world_recipe import WORLD_DIR
 
         return WORLD_DIR
+    if board == "americas":
+        from fortress.geodata.americas_recipe import AMERICAS_DIR
+
+        return AMERICAS_DIR
     return GEODATA_DIR
 
 
@@ -35,19 +39,23 @@ def board_dir(board: str, given: Path | None) -> Path:
 @BOARD
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help=f"Directory with source/ to build into [default: {GEODATA_DIR} for us, the package's "
-                   "geodata/world for world].")
+                   "geodata/world or geodata/americas for world or americas].")
 @click.option("--source-cache", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Where npm packages are unpacked (default: a temp dir).")
 @click.option("--pictures", type=click.Path(file_okay=False, path_type=Path), default=Path("docs"), show_default=True,
-              help="world: where the three views' pictures are drawn.")
+              help="world, americas: where the board's pictures are drawn.")
 def build(board: str, out: Path | None, source_cache: Path | None, pictures: Path) -> None:
     """Rebuild board.geojson, adjacency.csv and backdrop.geojson from Census shapes (--board us), or
-    world.geojson, edges.csv, backdrop.geojson and the views' pictures from Natural Earth (--board world)."""
+    world.geojson (americas.geojson), edges.csv, backdrop.geojson and the pictures from Natural Earth
+    (--board world, --board americas)."""
     start = time.perf_counter()
     out = board_dir(board, out)
-    if board == "world":
-        with needs_extra("fortress geodata build", "geodata"):
-            from fortress.geodata.world_build import build as run_world  # geopandas is build-time only
+    if board in ("world", "americas"):
+        with needs_extra("fortress geodata build", "geodata"):  # geopandas is build-time only
+            if board == "world":
+                from fortress.geodata.world_build import build as run_world
+            else:
+                from fortress.geodata.americas_build import build as run_world
         try:
             run_world(out, source_cache, pictures=pictures)
         except RuntimeError as exc:  # a recipe problem, named in plain words
@@ -62,7 +70,8 @@ def build(board: str, out: Path | None, source_cache: Path | None, pictures: Pat
 @geodata.command()
 @BOARD
 @click.option("--dir", "directory", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help=f"The board's directory [default: {GEODATA_DIR} for us, the package's geodata/world for world].")
+              help=f"The board's directory [default: {GEODATA_DIR} for us, the package's geodata/world or "
+                   "geodata/americas for world or americas].")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the report as JSON: each check, what it checks, its status and problems, and the summary.")
 def check(board: str, directory: Path | None, as_json: bool) -> None:
@@ -70,6 +79,8 @@ def check(board: str, directory: Path | None, as_json: bool) -> None:
     with needs_extra("fortress geodata check", "geodata"):
         if board == "world":
             from fortress.geodata.world_check import check_dir, report
+        elif board == "americas":
+            from fortress.geodata.americas_check import check_dir, report
         else:
             from fortress.geodata.check import check_dir, report
     directory = board_dir(board, directory)

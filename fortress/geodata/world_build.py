@@ -49,13 +49,16 @@ def fix(geom: shapely.Geometry) -> shapely.Geometry:
     return shapely.make_valid(fixed)
 
 
-def load_countries(world_atlas: Path) -> dict[str, shapely.Geometry]:
+def load_countries(world_atlas: Path, frame: shapely.Geometry = FRAME) -> dict[str, shapely.Geometry]:
+    """Natural Earth's countries by name, cut at the date line and clipped to ``frame``."""
     gdf = gpd.read_file(world_atlas / "countries-50m.json", layer="countries")
     out: dict[str, shapely.Geometry] = {}
     for name, geom in sorted(zip(gdf["name"], gdf.geometry), key=lambda t: t[0]):
         if name in SKIPPED or geom is None:
             continue
-        g = shapely.intersection(fix(geom), FRAME)
+        g = shapely.intersection(fix(geom), frame)
+        if g.is_empty:
+            continue
         out[name] = shapely.union(out[name], g) if name in out else g
     return out
 
@@ -187,11 +190,11 @@ def keep_island(part: shapely.Geometry) -> bool:
 
 
 # -- sea zones --------------------------------------------------------------------------------
-def build_zones(recipe: Recipe, land: shapely.Geometry) -> dict[str, shapely.Geometry]:
+def build_zones(recipe: Recipe, land: shapely.Geometry, frame: shapely.Geometry = FRAME) -> dict[str, shapely.Geometry]:
     """Voronoi cells of every zone seed and its copies at ±360°, unioned per zone, within the
     ocean (the frame minus land, only the water bodies holding a seed: no Caspian)."""
     seeds = [(z.id, Point(x + shift, y)) for z in recipe.zones for x, y in z.seeds for shift in (-360.0, 0.0, 360.0)]
-    water = [p for p in polygons(shapely.difference(FRAME, land))]
+    water = [p for p in polygons(shapely.difference(frame, land))]
     ocean = shapely.union_all([w for w in water if any(w.contains(p) for _, p in seeds)])
     cells = shapely.get_parts(shapely.voronoi_polygons(shapely.MultiPoint([p for _, p in seeds]),
                                                        extend_to=box(-720.0, -120.0, 720.0, 120.0), ordered=True))
@@ -205,11 +208,11 @@ def build_zones(recipe: Recipe, land: shapely.Geometry) -> dict[str, shapely.Geo
 
 
 # -- finishing and adjacency ------------------------------------------------------------
-def finish(geoms: dict[str, shapely.Geometry]) -> dict[str, shapely.Geometry]:
+def finish(geoms: dict[str, shapely.Geometry], tolerance: float = TOLERANCE) -> dict[str, shapely.Geometry]:
     """Clean and simplify the whole coverage at once, round to 4 decimals, orient rings."""
     ids = list(geoms)
     clean = shapely.coverage_clean(np.array([geoms[i] for i in ids], dtype=object), snapping_distance=1e-6)
-    simple = shapely.coverage_simplify(clean, TOLERANCE)
+    simple = shapely.coverage_simplify(clean, tolerance)
     out = shapely.orient_polygons(shapely.make_valid(shapely.set_precision(simple, 1e-3)), exterior_cw=False)
     return {i: shapely.union_all(polygons(g)) for i, g in zip(ids, out)}
 
@@ -260,13 +263,7 @@ def build(out: Path = WORLD_DIR, source_cache: Path | None = None, verbose: bool
     countries = load_countries(fetch_package("world-atlas", cache))
     states = load_states(fetch_package("us-atlas", cache))
     log: list[str] = []
-    land = tidy(assemble(recipe, countries, states), log)
-    regions_land = shapely.union_all(list(land.values()))
-    rest = shapely.difference(shapely.union_all(list(countries.values())), regions_land)
-    backdrop = shapely.union_all([p for p in polygons(rest) if p.area >= BACKDROP_MIN_AREA])
-    zones = build_zones(recipe, shapely.union(regions_land, backdrop))
-    geoms = finish({**land, **zones, "backdrop": backdrop})
-    backdrop = geoms.pop("backdrop")
+    geoms, backdrop = board_shapes(recipe, countries, states, log)
     rows = edges(recipe, shape_pairs(geoms))
     write(out, recipe, geoms, backdrop, rows)
     if pictures is not None:
@@ -276,6 +273,24 @@ def build(out: Path = WORLD_DIR, source_cache: Path | None = None, verbose: bool
     if verbose:
         print("\n".join(log))
     return log
+
+
+def board_shapes(recipe: Recipe, countries: dict[str, shapely.Geometry], states: dict[str, shapely.Geometry],
+                 log: list[str], frame: shapely.Geometry = FRAME, tolerance: float = TOLERANCE,
+                 zone_part_max: float = 0.0) -> tuple[dict[str, shapely.Geometry], shapely.Geometry]:
+    """(every region's and zone's finished shape, the backdrop): steps 3-6 above, within ``frame``.
+    With ``zone_part_max``, a zone's detached parts up to that area (cut off by a Voronoi edge
+    across a bay) join the zone they share the longest border with, or are left out if they
+    touch none."""
+    land = tidy(assemble(recipe, countries, states), log)
+    regions_land = shapely.union_all(list(land.values()))
+    rest = shapely.difference(shapely.union_all(list(countries.values())), regions_land)
+    backdrop = shapely.union_all([p for p in polygons(rest) if p.area >= BACKDROP_MIN_AREA])
+    zones = build_zones(recipe, shapely.union(regions_land, backdrop), frame)
+    if zone_part_max:
+        zones = tidy_parts(zones, log, zone_part_max, lambda p: bool(p.area > zone_part_max))
+    geoms = finish({**land, **zones, "backdrop": backdrop}, tolerance)
+    return geoms, geoms.pop("backdrop")
 
 
 def write(out: Path, recipe: Recipe, geoms: dict, backdrop: shapely.Geometry, rows: list) -> None:
@@ -298,13 +313,21 @@ def write(out: Path, recipe: Recipe, geoms: dict, backdrop: shapely.Geometry, ro
         features.append(feature(z.id, props, geoms[z.id]))
     dump({"type": "FeatureCollection", "metadata": metadata("ATTACK! Deluxe: the world board"), "features": features},
          out / "world.geojson")
-    back = {"type": "FeatureCollection", "metadata": metadata("ATTACK! Deluxe: backdrop (land in no region)"),
+    write_backdrop(out / "backdrop.geojson", metadata("ATTACK! Deluxe: backdrop (land in no region)"), backdrop)
+    write_edges(out / "edges.csv", ["a", "b", "type", "via", "note"], rows)
+
+
+def write_backdrop(path: Path, meta: dict, backdrop: shapely.Geometry) -> None:
+    back = {"type": "FeatureCollection", "metadata": meta,
             "features": [{"type": "Feature", "id": "backdrop", "properties": {"id": "backdrop", "kind": "backdrop"},
                           "geometry": geojson_geometry(backdrop)}]}
-    dump(back, out / "backdrop.geojson")
-    with open(out / "edges.csv", "w", encoding="utf-8", newline="") as fh:
+    dump(back, path)
+
+
+def write_edges(path: Path, header: list[str], rows: list) -> None:
+    with open(path, "w", encoding="utf-8", newline="") as fh:
         w = csv.writer(fh, lineterminator="\n")
-        w.writerow(["a", "b", "type", "via", "note"])
+        w.writerow(header)
         w.writerows(rows)
 
 

@@ -69,17 +69,18 @@ def touching(geoms: dict[str, shapely.Geometry]) -> tuple[set[Pair], set[Pair]]:
     return line, point - line
 
 
-def check_edges(rows: list[dict[str, str]], kinds: dict[str, str]) -> list[str]:
+def check_edges(rows: list[dict[str, str]], kinds: dict[str, str],
+                edge_kinds: dict[str, tuple[str, str]] = EDGE_KINDS) -> list[str]:
     """Rows name known areas of the right kinds, in order a < b, once each per type."""
     problems, seen = [], Counter[tuple[str, str, str]]()
     for r in rows:
         a, b, t = r.get("a", ""), r.get("b", ""), r.get("type", "")
         seen[(a, b, t)] += 1
-        if t not in EDGE_KINDS:
+        if t not in edge_kinds:
             problems.append(f"edge {a} - {b} has type {t!r}")
         elif a not in kinds or b not in kinds:
             problems.append(f"edge {a} - {b} names an unknown area")
-        elif sorted((kinds[a], kinds[b])) != sorted(EDGE_KINDS[t]):
+        elif sorted((kinds[a], kinds[b])) != sorted(edge_kinds[t]):
             problems.append(f"{t} edge {a} - {b} joins a {kinds[a]} and a {kinds[b]}")
         if a >= b:
             problems.append(f"edge {a} - {b} is not in order a < b (asymmetric or self pair)")

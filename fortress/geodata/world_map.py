@@ -45,10 +45,7 @@ class WorldMap:
 
     @classmethod
     def load(cls, directory: Path = WORLD_DIR) -> "WorldMap":
-        with open(directory / "world.geojson", encoding="utf-8") as fh:
-            features = json.load(fh)["features"]
-        with open(directory / "edges.csv", encoding="utf-8", newline="") as fh:
-            rows = list(csv.DictReader(fh))
+        features, rows = read_board(directory / "world.geojson", directory / "edges.csv")
         areas = {f["properties"]["id"]: area(f["properties"]) for f in features}
         edges = tuple(Edge(r["a"], r["b"], r["type"], tuple(r["via"].split()), r["note"]) for r in rows)
         return cls(areas, edges)
@@ -97,6 +94,14 @@ class WorldMap:
                     seen[nxt] = seen[here] + 1
                     todo.append(nxt)
         return None
+
+
+def read_board(shapes: Path, table: Path) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+    """The features of a board's GeoJSON file and the rows of its edge table."""
+    with open(shapes, encoding="utf-8") as fh:
+        features: list[dict[str, Any]] = json.load(fh)["features"]
+    with open(table, encoding="utf-8", newline="") as fh:
+        return features, list(csv.DictReader(fh))
 
 
 def area(p: dict[str, Any]) -> Area:

@@ -120,12 +120,18 @@ def read_recipe(source: Path = WORLD_DIR / "source") -> Recipe:
 
 def recipe_problems(recipe: Recipe) -> list[str]:
     """Plain-word problems in the recipe itself (unknown ids, bad flags), before any geometry."""
-    regions = {r.id for r in recipe.regions}
-    zones = {z.id for z in recipe.zones}
     problems = [f"region {r.id}: continent {r.continent!r} unknown" for r in recipe.regions if r.continent not in CONTINENTS]
     areas: list[Region | Zone] = [*recipe.regions, *recipe.zones]
     problems += [f"{a.id}: theatre {a.theatre!r} unknown" for a in areas if a.theatre not in THEATRES]
-    problems += [f"region {r.id}: a split needs seed points" for r in recipe.regions if bool(r.split) != bool(r.seeds)]
+    return problems + member_problems(recipe)
+
+
+def member_problems(recipe: Recipe) -> list[str]:
+    """The problems any board's recipe can have: members, seeds, links and ids (no theatres)."""
+    regions = {r.id for r in recipe.regions}
+    zones = {z.id for z in recipe.zones}
+    areas: list[Region | Zone] = [*recipe.regions, *recipe.zones]
+    problems = [f"region {r.id}: a split needs seed points" for r in recipe.regions if bool(r.split) != bool(r.seeds)]
     problems += [f"region {r.id}: no members" for r in recipe.regions if not (r.countries or r.states or r.split)]
     problems += [f"zone {z.id}: no seed points" for z in recipe.zones if not z.seeds]
     for lane in recipe.lanes:

@@ -93,13 +93,20 @@ def render(view: str, directory: Path = WORLD_DIR, out: Path | None = None, dpi:
         ax.text(x, y, name.replace("-", "-\n") if a.kind == "region" else name, ha="center", va="center",
                 fontsize=6.5, style="italic" if a.kind == "zone" else "normal",
                 color="#1d3f66" if a.kind == "zone" else "#222222", clip_on=True)
-    ax.set_xlim(*xlim)
-    ax.set_ylim(*ylim)
+    return save(fig, ax, (xlim, ylim), (f"ATTACK! Deluxe: the world board, {title}", 15), world["metadata"]["credit"],
+                out, dpi)
+
+
+def save(fig, ax, limits: tuple[tuple[float, float], tuple[float, float]], title: tuple[str, int], credit: str,
+         out: Path, dpi: int) -> Path:
+    """Frame the map (equal degrees, no ticks), title and credit it, and write the PNG."""
+    ax.set_xlim(*limits[0])
+    ax.set_ylim(*limits[1])
     ax.set_aspect("equal")
     ax.set_xticks([])
     ax.set_yticks([])
-    ax.set_title(f"ATTACK! Deluxe: the world board, {title}", fontsize=15)
-    fig.text(0.01, 0.005, world["metadata"]["credit"], fontsize=7, color="#555555")
+    ax.set_title(title[0], fontsize=title[1])
+    fig.text(0.01, 0.005, credit, fontsize=7, color="#555555")
     fig.tight_layout()
     out.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(out, dpi=dpi)
