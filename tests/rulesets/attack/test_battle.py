@@ -399,3 +399,35 @@ def test_next_outcomes_is_the_exact_distribution_of_roll(kind, attack, defend, o
         assert got.keys() == want.keys()
         assert all(got[k] == pytest.approx(want[k]) for k in want)
         b.roll(rng)
+
+
+# -- the data file ------------------------------------------------------------------------------
+def test_every_battle_table_says_where_it_comes_from():
+    import tomllib
+    from importlib import resources
+
+    raw = tomllib.loads((resources.files("fortress.rulesets.attack") / "data" / "battle.toml").read_text("utf-8"))
+    for name, section in raw.items():
+        sources = {k: v for k, v in section.items() if k.endswith("_source")}
+        assert sources, f"[{name}] has no *_source"
+        assert set(sources.values()) <= {"text", "derived", "ruling", "design"}, name
+        for k in section:
+            if not k.endswith("_source"):
+                assert f"{k}_source" in section or f"{name}_source" in section, f"{name}.{k} has no source"
+
+
+def test_a_broken_battle_table_is_refused_in_one_line():
+    import tomllib
+    from importlib import resources
+
+    from fortress.data import DataError
+    from fortress.rulesets.attack.battle_dice import _check
+
+    raw = tomllib.loads((resources.files("fortress.rulesets.attack") / "data" / "battle.toml").read_text("utf-8"))
+    assert _check(raw) == tables()
+    with pytest.raises(DataError, match="dice.army must have 6 faces"):
+        _check({**raw, "dice": {**raw["dice"], "army": ["tank"] * 5}})
+    with pytest.raises(DataError, match="policy.naval"):
+        _check({**raw, "policy": {**raw["policy"], "naval": ["battleship"]}})
+    with pytest.raises(DataError, match="front is missing"):
+        _check({k: v for k, v in raw.items() if k != "front"})
