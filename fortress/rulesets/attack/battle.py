@@ -155,7 +155,7 @@ class Battle:
         for side, units in (("attacking", attack_units), ("defending", defend_units)):
             for t, n in units.items():
                 if t not in tables().order[kind]:
-                    raise ValueError(f"{t!r} cannot fight in an {kind} battle ([Battles]: "
+                    raise ValueError(f"{t!r} cannot fight in {'an' if kind == 'army' else 'a'} {kind} battle ([Battles]: "
                                      f"{kind} units only: {', '.join(tables().order[kind])})")
                 if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                     raise ValueError(f"{side} {t}: a count must be a whole number of 0 or more")
