@@ -98,6 +98,8 @@ def test_a_wrong_front_is_refused_with_the_rule():
         b.choose({"tank": 4})
     with pytest.raises(IllegalAction, match="whole number"):
         b.choose({"tank": -1, "infantry": 5})
+    with pytest.raises(IllegalAction, match="unit type -> count"):
+        b.choose([("tank", 4)])  # type: ignore[arg-type]
     assert b.to_dict() == before
 
 
@@ -161,7 +163,7 @@ def test_the_front_grows_by_one_per_reorganisation_a4_d4_a5_d5_a6_d6():
     for _ in range(4):
         fought(b, *army(*["blank"] * sum(b.front[b.active].values())))
         sizes.append((sum(b.front["attacker"].values()), sum(b.front["defender"].values())))
-    assert sizes == [(4, 4), (5, 4), (5, 5), (6, 5), (6, 6)]
+    assert sizes == [(4, 4), (5, 4), (5, 5), (6, 5), (6, 6)] and b.round == 5
     assert b.reorganised == {"attacker": 2, "defender": 2}
 
 
