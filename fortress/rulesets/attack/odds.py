@@ -20,7 +20,7 @@ Front choices are made by a policy (default: the neutral's round-robin policy, r
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Literal, Mapping
 
 from fortress.rules.dice import Rng
@@ -174,10 +174,7 @@ def odds(battle: Battle, policy: Policy = spread, max_states: int = MAX_STATES, 
     try:
         return exact(battle, policy, max_states)
     except TooManyStates as exc:
-        mc = monte_carlo(battle, runs, seed, policy)
-        return _odds("monte carlo", [mc.attacker_wins, mc.defender_wins, *mc.attacker_survivors.values(),
-                                     *mc.defender_survivors.values()], tables().order[battle.kind], runs,
-                     mc.stderr, f"{exc}; estimated from {runs:,} battles instead")
+        return replace(monte_carlo(battle, runs, seed, policy), note=f"{exc}; estimated from {runs:,} battles instead")
 
 
 MAX_UNITS = 60  #: units of a side the command line takes at most (a big battle takes minutes)
