@@ -433,3 +433,12 @@ def test_a_broken_battle_table_is_refused_in_one_line():
         _check({**raw, "policy": {**raw["policy"], "naval": ["battleship"]}})
     with pytest.raises(DataError, match="front is missing"):
         _check({k: v for k, v in raw.items() if k != "front"})
+
+
+@pytest.mark.parametrize("name", ["battle", "battle_dice", "odds"])
+def test_the_docstring_examples_run(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"fortress.rulesets.attack.{name}"))
+    assert result.failed == 0 and result.attempted > 0
