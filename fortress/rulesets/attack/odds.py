@@ -28,7 +28,7 @@ from fortress.rulesets.attack.battle import Battle, FrontChoice, Role, neutral_f
 from fortress.rulesets.attack.battle_dice import Units, tables, total
 
 Policy = Callable[[Battle, FrontChoice], Units]
-MAX_STATES = 200_000  #: the exact chain's size at most before Monte Carlo takes over
+MAX_STATES = 50_000  #: the exact chain's size at most before Monte Carlo takes over (~15 s of CPU)
 RUNS = 100_000  #: Monte Carlo battles by default
 
 
