@@ -1,0 +1,1 @@
+"""ATTACK! Deluxe: the second ruleset (see docs/rules-attack.md)."""
