@@ -351,6 +351,50 @@ def test_search_sampling_first_seeds_before_dropping_any_plan(monkeypatch):
         assert len({repr(p) for p, _s in play.rounds[len(kept)]}) < n  # then the weaker half goes
 
 
+class _Counted:
+    """A rollout runner that plays nothing: a job's value comes from its seed, a little from
+    its plan, and ``gain`` more for the target plans; it counts the jobs
+    (``fortress.ai.rollouts``' API)."""
+    workers = 1
+
+    def __init__(self, gain: float = 0.0):
+        self.played, self.gain = 0, gain
+
+    def run(self, jobs, deadline):
+        self.played += len(jobs)
+        return [seed % 5 + len(repr(plan)) % 7 / 100 + (self.gain if plan[1] is not None else 0.0)
+                for plan, seed in jobs]
+
+
+@pytest.mark.parametrize("playouts", [3, 7, 40])
+def test_search_budget_in_playouts_makes_that_many(playouts):
+    """``SearchBot(playouts=N)``: the search makes N play-outs whatever the clock says, and
+    reports how many it made."""
+    from fortress.bench.bots import us_declare
+    game = us_declare(7001, 2)
+    play = _Counted()
+    bot = SearchBot(seed=3, budget=0.0, playouts=playouts)
+    bot._search(game, play=play)
+    assert play.played == playouts == bot.last_search["rollouts"]
+
+
+def test_search_says_when_it_had_too_few_playouts_to_choose():
+    """Too few play-outs for any plan to replace the balanced one: the search keeps it and
+    its reason says so; with enough, and a plan clearly better, that plan is chosen."""
+    from fortress.bench.bots import us_declare
+    from fortress.ai import search
+    game = us_declare(7001, 2)
+    n = len(search.candidate_plans(game, "us"))
+    few = SearchBot(seed=3, playouts=n + 1)
+    few._search(game, play=_Counted(gain=50.0))
+    assert few.last_search["too_few"] and few.last_search["plan"] == "balanced"
+    assert "too few play-outs to choose: " + str(n + 1) in few.last_search["why"]
+    enough = SearchBot(seed=3, playouts=200)
+    enough._search(game, play=_Counted(gain=50.0))
+    assert not enough.last_search["too_few"] and enough.last_search["plan"] != "balanced"
+    assert "play-outs" in enough.last_search["why"]
+
+
 def _benchmark(name: str):
     import importlib.util
     path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"

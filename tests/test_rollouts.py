@@ -80,6 +80,20 @@ def test_simulate_cli_search_options_give_the_same_game_on_any_worker_count():
     assert run("1") == run("2")
 
 
+def test_simulate_cli_gives_the_search_a_budget_in_playouts(monkeypatch):
+    """``fortress simulate --playouts N`` reaches the search bot as its play-out budget."""
+    import fortress.ai.simulate as sim
+    seen = {}
+
+    def run(games, seed, bots, **kw):
+        seen.update(kw["options"])
+        raise SystemExit(0)
+    monkeypatch.setattr(sim, "simulate", run)
+    result = CliRunner().invoke(simulate_cmd, ["--games", "1", "--us", "search", "--playouts", "24", "--json"])
+    assert result.exit_code == 0, result.output
+    assert seen == {"search": {"playouts": 24}}
+
+
 @pytest.mark.slow
 def test_bench_counts_rollouts_per_searched_decision():
     # a second per decision: a rollout is ~0.035 s of CPU, so even a busy machine fits a few

@@ -14,7 +14,8 @@ Invaders have answered), and scores the position reached with a static evaluatio
 (:func:`evaluate_invaders`: cities captured first; :func:`evaluate_us`: the forces
 left, and from round 6 the captured cities). Plans share determinization seeds (common
 random numbers), plans that play out exactly like the balanced one are dropped, the
-rest are sampled by successive halving within the time ``budget``; a plan replaces the
+rest are sampled by successive halving within the ``budget`` (seconds, or a count of
+``playouts``; too few to choose keep the balanced plan, and the reason says so); a plan replaces the
 balanced one only on a clear paired gain. The play-outs can run on several processes
 (``workers``, :mod:`fortress.ai.rollouts`): a play-out depends only on the position, the
 plan and the seed, so more workers mean more play-outs in the same time, and the same
@@ -183,9 +184,12 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: int = 0, budget: float | None = 2.0, max_rollouts: int = 400,
-                 workers: int = 1) -> None:
+                 workers: int = 1, playouts: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.budget = 2.0 if budget is None else budget
+        #: a budget in play-outs instead of seconds: each search makes this many (fewer only
+        #: when every plan but one is dropped or the seeds run out), however long they take
+        self.playouts = None if playouts is None else max(1, int(playouts))
         self.max_rollouts = max_rollouts
         self.workers = max(1, int(workers))
         self.reason = ""
@@ -217,7 +221,8 @@ class SearchBot:
         camp = "us" if side == US else "invaders"
         if play is None:
             play = rollouts.runner(game, side, camp, self.workers)  # (starts the pool on first use)
-        deadline = time.monotonic() + self.budget
+        deadline = time.monotonic() + self.budget if self.playouts is None else float("inf")
+        left = self.playouts if self.playouts is not None else -1  # play-outs still to make (-1: by the clock)
         sampling = SAMPLING[camp]
         first = int(sampling["first"])
         candidates = candidate_plans(game, camp)
@@ -225,12 +230,14 @@ class SearchBot:
         seen: dict[str, dict[int, float]] = {p: {} for p in plans}  # plan -> {seed index: value}
         seeds = [self.rng.getrandbits(62) for _ in range(self.max_rollouts)]
         alive, i = list(plans), 0
-        while i < len(seeds) and time.monotonic() < deadline and len(alive) > 1:
+        while i < len(seeds) and time.monotonic() < deadline and len(alive) > 1 and left != 0:
             # every plan meets the same determinizations (common random numbers); a round is
             # two seeds, more while few plans are left (the same rounds for any worker count);
             # no plan is dropped before it has played sampling["first"] seeds
             step = first - i if 0 < i < first else max(2, -(-ROUND // len(alive)))
             jobs = [(p, j) for j in range(i, min(i + step, len(seeds))) for p in alive]
+            if left > 0:
+                jobs, left = jobs[:left], max(left - len(jobs), 0)
             for (p, j), value in zip(jobs, play.run([(candidates[p], seeds[j]) for p, j in jobs], deadline)):
                 if value is not None:
                     seen[p][j] = value
@@ -248,8 +255,11 @@ class SearchBot:
             best = "balanced"  # a gain within noise: keep the default
         mean = _mean(seen[best])
         runs = sum(len(v) for v in seen.values())
-        self.last_search = {"plan": best, "rollouts": runs, "value": mean,
-                            "why": f"best of {len(plans)} plans over {runs} rollouts, value {mean:+.1f}"}
+        few = too_few(seen, alive)
+        why = (f"too few play-outs to choose: {runs}, and a plan needs {MIN_SEEDS} seeds shared with the "
+               "balanced one to replace it" if few else
+               f"best of {len(plans)} plans over {runs} play-outs, value {mean:+.1f}")
+        self.last_search = {"plan": best, "rollouts": runs, "value": mean, "too_few": few, "why": why}
         knobs, targets = candidates[best]
         return PlannedBot(seed=self.rng.getrandbits(32), targets=targets, **knobs)
 
@@ -264,6 +274,14 @@ class SearchBot:
         mean = sum(deltas) / n
         se = (sum((d - mean) ** 2 for d in deltas) / (n - 1) / n) ** 0.5
         return mean - sampling["se"] * se > sampling["margin"]
+
+
+def too_few(seen: dict[str, dict[int, float]], alive: list[str]) -> bool:
+    """Whether the search stopped before any plan still in the running beside the balanced
+    one had the :data:`MIN_SEEDS` shared seeds it needs to replace it (``seen``: plan ->
+    {seed index: value}; ``alive``: the plans not dropped)."""
+    base = seen["balanced"]
+    return any(len(seen[p].keys() & base.keys()) < MIN_SEEDS for p in alive if p != "balanced")
 
 
 def _mean(values: dict[int, float]) -> float:

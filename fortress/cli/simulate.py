@@ -28,6 +28,8 @@ BOT = click.Choice(BOT_NAMES)
 @click.option("--workers", type=AT_LEAST_ONE, default=None, help="Local processes (default: every core; 1: serial).")
 @click.option("--scheduler", default=None, callback=scheduler_address, help="Dask scheduler address, e.g. tcp://host:8786.")
 @click.option("--budget", type=POSITIVE, default=None, help="Seconds per key decision for the search bot.")
+@click.option("--playouts", type=AT_LEAST_ONE, default=None,
+              help="Play-outs per key decision for the search bot, instead of --budget seconds (the same on any machine).")
 @click.option("--max-rollouts", type=AT_LEAST_ONE, default=None,
               help="Seeds per searched decision (with a large --budget the search plays the same games on any machine).")
 @click.option("--search-workers", type=AT_LEAST_ONE, default=None,
@@ -39,14 +41,14 @@ BOT = click.Choice(BOT_NAMES)
 @variant_option
 def simulate(games: int, seed: int, us: str, west: str | None, south: str | None, east: str | None, invaders: str,
              players: int, workers: int | None, scheduler: str | None, budget: float | None,
-             max_rollouts: int | None, search_workers: int | None, csv_path: str | None, as_json: bool, quiet: bool,
+             playouts: int | None, max_rollouts: int | None, search_workers: int | None, csv_path: str | None, as_json: bool, quiet: bool,
              variants: tuple[str, ...]) -> None:
     """Play bot-versus-bot games and report win rates (Wilson 95% intervals) and speed
     (with --variant individual-victory, also each Invader's individual wins)."""
     from fortress.ai.simulate import simulate as run
 
     bots = {"us": us, "west": west or invaders, "south": south or invaders, "east": east or invaders}
-    search = {k: v for k, v in (("budget", budget), ("max_rollouts", max_rollouts), ("workers", search_workers))
+    search = {k: v for k, v in (("budget", budget), ("playouts", playouts), ("max_rollouts", max_rollouts), ("workers", search_workers))
               if v is not None}
     options = {"search": search} if search else None
     results = run(games, seed, bots, players=players, workers=workers, scheduler=scheduler,
