@@ -114,6 +114,6 @@ def ruleset() -> Ruleset:
         name=NAME, title="ATTACK! Deluxe", data_dir=DATA_DIR, data=data,
         turn=year.YearTurn.from_data(data["turn"], STEPS, teams_of(data)),
         board=world.board, new_state=new_state, parse=actions.parse, end_turn=year.end_of_year,
-        side_to_move=side_to_move, chance=chance, mask=mask, hide_from=hide_from,  # type: ignore[arg-type]
+        side_to_move=side_to_move, chance=chance, mask=mask, hide_from=hide_from,
         scores=victory.scores, describe=describe, tables=t,
     )

@@ -50,7 +50,8 @@ def forces(s: Any, side: str | None, kind: str, area: str) -> dict[str, int]:
     if side is None:
         return {}
     if kind == "army":
-        return s.army(side, area)
+        army: dict[str, int] = s.army(side, area)
+        return army
     out: dict[str, int] = {}
     for key, n in s.fleet(side, area).items():
         ship = key.split("/")[0]

@@ -9,7 +9,7 @@ from typing import Any
 
 from fortress.rules.actions import Action, End
 from fortress.rules.check import Check
-from fortress.rulesets.attack import cards, steps
+from fortress.rulesets.attack import cards
 from fortress.rulesets.attack.actions import Word
 from fortress.rulesets.attack.schemas import RESEARCHABLE
 
@@ -32,8 +32,8 @@ def payable(s: Any, side: str, area: str, unit: str) -> int:
     or empty ships."""
     if unit in s.armies.get(side, {}).get(area, {}):
         keep = 1 if s.control.get(area) == side else 0
-        return min(s.army(side, area)[unit], s.army_size(side, area) - keep)
-    return s.fleet(side, area).get(unit, 0)
+        return int(min(s.army(side, area)[unit], s.army_size(side, area) - keep))
+    return int(s.fleet(side, area).get(unit, 0))
 
 
 def oil_sites(s: Any, side: str) -> list[str]:

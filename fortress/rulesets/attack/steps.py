@@ -22,7 +22,8 @@ def mark_moved(s: Any, area: str, kind: str, n: int) -> None:
 
 def free(s: Any, side: str, region: str, kind: str) -> int:
     """``side``'s units of ``kind`` in ``region`` that may still move in this action."""
-    return s.army(side, region).get(kind, 0) - moved(s, region, kind)
+    here: int = s.army(side, region).get(kind, 0)
+    return here - moved(s, region, kind)
 
 
 def occupancy(s: Any, side: str, region: str, n: int) -> str | None:

@@ -16,7 +16,7 @@ def points(state: Any, side: str, table: dict[str, Any]) -> int:
     zones = sum(1 for z in world.graph().zones(state.map) if state.zone_holder(z) == side)
     capitals = sum(1 for r in state.capital.values() if state.control.get(r) == side)
     techs = sum(state.tech.get(side, {}).values())
-    return (regions * table["region"] + zones * table["sea_zone"] + capitals * table["capital"]
+    return int(regions * table["region"] + zones * table["sea_zone"] + capitals * table["capital"]
             + state.population.get(side, 0) * table["population_card"] + techs * table["technology_level"])
 
 
