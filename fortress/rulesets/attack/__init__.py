@@ -96,7 +96,8 @@ def hide_from(state: AttackState, rng: Rng, observer: str) -> None:
 def describe(game: Any) -> str:
     """The status lines ``fortress play`` prints."""
     s = game.state
-    lines = [f"{game.round_label}, {s.season or 'setup'}; the map: {s.map}, {s.years} years."]
+    when = f"{game.round_label}, {s.season or 'its start'}" if s.round else "Setup"
+    lines = [f"{when}; the map: {s.map}, {s.years} years."]
     for side in s.sides:
         gov = s.government.get(side, "?")
         lines.append(f"{game.rules.side_names[side]} ({gov}): capital {s.capital.get(side, '-')}, "
