@@ -24,8 +24,7 @@ The tables (dice faces, orders, front size, air support, the neutral policy) are
 """
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal, Mapping, cast
 
 from fortress.rules.game import IllegalAction
@@ -75,6 +74,14 @@ class FrontChoice:
             out = [{**c, t: k} if k else c for c in out
                    for k in range(min(self.available[t], self.size - total(c)) + 1)]
         return [c for c in out if total(c) == self.size]
+
+    def forced(self) -> Units | None:
+        """The only allowed choice, if there is just one (None: a real choice)."""
+        if self.size == total(self.available):
+            return dict(self.available)
+        if len(self.available) == 1:
+            return {t: self.size for t in self.available}
+        return {} if self.size == 0 else None
 
     def reason(self, units: Mapping[str, int]) -> str | None:
         """Why ``units`` is not an allowed choice (None: it is)."""
@@ -188,7 +195,8 @@ class Battle:
     @property
     def done(self) -> bool:
         """One side has no units left ([Battles] Step 4: no retreat)."""
-        return not total(self.units("attacker")) or not total(self.units("defender"))
+        f, r = self.front, self.reserve  # counts are never 0: an empty dict is no unit
+        return not (f["attacker"] or r["attacker"]) or not (f["defender"] or r["defender"])
 
     def winner(self) -> Role | None:
         """The side with units left once the battle is done; None while it goes on. Both sides
@@ -240,8 +248,8 @@ class Battle:
         elif (c := self._choice()) is not None:
             if c.role == "defender" and self.defender is None:
                 self._deploy(c.role, neutral_front(c.available, c.size))
-            elif len(legal := c.legal()) == 1:
-                self._deploy(c.role, legal[0])
+            elif (only := c.forced()) is not None:
+                self._deploy(c.role, only)
 
     # -- fire ----------------------------------------------------------------------------
     def firing(self) -> Units:
@@ -328,10 +336,7 @@ class Battle:
             self.active, self.salvo = self.other(cast(Role, self.active)), False
         r = cast(Role, self.active)
         self.reorganised[r] += 1
-        self.pending = r
-        c = self._choice()
-        if c is None or c.size == 0:
-            self.pending = None
+        self.pending = r if self.reserve[r] and total(self.front[r]) < self.front_max(r) else None
         self._settle()
 
     # -- exact odds ----------------------------------------------------------------------
@@ -348,33 +353,46 @@ class Battle:
             dist = [(h, "reroll", p) for h, p in enumerate(base) if h] + [(h, "", base[0] * p) for h, p in enumerate(base)]
         else:
             dist = [(h, self.raid, p) for h, p in enumerate(base)]
-        merged: dict[str, tuple[float, Battle]] = {}
+        merged: dict[tuple[object, ...], tuple[float, Battle]] = {}
         for hits, raid, p in dist:
             if p <= 0.0:
                 continue
             b = self.copy()
             b.raid = raid
             b._hit(hits)
-            key = json.dumps(b.to_dict(), sort_keys=True)
+            key = b.key()
             q, _ = merged.get(key, (0.0, b))
             merged[key] = (q + p, b)
         return list(merged.values())
 
     # -- plain data ----------------------------------------------------------------------
     def copy(self) -> Battle:
-        return Battle.from_dict(self.to_dict())
+        return Battle(self.kind, self.attacker, self.defender, {r: dict(u) for r, u in self.front.items()},
+                      {r: dict(u) for r, u in self.reserve.items()}, dict(self.reorganised), self.active,
+                      self.salvo, list(self.opening), self.pending, self.step, self.shock_left, self.raid, self.options)
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["options"] = asdict(self.options)
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        d.update(front={r: dict(u) for r, u in self.front.items()}, reserve={r: dict(u) for r, u in self.reserve.items()},
+                 reorganised=dict(self.reorganised), opening=list(self.opening), options=asdict(self.options))
         return d
+
+    def key(self, canonical: bool = False) -> tuple[object, ...]:
+        """The state as a hashable value. ``canonical``: only what decides the rest of the
+        battle (no step count; each front maximum capped at the side's units, beyond which
+        it changes nothing)."""
+        grow = tuple(min(self.front_max(r), total(self.units(r))) for r in ROLES) if canonical \
+            else (self.reorganised["attacker"], self.reorganised["defender"])
+        return (self.kind, self.attacker, self.defender, *(tuple(self.front[r].items()) for r in ROLES),
+                *(tuple(self.reserve[r].items()) for r in ROLES), grow, self.active, self.salvo, tuple(self.opening),
+                self.pending, None if canonical else self.step, self.shock_left, self.raid, self.options)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Battle:
         d = dict(d)
         d["options"] = BattleOptions(**d.get("options", {}))
         for k in ("front", "reserve"):
-            d[k] = {r: dict(v) for r, v in d[k].items()}
+            d[k] = {r: plus(v, {}) for r, v in d[k].items()}
         d["reorganised"] = dict(d["reorganised"])
         d["opening"] = list(d.get("opening", []))
         return cls(**d)

@@ -295,3 +295,139 @@ def test_a_coastal_attack_fights_the_ships_on_the_coastline():
     done = coastal_attack(2, {"destroyer": 1}, {"infantry": 3}, Rng(0), attacker="red", defender="blue")
     assert done.battle is not None and done.army_lost == {}
     assert (done.battle.kind, done.battle.active, done.battle.salvo) == ("naval", "attacker", True)
+
+
+# -- cards that touch battle ([Cards]; brief §1.1.8) --------------------------------------------
+def test_shock_troops_let_the_reserve_roll_in_the_attackers_first_steps():
+    b = Battle.start("army", "a", {"infantry": 8}, "d", {"tank": 7}, options=BattleOptions(shock_troops=1))
+    fought(b, *army("blank") * 4)
+    fought(b, *army("blank") * 8)  # front of 5 and reserve of 3 all roll
+    fought(b, *army("blank") * 5)
+    fought(b, *army("infantry") * 6)  # then the front only (6 of 8)
+    assert b.units("defender") == {"tank": 2}
+
+
+def test_shock_troops_match_faces_against_the_reserve_too():
+    b = Battle.start("army", "a", {"infantry": 5, "aircraft": 1}, "d", {"tank": 7}, options=BattleOptions(shock_troops=1))
+    b.choose({"infantry": 4})
+    fought(b, *army("blank") * 4)
+    b.choose({"infantry": 1})  # the aircraft stays in reserve, and still rolls and matches
+    assert "2 hits" in fought(b, *army("aircraft", "infantry", "blank", "blank", "blank", "blank"))[0]
+
+
+def test_armor_raid_rerolls_the_attackers_first_step_that_scores_nothing():
+    b = Battle.start("army", "a", {"infantry": 2}, "d", {"tank": 4}, options=BattleOptions(armor_raid="reroll"))
+    fought(b, *army("blank") * 4)
+    events = fought(b, *army("blank", "tank"), *army("infantry", "blank"))
+    assert "re-roll" in events[1] and b.units("defender") == {"tank": 3}
+    fought(b, *army("blank") * 3)
+    fought(b, *army("blank", "tank"))  # once only
+    assert b.units("defender") == {"tank": 3}
+
+
+def test_fascist_armor_raid_rolls_the_first_step_twice_and_both_count():
+    b = Battle.start("army", "a", {"infantry": 2}, "d", {"tank": 4}, options=BattleOptions(armor_raid="twice"))
+    fought(b, *army("blank") * 4)
+    fought(b, *army("infantry", "blank"), *army("infantry", "infantry"))
+    assert b.units("defender") == {"tank": 1}
+    fought(b, *army("blank"))
+    fought(b, *army("blank", "blank"))  # the next step once
+
+
+def test_wolf_pack_gives_a_defender_with_submarines_an_extra_opening_salvo():
+    b = Battle.start("naval", "a", {"battleship": 2}, "d", {"submarine": 1, "destroyer": 2},
+                     options=BattleOptions(wolf_pack_defence_salvo=True))
+    assert (b.active, b.salvo) == ("defender", True)
+    fought(b, *naval("submarine"))
+    assert (b.active, b.salvo, b.units("attacker")) == ("defender", False, {"battleship": 1})
+    fought(b, *naval("blank") * 3)
+    assert b.active == "attacker"
+    c = Battle.start("naval", "a", {"submarine": 1}, "d", {"submarine": 1}, options=BattleOptions(wolf_pack_defence_salvo=True))
+    fought(c, *naval("blank"))
+    assert (c.active, c.salvo) == ("attacker", True)
+    fought(c, *naval("blank"))
+    assert (c.active, c.salvo) == ("defender", False)
+
+
+# -- next_outcomes is exactly what roll does -----------------------------------------------------
+class Replay:
+    """Dice that draw ``path`` and then 0s, recording every draw."""
+
+    def __init__(self, path: list[int]) -> None:
+        self.path, self.used = path, []
+
+    def below(self, n: int) -> int:
+        v = self.path[len(self.used)] if len(self.used) < len(self.path) else 0
+        self.used.append(v)
+        return v
+
+
+def every_roll(b: Battle) -> dict[tuple[object, ...], float]:
+    """The states after one roll of ``b`` over every sequence of faces, with their chances."""
+    out: dict[tuple[object, ...], float] = {}
+    path: list[int] = []
+    while True:
+        c, dice = b.copy(), Replay(path)
+        c.roll(dice)
+        out[c.key()] = out.get(c.key(), 0.0) + 6.0 ** -len(dice.used)
+        path = dice.used
+        while path and path[-1] == 5:
+            path.pop()
+        if not path:
+            return out
+        path[-1] += 1
+
+
+@pytest.mark.parametrize("kind, attack, defend, options, steps", [
+    ("army", {"infantry": 2, "artillery": 1}, {"infantry": 2, "tank": 1}, BattleOptions(), 3),
+    ("naval", {"carrier": 2, "battleship": 1}, {"destroyer": 2, "submarine": 1}, BattleOptions(), 2),
+    ("army", {"infantry": 2, "tank": 1}, {"tank": 3}, BattleOptions(armor_raid="reroll"), 3),
+    ("army", {"infantry": 1, "tank": 1}, {"tank": 3}, BattleOptions(armor_raid="twice"), 2),
+    ("army", {"infantry": 4, "tank": 1}, {"infantry": 1}, BattleOptions(shock_troops=1, casualties_from="all"), 2),
+    ("naval", {"destroyer": 2}, {"submarine": 1, "battleship": 1}, BattleOptions(wolf_pack_defence_salvo=True), 3),
+])
+def test_next_outcomes_is_the_exact_distribution_of_roll(kind, attack, defend, options, steps):
+    b = Battle.start(kind, "a", attack, "d", defend, options=options)
+    rng = Rng(11)
+    for _ in range(steps):
+        while (c := b.decision()) is not None:
+            b.choose(c.legal()[0])
+        if b.done:
+            break
+        want = every_roll(b)
+        got = {o.key(): p for p, o in b.next_outcomes()}
+        assert got.keys() == want.keys()
+        assert all(got[k] == pytest.approx(want[k]) for k in want)
+        b.roll(rng)
+
+
+# -- the data file ------------------------------------------------------------------------------
+def test_every_battle_table_says_where_it_comes_from():
+    import tomllib
+    from importlib import resources
+
+    raw = tomllib.loads((resources.files("fortress.rulesets.attack") / "data" / "battle.toml").read_text("utf-8"))
+    for name, section in raw.items():
+        sources = {k: v for k, v in section.items() if k.endswith("_source")}
+        assert sources, f"[{name}] has no *_source"
+        assert set(sources.values()) <= {"text", "derived", "ruling", "design"}, name
+        for k in section:
+            if not k.endswith("_source"):
+                assert f"{k}_source" in section or f"{name}_source" in section, f"{name}.{k} has no source"
+
+
+def test_a_broken_battle_table_is_refused_in_one_line():
+    import tomllib
+    from importlib import resources
+
+    from fortress.data import DataError
+    from fortress.rulesets.attack.battle_dice import _check
+
+    raw = tomllib.loads((resources.files("fortress.rulesets.attack") / "data" / "battle.toml").read_text("utf-8"))
+    assert _check(raw) == tables()
+    with pytest.raises(DataError, match="dice.army must have 6 faces"):
+        _check({**raw, "dice": {**raw["dice"], "army": ["tank"] * 5}})
+    with pytest.raises(DataError, match="policy.naval"):
+        _check({**raw, "policy": {**raw["policy"], "naval": ["battleship"]}})
+    with pytest.raises(DataError, match="front is missing"):
+        _check({k: v for k, v in raw.items() if k != "front"})
