@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from fortress.rules.actions import Action, End
-from fortress.rulesets.attack import combat, paths, steps, world
-from fortress.rulesets.attack.actions import Go
+from fortress.rulesets.attack import cards, combat, paths, steps, world
+from fortress.rulesets.attack.actions import Go, Word
 
 
 def enter(g: Any) -> None:
@@ -54,12 +54,14 @@ class Rules(steps.Fighting):
                 for src in sources(g, target, kind):
                     free = min(steps.free(s, side, src, kind), s.army_size(side, src) - 1)
                     out += [Go("attack", n, kind, src, target) for n in range(1, free + 1)]
-        return out + [End()]
+        return out + cards.plays(self.g, "attack") + [End()]
 
     def own_reason(self, action: Action) -> str | None:
         g, s, side = self.g, self.g.state, self.g.acting
         if isinstance(action, End):
             return None
+        if isinstance(action, Word) and action.word == "play":
+            return cards.reason(self.g, action, "attack")
         if not isinstance(action, Go) or action.how != "attack" or action.kind not in ranges(g):
             return "Attack: send army units against one region ('attack N KIND FROM TARGET'), or 'end' [Attack]."
         target = s.act.get("target")
@@ -81,6 +83,9 @@ def apply(g: Any, action: Action) -> None:
     if steps.fight(g, action):
         return
     s, side = g.state, g.acting
+    if isinstance(action, Word):
+        cards.play(g, action)
+        return
     if isinstance(action, Go):
         s.act["target"] = action.dest
         s.add_army(side, action.origin, action.kind, -action.n)

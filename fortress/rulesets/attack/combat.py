@@ -73,13 +73,27 @@ def begin_next(g: Any) -> bool:
             defend = neutral_army(s.round, g.dice)
             g.emit("neutral", f"The neutral {g.board[row['area']].name} raises {_units(defend) or 'no army'}.",
                    None, (row["area"],))
-        b = Battle.start(row["kind"], row["attacker"], attack, row["defender"], defend)
+        b = Battle.start(row["kind"], row["attacker"], attack, row["defender"], defend, options=options(g))
         s.battle = dict(row, engine=b.to_dict())
         g.emit("battle", f"Battle for {g.board[row['area']].name}: {g.side_name(row['attacker'])} attacks.",
                row["attacker"], (row["area"],))
         if b.done:
             settle(g, b)
     return bool(s.battle)
+
+
+def options(g: Any) -> Any:
+    """The battle options of the card played in this action [Cards]: Shock Troops (Move: the
+    attacker's first fire step rolls its reserve too; Monarchy: two steps), Armor Raid (Attack:
+    one fire step that scores nothing is rolled again; Fascism: the first step is rolled twice)."""
+    from fortress.rulesets.attack import cards
+    from fortress.rulesets.attack.battle import BattleOptions
+    card = g.state.act.get("card")
+    if card == "shock-troops":
+        return BattleOptions(shock_troops=cards.bonus(g, card))
+    if card == "armor-raid":
+        return BattleOptions(armor_raid="twice" if cards.bonus(g, card) > 1 else "reroll")
+    return BattleOptions()
 
 
 def _units(units: dict[str, int]) -> str:

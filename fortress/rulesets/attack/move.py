@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from fortress.rules.actions import Action, End
-from fortress.rulesets.attack import combat, paths, steps, world
-from fortress.rulesets.attack.actions import Disembark, Go
+from fortress.rulesets.attack import cards, combat, paths, steps, world
+from fortress.rulesets.attack.actions import Disembark, Go, Word
 from fortress.rulesets.attack.world import COAST
 
 
@@ -37,12 +37,14 @@ class Rules(steps.Fighting):
             for kind in sorted(s.army(side, src)):
                 out += [Go("move", n, kind, src, dst) for dst in targets for n in range(1, steps.free(s, side, src, kind) + 1)]
         out += [Disembark(k, p, r) for k, p, r in landings(s, side)]
-        return out + [End()]
+        return out + cards.plays(self.g, "move") + [End()]
 
     def own_reason(self, action: Action) -> str | None:
         s, side = self.g.state, self.g.acting
         if isinstance(action, End):
             return None
+        if isinstance(action, Word) and action.word == "play":
+            return cards.reason(self.g, action, "move")
         if isinstance(action, Disembark):
             if (action.ship, action.zone, action.region) not in landings(s, side):
                 return "Move: disembark a loaded ship of yours into a region bordering its zone ('disembark destroyer/infantry ZONE REGION') [Move]."
@@ -61,6 +63,9 @@ def apply(g: Any, action: Action) -> None:
     if steps.fight(g, action):
         return
     s, side = g.state, g.acting
+    if isinstance(action, Word):
+        cards.play(g, action)
+        return
     if isinstance(action, Go):
         s.add_army(side, action.origin, action.kind, -action.n)
         s.add_army(side, action.dest, action.kind, action.n)

@@ -1,6 +1,10 @@
 """Winter [Turn] Winter Actions, [Burn Oil]: after Autumn each player in turn may burn oil
 (5 oil certificates, not production, and one oil marker removed from a region it holds: the
-deposit is spent) and then take one further action not yet taken this year; or pass."""
+deposit is spent) and then take one further action not yet taken this year; or pass.
+
+Before that, each player sets or revokes its standing permissions (``grant SIDE``, ``revoke
+SIDE``): to cross its sea zones, pass its regions and negotiate across its zones
+[Explanations] (design: a standing grant, decided at the player's own Winter decision)."""
 from __future__ import annotations
 
 from typing import Any
@@ -31,7 +35,8 @@ class Rules(Check):
             return [flow.Choose(name) for name in g.turn.by_name["season"].choose]
         side = g.acting
         found: list[Action] = [Word("burn", (r,)) for r in sorted(s.oil) if s.control.get(r) == side]
-        return found + cards.plays(g, "burn") + [flow.Pass()]
+        grants = [Word("revoke" if f"{side}>{o}" in s.grants else "grant", (o,)) for o in s.live() if o != side]
+        return found + grants + cards.plays(g, "burn") + [flow.Pass()]
 
     def reason(self, action: Action) -> str | None:
         g, s = self.g, self.g.state
@@ -46,6 +51,8 @@ class Rules(Check):
             return None
         if isinstance(action, Word) and action.word == "play":
             return cards.reason(g, action, "burn")
+        if isinstance(action, Word) and action.word in ("grant", "revoke"):
+            return grant_reason(g, action)
         if not isinstance(action, Word) or action.word != "burn":
             return "Winter: burn oil ('burn REGION', a region of yours with an oil marker) or 'pass'."
         region = action.args[0]
@@ -67,6 +74,8 @@ def apply(g: Any, action: Action) -> None:
         flow.choose(g, action)
     elif isinstance(action, Word) and action.word == "play":
         cards.play(g, action)
+    elif isinstance(action, Word) and action.word in ("grant", "revoke"):
+        set_grant(g, side, action)
     else:
         assert isinstance(action, Word)
         region, cost = action.args[0], burn_cost(g)
@@ -76,3 +85,23 @@ def apply(g: Any, action: Action) -> None:
         s.act["burned"] = True
         g.flow.used.setdefault(side, {})["burn"] = 1
         g.emit("burn", f"{g.side_name(side)} burns oil in {g.board[region].name} ({cost} certificates).", side, (region,))
+
+
+def grant_reason(g: Any, action: Word) -> str | None:
+    s, side, other = g.state, g.acting, action.args[0]
+    if other not in s.live() or other == side:
+        return f"Permission: {other[:20]} is not another player in the game."
+    held = f"{side}>{other}" in s.grants
+    if held == (action.word == "grant"):
+        return f"Permission: {g.side_name(other)} {'already has' if held else 'has no'} {g.side_name(side)}'s permission."
+    return None
+
+
+def set_grant(g: Any, side: str, action: Word) -> None:
+    s, other = g.state, action.args[0]
+    if action.word == "grant":
+        s.grants.append(f"{side}>{other}")
+    else:
+        s.grants.remove(f"{side}>{other}")
+    verb = "gives" if action.word == "grant" else "withdraws"
+    g.emit("permission", f"{g.side_name(side)} {verb} {g.side_name(other)} permission to pass.", side)

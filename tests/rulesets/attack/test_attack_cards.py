@@ -1,0 +1,82 @@
+"""[Cards], [Card Rules] and standing permissions [Explanations]."""
+from __future__ import annotations
+
+from typing import Any
+
+from tests.rulesets.attack.conftest import cleared, put, start
+
+
+def to_winter(g: Any) -> None:
+    while g.state.season != "Winter":
+        legal = [str(a) for a in g.legal_actions()]
+        g.apply("end" if "end" in legal else legal[0])
+
+
+def test_a_card_is_played_only_with_its_action_and_once() -> None:
+    g = cleared()
+    side = g.side
+    s = g.state
+    s.capital[side] = "new-england"
+    put(g, side, "new-england", infantry=1)
+    s.hands[side] = ["five-year-plan", "five-year-plan", "royal-marriage"]
+    s.production[side] = 0
+    start(g, "build")
+    assert "played with negotiate" in g.explain("play royal-marriage")
+    before = s.production[side]
+    g.apply("play five-year-plan")
+    favoured = s.government[side] == "communism"
+    assert s.production[side] == before + (4 if favoured else 2)
+    assert "one card per action" in g.explain("play five-year-plan")
+    assert s.hands[side] == ["five-year-plan", "royal-marriage"]
+
+
+def test_railway_mobilisation_lengthens_the_transport() -> None:
+    g = cleared()
+    side = g.side
+    for r in ("new-england", "midwest", "great-plains"):
+        put(g, side, r, infantry=2)
+    g.state.hands[side] = ["railway-mobilisation"]
+    start(g, "transport")
+    assert g.explain("transport 1 infantry new-england great-plains") is not None
+    g.apply("play railway-mobilisation")
+    assert g.explain("transport 1 infantry new-england great-plains") is None
+
+
+def test_the_hand_holds_five_cards() -> None:
+    g = cleared()
+    side = g.side
+    s = g.state
+    put(g, side, "new-england", infantry=1)
+    s.neutral["midwest"] = s.government[side]
+    s.hands[side] = ["armor-raid"] * 5
+    start(g, "negotiate")
+    g.apply("negotiate midwest")
+    g.apply("influence")
+    assert len(s.hands[side]) == 5 and s.discard[-1] == "armor-raid"
+
+
+def test_shock_troops_reach_the_battle_engine() -> None:
+    from fortress.rulesets.attack import combat
+    g = cleared()
+    side = g.side
+    s = g.state
+    put(g, side, "new-england", infantry=6)
+    s.hands[side] = ["shock-troops"]
+    start(g, "move")
+    g.apply("play shock-troops")
+    assert combat.options(g.ctx).shock_troops == (2 if s.government[side] == "monarchy" else 1)
+
+
+def test_permission_is_a_standing_grant_set_in_winter() -> None:
+    g = cleared()
+    s = g.state
+    for i, side in enumerate(s.sides):
+        put(g, side, ("new-england", "great-britain")[i], infantry=1)
+    to_winter(g)
+    side = g.side
+    other = next(x for x in s.sides if x != side)
+    g.apply(f"grant {other}")
+    assert f"{side}>{other}" in s.grants and s.permits(side, other)
+    assert "already has" in g.explain(f"grant {other}")
+    g.apply(f"revoke {other}")
+    assert not s.permits(side, other)
