@@ -18,16 +18,16 @@ from fortress.rulesets.attack.world import COAST
 
 def engine(state: Any) -> Any:
     from fortress.rulesets.attack.battle import Battle
-    return Battle.from_dict(state.battle["engine"])
+    return Battle.from_dict(state.fight["engine"])
 
 
 def decider(state: Any) -> str | None:
     """The side that decides in the battle under way (None: no battle, or a neutral's step)."""
-    if not state.battle:
+    if not state.fight:
         return None
     b = engine(state)
     role = b.pending or b.active
-    side: str | None = state.battle["attacker"] if role == "attacker" else state.battle["defender"]
+    side: str | None = state.fight["attacker"] if role == "attacker" else state.fight["defender"]
     return side
 
 
@@ -38,12 +38,12 @@ def queue(g: Any, side: str, kind: str) -> None:
         for region in sorted(s.armies.get(side, {})):
             holder = s.control.get(region)
             if holder != side:
-                s.battles.append({"kind": "army", "area": region, "attacker": side, "defender": holder})
+                s.fights.append({"kind": "army", "area": region, "attacker": side, "defender": holder})
     else:
         for zone in sorted(p for p in s.ships.get(side, {}) if not p.startswith(COAST)):
             for other in s.live():
                 if other != side and s.ships.get(other, {}).get(zone):
-                    s.battles.append({"kind": "naval", "area": zone, "attacker": side, "defender": other})
+                    s.fights.append({"kind": "naval", "area": zone, "attacker": side, "defender": other})
 
 
 def forces(s: Any, side: str | None, kind: str, area: str) -> dict[str, int]:
@@ -63,8 +63,8 @@ def begin_next(g: Any) -> bool:
     """Start the next waiting battle (True), or say there is none (False)."""
     from fortress.rulesets.attack.battle import Battle, neutral_army
     s = g.state
-    while s.battles and not s.battle:
-        row = s.battles.pop(0)
+    while s.fights and not s.fight:
+        row = s.fights.pop(0)
         attack = forces(s, row["attacker"], row["kind"], row["area"])
         if not attack:
             continue
@@ -74,12 +74,12 @@ def begin_next(g: Any) -> bool:
             g.emit("neutral", f"The neutral {g.board[row['area']].name} raises {_units(defend) or 'no army'}.",
                    None, (row["area"],))
         b = Battle.start(row["kind"], row["attacker"], attack, row["defender"], defend, options=options(g))
-        s.battle = dict(row, engine=b.to_dict())
+        s.fight = dict(row, engine=b.to_dict())
         g.emit("battle", f"Battle for {g.board[row['area']].name}: {g.side_name(row['attacker'])} attacks.",
                row["attacker"], (row["area"],))
         if b.done:
             settle(g, b)
-    return bool(s.battle)
+    return bool(s.fight)
 
 
 def options(g: Any) -> Any:
@@ -103,10 +103,10 @@ def _units(units: dict[str, int]) -> str:
 def auto(g: Any) -> bool:
     """A neutral's fire step, or the next battle: nothing to decide."""
     s = g.state
-    if not s.battle:
+    if not s.fight:
         return False
     b = engine(s)
-    if b.pending is None and b.active == "defender" and s.battle["defender"] is None:
+    if b.pending is None and b.active == "defender" and s.fight["defender"] is None:
         fire(g, b)
         return True
     return False
@@ -158,7 +158,7 @@ def apply(g: Any, action: Action) -> None:
         front = read_front(action) or {}
         b.choose(front)
         g.emit("front", f"{g.side_name(g.acting)} deploys {_units(front)}.", g.acting)
-        g.state.battle["engine"] = b.to_dict()
+        g.state.fight["engine"] = b.to_dict()
         if b.done:
             settle(g, b)
     else:
@@ -168,15 +168,15 @@ def apply(g: Any, action: Action) -> None:
 def fire(g: Any, b: Any) -> None:
     s = g.state
     for text in b.roll(g.dice):
-        g.emit("fire", f"{text}.", s.battle["attacker"], (s.battle["area"],))
-    s.battle["engine"] = b.to_dict()
+        g.emit("fire", f"{text}.", s.fight["attacker"], (s.fight["area"],))
+    s.fight["engine"] = b.to_dict()
     if b.done:
         settle(g, b)
 
 
 def settle(g: Any, b: Any) -> None:
     """The battle is over: survivors stay, the winner holds the area [Victory]."""
-    s, row = g.state, g.state.battle
+    s, row = g.state, g.state.fight
     area, att, dfn = row["area"], row["attacker"], row["defender"]
     if row["kind"] == "army":
         _set_army(s, att, area, b.survivors("attacker"))
@@ -185,14 +185,14 @@ def settle(g: Any, b: Any) -> None:
     else:
         _set_fleet(g, att, area, b.survivors("attacker"))
         _set_fleet(g, dfn, area, b.survivors("defender"))
-    s.battle = None
+    s.fight = None
     won = b.winner() == "attacker"
     g.emit("battle", f"{g.side_name(att) if won else (g.side_name(dfn) if dfn else 'The neutral')} wins the battle "
            f"for {g.board[area].name}.", att, (area,))
     if won and row["kind"] == "army":
         conquer(g, att, dfn, area)
     if s.act.get("game_over"):
-        s.battles = []
+        s.fights = []
         victory.finish(g, "the fall of a capital")
 
 

@@ -61,8 +61,8 @@ class AttackState:
     season: str = ""
     income: list[str] = field(default_factory=list)          # sides that took income this year
     act: dict[str, Any] = field(default_factory=dict)        # the action under way (moved units, card, ...)
-    battles: list[dict[str, Any]] = field(default_factory=list)   # battles waiting, in order
-    battle: dict[str, Any] | None = None                     # the battle being fought (Battle.to_dict())
+    fights: list[dict[str, Any]] = field(default_factory=list)   # battles waiting, in order
+    fight: dict[str, Any] | None = None                     # the battle being fought (Battle.to_dict())
     setup: dict[str, Any] = field(default_factory=dict)      # the setup's progress
     out: list[str] = field(default_factory=list)
     winner: str | None = None

@@ -41,12 +41,12 @@ class Fighting(Check):
     __slots__ = ()
 
     def candidates(self) -> list[Action]:
-        if self.g.state.battle:
+        if self.g.state.fight:
             return combat.Rules(self.g).candidates()
         return self.own_candidates()
 
     def reason(self, action: Action) -> str | None:
-        if self.g.state.battle:
+        if self.g.state.fight:
             return combat.Rules(self.g).reason(action)
         return self.own_reason(action)
 
@@ -59,7 +59,7 @@ class Fighting(Check):
 
 def fight(g: Any, action: Action) -> bool:
     """Carry out a battle decision if a battle is under way (True), then go on."""
-    if not g.state.battle:
+    if not g.state.fight:
         return False
     combat.apply(g, action)
     proceed(g)
@@ -68,7 +68,7 @@ def fight(g: Any, action: Action) -> bool:
 
 def proceed(g: Any) -> None:
     """After the movement: the next battle, or the action's end once none is left."""
-    if g.is_over or g.state.battle:
+    if g.is_over or g.state.fight:
         return
     if combat.begin_next(g):
         return

@@ -25,10 +25,10 @@ def test_moved_units_do_not_move_twice_and_a_neutral_region_is_fought_for() -> N
     assert g.explain("move 2 infantry midwest great-plains") is not None  # one of them moved already
     g.apply("move 1 artillery new-england quebec-maritimes")
     g.apply("end")
-    while g.state.battle:
+    while g.state.fight:
         g.apply(g.legal_actions()[0])
     assert g.state.control.get("quebec-maritimes") in (side, None)
-    assert g.phase != "move" or g.state.battle
+    assert g.phase != "move" or g.state.fight
 
 
 def test_attack_ranges_and_a_single_target() -> None:

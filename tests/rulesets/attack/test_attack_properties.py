@@ -36,7 +36,7 @@ def check(g: Any, before: dict[str, int], kinds: set[str], views: bool) -> None:
         if after[side] < before[side]:
             assert kinds & SHRINK, (side, kinds)
     for region, holder in s.control.items():
-        assert s.army_size(holder, region) >= 1 or s.battle, (region, holder)
+        assert s.army_size(holder, region) >= 1 or s.fight, (region, holder)
     assert all(len(h) <= 5 for h in s.hands.values())
     assert all(v >= 0 for v in [*s.production.values(), *s.oil_certs.values()])
     if views:
@@ -77,3 +77,19 @@ def test_random_games_keep_every_invariant(players: int, seed: int) -> None:
     (6, 26, ("years-12",)), (4, 27, ()), (2, 28, ())])
 def test_more_random_games_keep_every_invariant(players: int, seed: int, variants: tuple[str, ...]) -> None:
     play(players, seed, variants)
+
+
+def test_a_bot_looks_ahead_in_a_determinized_view() -> None:
+    """hide_from: the view's unseen cards and markers are re-dealt, none left hidden."""
+    g = fortress.new_game(seed=5, players=3, ruleset="attack", setup=None)
+    bot = RandomBot(5)
+    while g.round < 2:
+        g.apply(bot.choose(g))
+    side = g.side
+    view = g.view(side)
+    other = next(x for x in g.state.sides if x != side)
+    assert all(c == HIDDEN for c in view.state.hands[other])
+    look = view.determinized(7)
+    assert HIDDEN not in look.state.hands[other] and HIDDEN not in look.state.neutral.values()
+    assert look.legal_actions(side)
+    look.apply(RandomBot(1).choose(look))
