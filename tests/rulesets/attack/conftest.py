@@ -48,3 +48,19 @@ def start(g: Any, action: str) -> str:
     side: str = g.side
     g.apply(f"choose {action}")
     return side
+
+
+def to_winter(g: Any) -> None:
+    """Every decision ends its step or takes the first choice, until Winter."""
+    while g.state.season != "Winter":
+        legal = [str(a) for a in g.legal_actions()]
+        g.apply("end" if "end" in legal else legal[0])
+
+
+def with_capital(region: str = "new-england") -> tuple[Any, Any, str]:
+    """A cleared game whose side to move has its capital in ``region``, held by one infantry."""
+    g = cleared()
+    side: str = g.side
+    g.state.capital[side] = region
+    put(g, side, region, infantry=1)
+    return g, g.state, side

@@ -1,7 +1,7 @@
 """[Move], [Attack], [Navigate], [Build], [Research], [Negotiate], [Burn Oil] on small positions."""
 from __future__ import annotations
 
-from tests.rulesets.attack.conftest import cleared, put, ships, start
+from tests.rulesets.attack.conftest import with_capital, cleared, put, ships, start
 
 
 def test_move_one_region_by_land_or_an_open_anchored_zone() -> None:
@@ -88,11 +88,7 @@ def test_disembark_into_a_region_bordering_the_ships_zone() -> None:
 
 
 def test_build_income_oil_costs_and_the_minerals_limit() -> None:
-    g = cleared()
-    side = g.side
-    s = g.state
-    s.capital[side] = "new-england"
-    put(g, side, "new-england", infantry=1)
+    g, s, side = with_capital()
     s.oil.append("new-england")
     s.markers[side], s.production[side], s.oil_certs[side] = 3, 0, 0
     start(g, "build")

@@ -3,21 +3,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rulesets.attack.conftest import cleared, put, start
-
-
-def to_winter(g: Any) -> None:
-    while g.state.season != "Winter":
-        legal = [str(a) for a in g.legal_actions()]
-        g.apply("end" if "end" in legal else legal[0])
+from tests.rulesets.attack.conftest import with_capital, to_winter, cleared, put, start
 
 
 def test_a_card_is_played_only_with_its_action_and_once() -> None:
-    g = cleared()
-    side = g.side
-    s = g.state
-    s.capital[side] = "new-england"
-    put(g, side, "new-england", infantry=1)
+    g, s, side = with_capital()
     s.hands[side] = ["five-year-plan", "five-year-plan", "royal-marriage"]
     s.production[side] = 0
     start(g, "build")

@@ -56,7 +56,7 @@ def play(players: int, seed: int, variants: tuple[str, ...] = ()) -> Any:
         before, mark = totals(g.state), len(g.events)
         g.apply(bot.choose(g))
         n += 1
-        check(g, before, {e.kind for e in g.events[mark:]}, views=n % 10 == 0)
+        check(g, before, {e.kind for e in g.events[mark:]}, views=n % 30 == 0)
         assert n < 20000
     assert g.state.result
     assert set(g.scores) == set(g.rules.sides)

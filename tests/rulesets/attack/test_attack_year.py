@@ -1,7 +1,7 @@
 """[Turn], [Game Years], [Setup S5], [Burn Oil], [End]: the year and the end of the game."""
 from __future__ import annotations
 
-from tests.rulesets.attack.conftest import after_setup, cleared, put
+from tests.rulesets.attack.conftest import to_winter, after_setup, cleared, put
 
 
 def test_the_first_player_chooses_the_direction() -> None:
@@ -30,9 +30,7 @@ def test_winter_burn_oil_then_one_unused_action() -> None:
         put(g, side, {0: "new-england", 1: "great-britain"}[s.sides.index(side)], infantry=1)
         s.oil.append(s.held(side)[0])
         s.oil_certs[side] = 5
-    while s.season != "Winter":
-        legal = [str(a) for a in g.legal_actions()]
-        g.apply("end" if "end" in legal else legal[0])
+    to_winter(g)
     side = g.side
     region = s.held(side)[0]
     g.apply(f"burn {region}")
