@@ -189,3 +189,14 @@ def finish(g: Any) -> None:
     s.setup = {"stage": "done"}
     g.emit("setup", f"{len(s.neutral)} neutral regions; {g.side_name(s.first)} rolls highest and plays first.")
     g.next_phase()
+
+
+def drop(g: Any, side: str) -> None:
+    """``side`` left the game during setup: the others go on without it."""
+    s = g.state
+    s.setup["order"] = [x for x in s.setup["order"] if x != side]
+    queue = s.setup["queue"]
+    if queue and queue[0] == side:
+        _next(g)
+    else:
+        s.setup["queue"] = [x for x in queue if x != side]

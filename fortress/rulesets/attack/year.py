@@ -36,6 +36,14 @@ class YearTurn(Turn):
         g.state.season = SEASONS[rep] if name == "season" else "Winter" if name == "winter" else ""
         super()._begin_step(g, i, rep)
 
+    def drop(self, g: Any, side: str) -> None:
+        """A side leaving during setup leaves the setup's order (:func:`.setup.drop`)."""
+        if g.state.phase == "setup" and g.state.winner is None:
+            from fortress.rulesets.attack import setup
+            setup.drop(g, side)
+            return
+        super().drop(g, side)
+
     def _advance_round(self, g: Any) -> None:
         """A chosen action taken in Winter ends the Winter step, not a season's."""
         state = g.state

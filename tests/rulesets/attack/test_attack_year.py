@@ -82,3 +82,23 @@ def test_a_captured_capital_ends_the_game_after_that_battle() -> None:
     assert s.control["midwest"] == side and other in s.out
     assert g.winner == side and "fall of a capital" in s.result
     assert g.scores[other] == 0
+
+
+def test_a_side_that_surrenders_leaves_and_play_goes_on() -> None:
+    """In setup (the setup order skips it) and in a season (the next side plays)."""
+    import fortress
+    from fortress.ai.random_bot import RandomBot
+    g = fortress.new_game(seed=3, players=3, ruleset="attack", setup=None)
+    first = g.side
+    g.apply("surrender")
+    assert first in g.state.out and g.side != first and g.phase == "setup"
+    g2 = after_setup(3)
+    g2.apply("direction cw")
+    g2.apply("choose move")
+    side = g2.side
+    g2.apply("surrender")
+    assert side in g2.state.out and g2.side != side
+    bot = RandomBot(1)
+    while not g.is_over:
+        g.apply(bot.choose(g))
+    assert g.rules.side_names[first] not in g.state.result and g.winner != first
