@@ -13,7 +13,7 @@ from typing import Any
 from fortress.rules.actions import Action
 from fortress.rulesets.attack import victory
 from fortress.rulesets.attack.actions import Word
-from fortress.rulesets.attack.world import COAST
+from fortress.rulesets.attack.world import COAST, place_name
 
 
 def engine(state: Any) -> Any:
@@ -46,6 +46,30 @@ def queue(g: Any, side: str, kind: str) -> None:
                     s.fights.append({"kind": "naval", "area": zone, "attacker": side, "defender": other})
 
 
+def coastal(g: Any, side: str, region: str) -> None:
+    """The submarines' coastal attack (ruling 9, design; the engine's ``coastal_attack``):
+    against the ships on the region's coastline a naval battle; with none there, each
+    submarine face destroys one army unit of the region, never its last (ruling: a coastal
+    attack never takes a region, so it never empties one)."""
+    from fortress.rulesets.attack.battle import coastal_attack
+    s = g.state
+    holder = s.control.get(region)
+    subs = s.fleet(side, COAST + region).get("submarine", 0)
+    if holder is None or holder == side or not subs:
+        return
+    ships = forces(s, holder, "naval", COAST + region)
+    result = coastal_attack(subs, ships, s.army(holder, region), g.dice, attacker=side, defender=holder)
+    for text in result.events:
+        g.emit("coastal", f"{g.side_name(side)}: {text}.", side, (region,))
+    if result.battle is not None:
+        s.fights.append({"kind": "naval", "area": COAST + region, "attacker": side, "defender": holder})
+        return
+    for kind, n in result.army_lost.items():
+        n = min(n, s.army_size(holder, region) - 1)
+        if n > 0:
+            s.add_army(holder, region, kind, -n)
+
+
 def forces(s: Any, side: str | None, kind: str, area: str) -> dict[str, int]:
     if side is None:
         return {}
@@ -75,7 +99,7 @@ def begin_next(g: Any) -> bool:
                    None, (row["area"],))
         b = Battle.start(row["kind"], row["attacker"], attack, row["defender"], defend, options=options(g))
         s.fight = dict(row, engine=b.to_dict())
-        g.emit("battle", f"Battle for {g.board[row['area']].name}: {g.side_name(row['attacker'])} attacks.",
+        g.emit("battle", f"Battle for {place_name(row['area'])}: {g.side_name(row['attacker'])} attacks.",
                row["attacker"], (row["area"],))
         if b.done:
             settle(g, b)
@@ -188,7 +212,7 @@ def settle(g: Any, b: Any) -> None:
     s.fight = None
     won = b.winner() == "attacker"
     g.emit("battle", f"{g.side_name(att) if won else (g.side_name(dfn) if dfn else 'The neutral')} wins the battle "
-           f"for {g.board[area].name}.", att, (area,))
+           f"for {place_name(area)}.", att)
     if won and row["kind"] == "army":
         conquer(g, att, dfn, area)
     if s.act.get("game_over"):

@@ -3,7 +3,9 @@ a bordering zone; a canal if its region is neutral, yours or permitting [Maps] C
 never returns to a coastline. Army units embark onto empty ships in a bordering zone or on
 their region's coastline, before or after the ships move (destroyer: infantry or artillery;
 battleship: infantry, artillery or tank; carrier: aircraft; submarine: none). Then the naval
-battles where ships met another player's; an empty zone is taken without battle (ruling)."""
+battles where ships met another player's; an empty zone is taken without battle (ruling).
+A submarine may go back to the coastline of another player's region bordering its zone to carry
+out a coastal attack there when the Navigate ends (:func:`.combat.coastal`)."""
 from __future__ import annotations
 
 from typing import Any
@@ -31,6 +33,15 @@ def steps_from(s: Any, side: str, place: str) -> list[str]:
     return sorted(near & zones)
 
 
+def coast_targets(s: Any, side: str, place: str) -> list[str]:
+    """Coastlines a submarine in zone ``place`` may return to for a coastal attack: those of
+    bordering regions another player holds [Navigate]."""
+    if place.startswith(COAST):
+        return []
+    regions = world.graph().coast.get(place, frozenset())
+    return [COAST + r for r in sorted(regions & paths.in_play(s)) if s.control.get(r) not in (None, side)]
+
+
 def boardings(g: Any) -> list[Embark]:
     """Every embarking: an army unit in a region onto an empty capable ship bordering it."""
     s, side, gr = g.state, g.acting, world.graph()
@@ -55,6 +66,8 @@ class Rules(steps.Fighting):
             for key in sorted(fleet):
                 if fleet[key] - steps.moved(s, place, key) > 0:
                     out += [Sail(key, place, z) for z in steps_from(s, side, place)]
+                    if key == "submarine":
+                        out += [Sail(key, place, c) for c in coast_targets(s, side, place)]
         return out + list(boardings(self.g)) + [End()]
 
     def own_reason(self, action: Action) -> str | None:
@@ -70,6 +83,8 @@ class Rules(steps.Fighting):
             return "Navigate: 'navigate SHIP FROM TO', 'embark KIND REGION SHIP PLACE' or 'end' [Navigate]."
         if s.fleet(side, action.origin).get(action.ship, 0) - steps.moved(s, action.origin, action.ship) < 1:
             return f"Navigate: no {action.ship} of {g.side_name(side)}'s at {action.origin} that has not moved in this action."
+        if action.ship == "submarine" and action.dest in coast_targets(s, side, action.origin):
+            return None
         if action.dest not in steps_from(s, side, action.origin):
             return f"Navigate: {action.dest} is not one step from {action.origin} (ships never return to a coastline) [Navigate]."
         return None
@@ -83,6 +98,8 @@ def apply(g: Any, action: Action) -> None:
         s.add_ship(side, action.origin, action.ship, -1)
         s.add_ship(side, action.dest, action.ship, 1)
         steps.mark_moved(s, action.dest, action.ship, 1)
+        if action.dest.startswith(COAST):
+            s.act.setdefault("coastal", []).append(action.dest[len(COAST):])
         g.emit("navigate", f"{g.side_name(side)} sails a {action.ship} from {world.place_name(action.origin)} to "
                f"{world.place_name(action.dest)}.", side)
     elif isinstance(action, Embark):
@@ -95,6 +112,8 @@ def apply(g: Any, action: Action) -> None:
         g.emit("embark", f"{g.side_name(side)} embarks {action.kind} from {g.board[action.region].name}.", side)
     else:
         combat.queue(g, side, "naval")
+        for region in sorted(set(s.act.get("coastal", []))):
+            combat.coastal(g, side, region)
         steps.proceed(g)
 
 

@@ -1,7 +1,7 @@
 """[Move], [Attack], [Navigate], [Build], [Research], [Negotiate], [Burn Oil] on small positions."""
 from __future__ import annotations
 
-from tests.rulesets.attack.conftest import with_capital, cleared, put, ships, start
+from tests.rulesets.attack.conftest import cleared, put, ships, start, with_capital
 
 
 def test_move_one_region_by_land_or_an_open_anchored_zone() -> None:

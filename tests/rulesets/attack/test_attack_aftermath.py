@@ -2,8 +2,10 @@
 [Negotiate] across a sea zone, [Burn Oil] with Imperial Reserves."""
 from __future__ import annotations
 
+from typing import Any
+
 from fortress.rulesets.attack import combat
-from tests.rulesets.attack.conftest import with_capital, to_winter, cleared, put, ships, start
+from tests.rulesets.attack.conftest import cleared, put, ships, start, to_winter, with_capital
 
 
 def test_a_won_neutral_region_brings_its_marker_and_a_players_region_one_of_theirs() -> None:
@@ -90,3 +92,41 @@ def test_imperial_reserves_burn_oil_with_fewer_certificates() -> None:
     assert g.explain(f"burn {region}") is None
     g.apply(f"burn {region}")
     assert s.oil_certs[side] == (1 if s.government[side] == "monarchy" else 0)  # 4 (Monarchy: 3) certificates
+
+
+def coastal_position(enemy_ships: bool) -> tuple[Any, str, str]:
+    g = cleared()
+    s = g.state
+    side = g.side
+    other = next(x for x in s.sides if x != side)
+    put(g, side, "new-england", infantry=1)
+    put(g, other, "great-britain", infantry=1)
+    ships(g, side, "north-atlantic", submarine=3)
+    if enemy_ships:
+        ships(g, other, "coast:great-britain", destroyer=1)
+    start(g, "navigate")
+    return g, side, other
+
+
+def test_a_submarine_returns_to_a_coastline_for_a_coastal_attack() -> None:
+    """Ruling 9 (design): never the last unit of a region; the region is never taken."""
+    g, side, other = coastal_position(False)
+    assert "navigate submarine north-atlantic coast:great-britain" in [str(a) for a in g.legal_actions()]
+    assert "one step" in g.explain("navigate submarine north-atlantic coast:new-england")  # its own region
+    g.apply("navigate submarine north-atlantic coast:great-britain")
+    g.apply("end")
+    s = g.state
+    assert [e for e in g.events if e.kind == "coastal"]
+    assert s.army(other, "great-britain") == {"infantry": 1} and s.control["great-britain"] == other
+
+
+def test_a_coastal_attack_on_ships_is_a_naval_battle_on_the_coastline() -> None:
+    g, side, other = coastal_position(True)
+    g.apply("navigate submarine north-atlantic coast:great-britain")
+    g.apply("end")
+    fights = [e for e in g.events if e.kind == "battle"]
+    assert fights and "the coast of Great Britain" in fights[0].text
+    while g.phase == "navigate":
+        g.apply(g.legal_actions()[0])
+    s = g.state
+    assert not (s.fleet(side, "coast:great-britain") and s.fleet(other, "coast:great-britain"))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rulesets.attack.conftest import with_capital, to_winter, cleared, put, start
+from tests.rulesets.attack.conftest import cleared, put, start, to_winter, with_capital
 
 
 def test_a_card_is_played_only_with_its_action_and_once() -> None:

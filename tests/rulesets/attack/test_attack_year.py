@@ -1,7 +1,9 @@
 """[Turn], [Game Years], [Setup S5], [Burn Oil], [End]: the year and the end of the game."""
 from __future__ import annotations
 
-from tests.rulesets.attack.conftest import to_winter, after_setup, cleared, put
+from typing import Any
+
+from tests.rulesets.attack.conftest import after_setup, cleared, put, to_winter
 
 
 def test_the_first_player_chooses_the_direction() -> None:
@@ -14,13 +16,13 @@ def test_the_first_player_chooses_the_direction() -> None:
     assert g.side == s.first and g.phase == "season" and s.season == "Spring"
 
 
-def finish_year(g: object) -> None:
+def finish_year(g: Any) -> None:
     """Every decision: end a step, or choose the first action left, or pass in Winter."""
-    start = g.round  # type: ignore[attr-defined]
-    while g.round == start and not g.is_over:  # type: ignore[attr-defined]
-        legal = [str(a) for a in g.legal_actions()]  # type: ignore[attr-defined]
+    start = g.round
+    while g.round == start and not g.is_over:
+        legal = [str(a) for a in g.legal_actions()]
         pick = next((a for a in ("end", "pass", "direction cw") if a in legal), legal[0])
-        g.apply(pick)  # type: ignore[attr-defined]
+        g.apply(pick)
 
 
 def test_winter_burn_oil_then_one_unused_action() -> None:
