@@ -18,6 +18,18 @@ def enter(g: Any) -> None:
     g.state.act = {"done": []}
 
 
+def allowed(g: Any, tech: str) -> int:
+    """Levels of ``tech`` this action may take: one [Research]; Annexation: Population 1 + its
+    number (cards.toml); Code Breaking: two levels of as many types as its number."""
+    done = g.state.act["done"]
+    if tech == "population":
+        return 1 + cards.bonus(g, "annexation")
+    doubled = {t for t in done if t != "population" and done.count(t) > 1}
+    if tech in doubled or len(doubled) < cards.bonus(g, "code-breaking"):
+        return 2
+    return 1
+
+
 def level(g: Any, tech: str) -> int:
     """The level ``g.acting`` would take: the lowest it lacks (Population: 1)."""
     return 1 if tech == "population" else g.state.tech.get(g.acting, {}).get(tech, 0) + 1
@@ -53,7 +65,7 @@ class Rules(Check):
             lv = level(g, tech)
             if lv <= 4:
                 out += [Word("research", (tech, unit, a)) for unit, _ in g.rules.tables.retool(tech, lv) for a in areas]
-        return out + [End()]
+        return out + cards.plays(g, "research") + [End()]
 
     def reason(self, action: Action) -> str | None:
         g, s, side = self.g, self.g.state, self.g.acting
@@ -63,12 +75,14 @@ class Rules(Check):
             return "Research: place the Oil level's oil marker in a region you hold without one ('oil REGION') [Research]."
         if isinstance(action, End):
             return None
+        if isinstance(action, Word) and action.word == "play":
+            return cards.reason(g, action, "research")
         if not isinstance(action, Word) or action.word != "research" or action.args[0] not in RESEARCHABLE:
             return f"Research: 'research TECH UNIT AREA' (TECH one of {', '.join(RESEARCHABLE)}), or 'end' [Research]."
         tech, unit, area = action.args
         lv = level(g, tech)
-        if tech in s.act["done"]:
-            return f"Research: one level of {tech} per Research action [Research]."
+        if s.act["done"].count(tech) >= allowed(g, tech):
+            return f"Research: {allowed(g, tech)} level(s) of {tech} in this Research action [Research], [Cards]."
         if lv > 4:
             return f"Research: {g.side_name(side)} has every level of {tech}."
         if s.stacks.get(stack(tech, lv), 0) < 1:
@@ -89,6 +103,9 @@ def apply(g: Any, action: Action) -> None:
     assert isinstance(action, Word)
     if action.word == "oil":
         place_oil(g, side, action.args[0])
+        return
+    if action.word == "play":
+        cards.play(g, action)
         return
     tech, unit, area = action.args
     lv = level(g, tech)

@@ -70,3 +70,21 @@ def test_permission_is_a_standing_grant_set_in_winter() -> None:
     assert "already has" in g.explain(f"grant {other}")
     g.apply(f"revoke {other}")
     assert not s.permits(side, other)
+
+
+def test_annexation_and_code_breaking_take_more_levels_in_one_research() -> None:
+    g = cleared()
+    side = g.side
+    s = g.state
+    put(g, side, "new-england", infantry=20, artillery=6)
+    s.tech[side] = {"rail": 0, "factories": 0, "minerals": 0, "oil": 0}
+    s.hands[side] = ["code-breaking", "annexation"]
+    start(g, "research")
+    g.apply("research rail artillery new-england")
+    assert "1 level(s) of rail" in g.explain("research rail artillery new-england")
+    g.apply("play code-breaking")
+    g.apply("research rail artillery new-england")  # level 2: two artillery
+    assert s.tech[side]["rail"] == 2 and s.army(side, "new-england")["artillery"] == 3
+    g.apply("research population infantry new-england")
+    assert "1 level(s) of population" in g.explain("research population infantry new-england")
+    assert "one card per action" in g.explain("play annexation")

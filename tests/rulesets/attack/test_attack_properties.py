@@ -15,7 +15,7 @@ from fortress.ai.random_bot import RandomBot
 from fortress.rulesets.attack.state import HIDDEN, AttackState
 
 GROW = {"build", "influence", "capital"}  # capital: the starting units arrive [Setup S3]
-SHRINK = {"research", "fire", "coast"}
+SHRINK = {"research", "fire", "coast", "coastal"}
 
 
 def totals(s: AttackState) -> dict[str, int]:
