@@ -117,7 +117,7 @@ class Word(Action):
         return " ".join((self.word, *self.args))
 
 
-WORDS = {"negotiate": 1, "influence": 0, "decline": 0, "convert": 1, "build": 2, "research": 3, "oil": 1,
+WORDS = {"discard": 1, "negotiate": 1, "influence": 0, "decline": 0, "convert": 1, "build": 2, "research": 3, "oil": 1,
          "burn": 1, "play": 1, "grant": 1, "revoke": 1, "fire": 0, "front": -1}
 _TOKEN = re.compile(r"^[a-z0-9:/=\-]{1,40}$")
 

@@ -11,14 +11,14 @@ from fortress.rules.actions import Action
 from fortress.rulesets.attack.actions import Word
 
 
-def draw(g: Any, side: str, why: str) -> None:
+def draw(g: Any, side: str, why: str) -> str | None:
     """Draw the top action card. With 5 in hand the oldest is discarded first (ruling: "If you
     want to draw one more, discard one first")."""
     s = g.state
     if not s.deck:
         if not s.discard:
             g.emit("draw", f"{g.side_name(side)} would draw an action card, but none is left.", side)
-            return
+            return None
         s.deck, s.discard = s.discard, []
         g.dice.shuffle(s.deck)
     hand = s.hands.setdefault(side, [])
@@ -29,6 +29,7 @@ def draw(g: Any, side: str, why: str) -> None:
     hand.append(card)
     g.emit("draw", f"{g.side_name(side)} draws an action card ({why}).", side)
     g.emit("card", f"{g.side_name(side)} draws {g.rules.tables.cards[card]['name']}.", side, audience=frozenset({side}))
+    return str(card)
 
 
 def plays(g: Any, action_name: str) -> list[Action]:

@@ -30,6 +30,8 @@ class Rules(Check):
 
     def candidates(self) -> list[Action]:
         g, s = self.g, self.g.state
+        if s.act.get("discard"):
+            return [Word("discard", (c,)) for c in sorted(set(s.act["discard"]))]
         if s.act.get("region"):
             return [Word("influence"), Word("decline")] + cards.plays(g, "negotiate")
         return [Word("negotiate", (r,)) for r in paths.negotiable(s, g.acting)] + cards.plays(g, "negotiate") + [End()]
@@ -37,6 +39,10 @@ class Rules(Check):
     def reason(self, action: Action) -> str | None:
         g, s, side = self.g, self.g.state, self.g.acting
         region = s.act.get("region")
+        if s.act.get("discard"):
+            if isinstance(action, Word) and action.word == "discard" and action.args[0] in s.act["discard"]:
+                return None
+            return "Negotiate: Secret Treaty: discard one of the two cards drawn ('discard CARD') [Cards]."
         if isinstance(action, Word) and action.word == "play":
             return cards.reason(g, action, "negotiate")
         if region:
@@ -76,6 +82,12 @@ def apply(g: Any, action: Action) -> None:
                side, (region,), audience=frozenset({side}))
     elif action.word == "influence":
         influence(g, side, s.act["region"])
+        if not s.act.get("discard"):
+            g.next_phase()
+    elif action.word == "discard":
+        s.hands[side].remove(action.args[0])
+        s.discard.append(action.args[0])
+        g.emit("discard", f"{g.side_name(side)} discards one of the two cards (Secret Treaty).", side)
         g.next_phase()
     else:
         g.emit("decline", f"{g.side_name(side)} does not influence {g.board[s.act['region']].name}; the marker goes back face down.", side)
@@ -94,4 +106,8 @@ def influence(g: Any, side: str, region: str) -> None:
     s.add_army(side, region, "infantry")
     g.emit("influence", f"{g.side_name(side)} influences {g.board[region].name} ({g.rules.tables.governments[marker]['name']}) "
            f"for {price} production; one infantry is placed there.", side, (region,))
-    cards.draw(g, side, "a successful negotiation")
+    drawn = cards.draw(g, side, "a successful negotiation")
+    if g.state.act.get("card") == "secret-treaty":
+        second = cards.draw(g, side, "Secret Treaty")
+        if cards.bonus(g, "secret-treaty") < 2:  # keep one of the two (Communism: both)
+            g.state.act["discard"] = [c for c in (drawn, second) if c in g.state.hands[side]]

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.rulesets.attack.conftest import cleared, put, start, to_winter, with_capital
 
 
@@ -88,3 +90,26 @@ def test_annexation_and_code_breaking_take_more_levels_in_one_research() -> None
     g.apply("research population infantry new-england")
     assert "1 level(s) of population" in g.explain("research population infantry new-england")
     assert "one card per action" in g.explain("play annexation")
+
+
+@pytest.mark.parametrize("gov", ["democracy", "communism"])
+def test_secret_treaty_draws_two_and_keeps_one(gov: str) -> None:
+    """Secret Treaty: draw 2, discard 1; Communism keeps both."""
+    g = cleared()
+    side = g.side
+    s = g.state
+    s.government[side] = gov
+    put(g, side, "new-england", infantry=1)
+    s.neutral["midwest"] = gov
+    s.hands[side] = ["secret-treaty"]
+    start(g, "negotiate")
+    g.apply("play secret-treaty")
+    g.apply("negotiate midwest")
+    g.apply("influence")
+    assert len(s.hands[side]) == 2
+    if gov == "communism":
+        assert g.phase != "negotiate"
+        return
+    assert "discard one of the two" in g.explain("end")
+    g.apply(f"discard {s.hands[side][0]}")
+    assert len(s.hands[side]) == 1 and g.phase != "negotiate"
