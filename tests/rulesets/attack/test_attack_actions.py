@@ -121,7 +121,7 @@ def test_research_takes_the_lowest_level_and_retools_from_one_area() -> None:
         "retools" in g.explain("research rail tank new-england")
     g.apply("research rail infantry new-england")
     assert s.tech[side]["rail"] == 1 and s.army(side, "new-england") == {"infantry": 1, "artillery": 1}
-    assert "one level of rail" in g.explain("research rail artillery new-england")
+    assert "1 level(s) of rail" in g.explain("research rail artillery new-england")
     hand = len(s.hands[side])
     g.apply("research population artillery new-england")
     assert s.population[side] == 1 and len(s.hands[side]) == hand + 1  # a Population card draws an action card
