@@ -11,13 +11,29 @@ from __future__ import annotations
 from typing import Any
 
 from fortress.rules.actions import Action, End
-from fortress.rulesets.attack import combat, paths, steps, world
-from fortress.rulesets.attack.actions import Embark, Sail
+from fortress.rulesets.attack import cards, combat, paths, steps, world
+from fortress.rulesets.attack.actions import Embark, Sail, Word
 from fortress.rulesets.attack.world import COAST
 
 
 def enter(g: Any) -> None:
     g.state.act = {"moved": {}}
+
+
+def two_steps(g: Any, key: str) -> bool:
+    """Convoy System: every ship may take two steps in this Navigate; Wolf Pack: submarines
+    (cards.toml, design)."""
+    card = g.state.act.get("card")
+    return card == "convoy-system" or (card == "wolf-pack" and key == "submarine")
+
+
+def can_sail(g: Any, place: str, key: str) -> bool:
+    """A ship of ``key`` at ``place`` may still take a step: one not yet moved, or (with the
+    card) one that has taken only one."""
+    s, side = g.state, g.acting
+    here = s.fleet(side, place).get(key, 0)
+    once, twice = steps.moved(s, place, key), steps.moved(s, place, key + "+")
+    return here - once - twice > 0 or (two_steps(g, key) and once > 0)
 
 
 def steps_from(s: Any, side: str, place: str) -> list[str]:
@@ -64,11 +80,11 @@ class Rules(steps.Fighting):
         out: list[Action] = []
         for place, fleet in sorted(s.ships.get(side, {}).items()):
             for key in sorted(fleet):
-                if fleet[key] - steps.moved(s, place, key) > 0:
+                if can_sail(self.g, place, key):
                     out += [Sail(key, place, z) for z in steps_from(s, side, place)]
                     if key == "submarine":
                         out += [Sail(key, place, c) for c in coast_targets(s, side, place)]
-        return out + list(boardings(self.g)) + [End()]
+        return out + list(boardings(self.g)) + cards.plays(self.g, "navigate") + [End()]
 
     def own_reason(self, action: Action) -> str | None:
         g, s, side = self.g, self.g.state, self.g.acting
@@ -79,10 +95,13 @@ class Rules(steps.Fighting):
                 return "Navigate: embark an army unit onto an empty ship of yours that can carry it, bordering its region [Navigate]."
             why = steps.occupancy(s, side, action.region, 1)
             return None if why is None else f"Navigate: {why}."
+        if isinstance(action, Word) and action.word == "play":
+            return cards.reason(g, action, "navigate")
         if not isinstance(action, Sail):
             return "Navigate: 'navigate SHIP FROM TO', 'embark KIND REGION SHIP PLACE' or 'end' [Navigate]."
-        if s.fleet(side, action.origin).get(action.ship, 0) - steps.moved(s, action.origin, action.ship) < 1:
-            return f"Navigate: no {action.ship} of {g.side_name(side)}'s at {action.origin} that has not moved in this action."
+        if not can_sail(g, action.origin, action.ship):
+            return (f"Navigate: no {action.ship} of {g.side_name(side)}'s at {action.origin} that may still move: "
+                    "one step each (two with Convoy System, submarines with Wolf Pack) [Navigate].")
         if action.ship == "submarine" and action.dest in coast_targets(s, side, action.origin):
             return None
         if action.dest not in steps_from(s, side, action.origin):
@@ -95,20 +114,31 @@ def apply(g: Any, action: Action) -> None:
         return
     s, side = g.state, g.acting
     if isinstance(action, Sail):
+        here = s.fleet(side, action.origin).get(action.ship, 0)
+        once = steps.moved(s, action.origin, action.ship)
+        fresh = here - once - steps.moved(s, action.origin, action.ship + "+")
         s.add_ship(side, action.origin, action.ship, -1)
         s.add_ship(side, action.dest, action.ship, 1)
-        steps.mark_moved(s, action.dest, action.ship, 1)
+        if fresh > 0:
+            steps.mark_moved(s, action.dest, action.ship, 1)
+        else:  # a second step (Convoy System, Wolf Pack)
+            steps.mark_moved(s, action.origin, action.ship, -1)
+            steps.mark_moved(s, action.dest, action.ship + "+", 1)
         if action.dest.startswith(COAST):
             s.act.setdefault("coastal", []).append(action.dest[len(COAST):])
         g.emit("navigate", f"{g.side_name(side)} sails a {action.ship} from {world.place_name(action.origin)} to "
                f"{world.place_name(action.dest)}.", side)
+    elif isinstance(action, Word):
+        cards.play(g, action)
     elif isinstance(action, Embark):
         s.add_army(side, action.region, action.kind, -1)
         s.add_ship(side, action.place, action.ship, -1)
         s.add_ship(side, action.place, f"{action.ship}/{action.kind}", 1)
-        if steps.moved(s, action.place, action.ship):
-            s.act["moved"][action.place][action.ship] -= 1
-            steps.mark_moved(s, action.place, f"{action.ship}/{action.kind}", 1)
+        for mark in (action.ship, action.ship + "+"):  # the ship keeps the steps it took
+            if steps.moved(s, action.place, mark):
+                steps.mark_moved(s, action.place, mark, -1)
+                steps.mark_moved(s, action.place, f"{action.ship}/{action.kind}" + mark[len(action.ship):], 1)
+                break
         g.emit("embark", f"{g.side_name(side)} embarks {action.kind} from {g.board[action.region].name}.", side)
     else:
         combat.queue(g, side, "naval")

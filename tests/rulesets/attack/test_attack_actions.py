@@ -71,7 +71,7 @@ def test_navigate_one_step_embark_by_capacity_and_never_back_to_the_coast() -> N
     assert not any(a.startswith("embark") and " submarine " in a for a in legal)  # submarines carry nothing
     g.apply("embark infantry new-england destroyer coast:new-england")
     g.apply("navigate destroyer/infantry coast:new-england north-atlantic")
-    assert "not moved" in g.explain("navigate destroyer/infantry north-atlantic caribbean")  # one step a Navigate
+    assert "may still move" in g.explain("navigate destroyer/infantry north-atlantic caribbean")  # one step a Navigate
     assert g.state.fleet(side, "north-atlantic") == {"destroyer/infantry": 1}
     g.apply("end")
     assert g.state.zone_holder("north-atlantic") == side  # an empty zone is taken without battle

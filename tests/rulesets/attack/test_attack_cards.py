@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from tests.rulesets.attack.conftest import cleared, put, start, to_winter, with_capital
+from tests.rulesets.attack.conftest import cleared, put, ships, start, to_winter, with_capital
 
 
 def test_a_card_is_played_only_with_its_action_and_once() -> None:
@@ -113,3 +113,22 @@ def test_secret_treaty_draws_two_and_keeps_one(gov: str) -> None:
     assert "discard one of the two" in g.explain("end")
     g.apply(f"discard {s.hands[side][0]}")
     assert len(s.hands[side]) == 1 and g.phase != "negotiate"
+
+
+@pytest.mark.parametrize("card", ["convoy-system", "wolf-pack"])
+def test_convoy_system_and_wolf_pack_give_ships_two_steps(card: str) -> None:
+    g = cleared()
+    side = g.side
+    s = g.state
+    put(g, side, "new-england", infantry=1)
+    ships(g, side, "coast:new-england", destroyer=1, submarine=1)
+    s.hands[side] = [card]
+    start(g, "navigate")
+    g.apply("navigate submarine coast:new-england north-atlantic")
+    assert "may still move" in g.explain("navigate submarine north-atlantic caribbean")
+    g.apply(f"play {card}")
+    g.apply("navigate submarine north-atlantic caribbean")
+    assert "may still move" in g.explain("navigate submarine caribbean north-atlantic")  # two steps at most
+    g.apply("navigate destroyer coast:new-england north-atlantic")
+    second = g.explain("navigate destroyer north-atlantic caribbean")
+    assert (second is None) == (card == "convoy-system")  # Wolf Pack: submarines only
