@@ -1,4 +1,5 @@
-"""Attack [Attack]: army units move into ONE neutral or enemy region and fight for it.
+"""Attack [Attack]: army units move into ONE neutral or enemy region and fight for it (Bombing
+Run: a second region, with other units; Democracy: a third).
 Infantry and artillery reach 1 region, tanks and aircraft 3; anchored zones on the way do not
 count; tanks (ruling: every ground unit) need an unbroken line of their own or permitting
 players' regions and open anchored zones; aircraft fly over anything but open sea (ruling).
@@ -13,7 +14,12 @@ from fortress.rulesets.attack.actions import Go, Word
 
 
 def enter(g: Any) -> None:
-    g.state.act = {"moved": {}, "target": None}
+    g.state.act = {"moved": {}, "targets": []}
+
+
+def most_targets(g: Any) -> int:
+    """One region [Attack]; Bombing Run adds its number (Democracy: two more; cards.toml)."""
+    return 1 + cards.bonus(g, "bombing-run")
 
 
 def ranges(g: Any) -> dict[str, int]:
@@ -31,8 +37,8 @@ def sources(g: Any, target: str, kind: str) -> list[str]:
 def targets(g: Any) -> list[str]:
     """Neutral or enemy regions in play within 3 regions of one of ``g.acting``'s."""
     s, side = g.state, g.acting
-    if s.act.get("target"):
-        return [s.act["target"]]
+    if len(s.act["targets"]) >= most_targets(g):
+        return list(s.act["targets"])
     gr, play = world.graph(), paths.in_play(s)
     near: set[str] = set()
     for region in s.held(side):
@@ -64,9 +70,10 @@ class Rules(steps.Fighting):
             return cards.reason(self.g, action, "attack")
         if not isinstance(action, Go) or action.how != "attack" or action.kind not in ranges(g):
             return "Attack: send army units against one region ('attack N KIND FROM TARGET'), or 'end' [Attack]."
-        target = s.act.get("target")
-        if target and action.dest != target:
-            return f"Attack: this Attack's target is {target}; you may attack only a single region [Attack]."
+        chosen = s.act["targets"]
+        if action.dest not in chosen and len(chosen) >= most_targets(g):
+            return (f"Attack: this Attack's target is {', '.join(chosen)}; you may attack only a single region "
+                    "(Bombing Run: a second) [Attack].")
         if s.control.get(action.dest) == side or action.dest not in paths.in_play(s):
             return f"Attack: {action.dest} is not a neutral or enemy region in play [Attack]."
         if steps.free(s, side, action.origin, action.kind) < action.n:
@@ -87,7 +94,8 @@ def apply(g: Any, action: Action) -> None:
         cards.play(g, action)
         return
     if isinstance(action, Go):
-        s.act["target"] = action.dest
+        if action.dest not in s.act["targets"]:
+            s.act["targets"].append(action.dest)
         s.add_army(side, action.origin, action.kind, -action.n)
         s.add_army(side, action.dest, action.kind, action.n)
         steps.mark_moved(s, action.dest, action.kind, action.n)

@@ -1,8 +1,9 @@
 """Action cards [Cards], [Card Rules]: the hand (at most 5), drawing, and playing a card
 during the action it names (ruling: at most one card per action, never in another player's
-turn). The cards whose effect is a number outside battle (``value`` / ``favoured_value`` in
-cards.toml: the favoured government's better effect replaces the normal one) are played here;
-the others are held and discarded but not yet played (cards.toml ``played = false``)."""
+turn). A card's number (``value`` / ``favoured_value`` in cards.toml: the favoured
+government's better effect replaces the normal one) is read by the action it changes
+(:func:`bonus`); a card marked ``played = false`` in the data would be held and discarded but
+refused in play."""
 from __future__ import annotations
 
 from typing import Any

@@ -132,3 +132,19 @@ def test_convoy_system_and_wolf_pack_give_ships_two_steps(card: str) -> None:
     g.apply("navigate destroyer coast:new-england north-atlantic")
     second = g.explain("navigate destroyer north-atlantic caribbean")
     assert (second is None) == (card == "convoy-system")  # Wolf Pack: submarines only
+
+
+def test_bombing_run_attacks_a_second_region() -> None:
+    g = cleared()
+    side = g.side
+    s = g.state
+    s.government[side] = "fascism"
+    put(g, side, "new-england", infantry=4)
+    s.hands[side] = ["bombing-run"]
+    start(g, "attack")
+    g.apply("attack 1 infantry new-england ontario")
+    assert "single region" in g.explain("attack 1 infantry new-england midwest")
+    g.apply("play bombing-run")
+    g.apply("attack 1 infantry new-england midwest")
+    assert "single region" in g.explain("attack 1 infantry new-england quebec-maritimes")  # two, not three
+    assert s.act["targets"] == ["ontario", "midwest"]
