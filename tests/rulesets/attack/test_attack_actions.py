@@ -172,3 +172,29 @@ def test_each_action_once_a_year() -> None:
         if g.phase == "research":
             g.apply("end")
     assert "once a round" in g.explain("choose transport")
+
+
+def test_the_red_sea_example_embark_then_disembark() -> None:
+    """[Explanations] The Red Sea: Saudi Arabia -> Somaliland is no Move or Attack (the Red Sea
+    has no anchor); units embark in Saudi Arabia (Navigate) and disembark in Somaliland (Move)."""
+    g = cleared()
+    side = g.side
+    put(g, side, "saudi-arabia", infantry=3)
+    ships(g, side, "red-sea", destroyer=1)
+    start(g, "attack")
+    assert "cannot reach" in g.explain("attack 1 infantry saudi-arabia somaliland")
+    g.apply("end")
+    while g.side != side:
+        g.apply("choose research")
+        if g.phase == "research":
+            g.apply("end")
+    g.apply("choose navigate")
+    g.apply("embark infantry saudi-arabia destroyer red-sea")
+    g.apply("end")
+    while g.side != side:
+        g.apply("choose research" if "research" not in g.ctx.flow.used.get(g.side, {}) else "choose build")
+        if g.phase in ("research", "build"):
+            g.apply("end")
+    g.apply("choose move")
+    assert "one region" in g.explain("move 1 infantry saudi-arabia somaliland")
+    assert g.explain("disembark destroyer/infantry red-sea somaliland") is None
