@@ -130,3 +130,19 @@ def test_a_coastal_attack_on_ships_is_a_naval_battle_on_the_coastline() -> None:
         g.apply(g.legal_actions()[0])
     s = g.state
     assert not (s.fleet(side, "coast:great-britain") and s.fleet(other, "coast:great-britain"))
+
+
+def test_the_suez_canal_is_open_while_egypt_sudan_is_neutral_yours_or_permitting() -> None:
+    """[Maps] Canals: controlled by the region they pass through; open if it is neutral."""
+    g = cleared()
+    s = g.state
+    side = g.side
+    other = next(x for x in s.sides if x != side)
+    put(g, side, "italy", infantry=1)
+    ships(g, side, "mediterranean", destroyer=2)
+    start(g, "navigate")
+    assert g.explain("navigate destroyer mediterranean indian-ocean") is None  # Egypt-Sudan is neutral
+    put(g, other, "egypt-sudan", infantry=1)
+    assert "not one step" in g.explain("navigate destroyer mediterranean indian-ocean")
+    s.grants.append(f"{other}>{side}")
+    assert g.explain("navigate destroyer mediterranean indian-ocean") is None
