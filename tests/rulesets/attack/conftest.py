@@ -64,3 +64,11 @@ def with_capital(region: str = "new-england") -> tuple[Any, Any, str]:
     g.state.capital[side] = region
     put(g, side, region, infantry=1)
     return g, g.state, side
+
+
+def two_sides() -> tuple[Any, Any, str, str]:
+    """A cleared game, its state, the side to move and another side."""
+    g = cleared()
+    side: str = g.side
+    other = next(x for x in g.state.sides if x != side)
+    return g, g.state, side, other

@@ -1,7 +1,7 @@
 """[Move], [Attack], [Navigate], [Build], [Research], [Negotiate], [Burn Oil] on small positions."""
 from __future__ import annotations
 
-from tests.rulesets.attack.conftest import cleared, put, ships, start, with_capital
+from tests.rulesets.attack.conftest import cleared, put, ships, start, two_sides, with_capital
 
 
 def test_move_one_region_by_land_or_an_open_anchored_zone() -> None:
@@ -128,10 +128,7 @@ def test_research_takes_the_lowest_level_and_retools_from_one_area() -> None:
 
 
 def test_negotiate_peek_cost_by_relation_and_influence() -> None:
-    g = cleared()
-    side = g.side
-    s = g.state
-    other = next(x for x in s.sides if x != side)
+    g, s, side, other = two_sides()
     put(g, side, "new-england", infantry=1)
     mine = s.government[side]
     hostile = g.rules.tables.governments[mine]["hostile"]

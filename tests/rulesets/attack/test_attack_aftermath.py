@@ -5,14 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from fortress.rulesets.attack import combat
-from tests.rulesets.attack.conftest import cleared, put, ships, start, to_winter, with_capital
+from tests.rulesets.attack.conftest import cleared, put, ships, start, to_winter, two_sides, with_capital
 
 
 def test_a_won_neutral_region_brings_its_marker_and_a_players_region_one_of_theirs() -> None:
-    g = cleared()
-    s = g.state
-    side = g.side
-    other = next(x for x in s.sides if x != side)
+    g, s, side, other = two_sides()
     s.markers = {side: 3, other: 3}
     s.neutral["midwest"] = "monarchy"
     combat.conquer(g.ctx, side, None, "midwest")
@@ -62,10 +59,7 @@ def test_factories_let_units_be_built_away_from_the_capital() -> None:
 
 
 def test_negotiate_across_a_sea_zone_needs_it_open() -> None:
-    g = cleared()
-    s = g.state
-    side = g.side
-    other = next(x for x in s.sides if x != side)
+    g, s, side, other = two_sides()
     put(g, side, "new-england", infantry=1)
     ships(g, other, "north-atlantic", destroyer=1)
     start(g, "negotiate")
@@ -95,10 +89,7 @@ def test_imperial_reserves_burn_oil_with_fewer_certificates() -> None:
 
 
 def coastal_position(enemy_ships: bool) -> tuple[Any, str, str]:
-    g = cleared()
-    s = g.state
-    side = g.side
-    other = next(x for x in s.sides if x != side)
+    g, s, side, other = two_sides()
     put(g, side, "new-england", infantry=1)
     put(g, other, "great-britain", infantry=1)
     ships(g, side, "north-atlantic", submarine=3)
@@ -134,10 +125,7 @@ def test_a_coastal_attack_on_ships_is_a_naval_battle_on_the_coastline() -> None:
 
 def test_the_suez_canal_is_open_while_egypt_sudan_is_neutral_yours_or_permitting() -> None:
     """[Maps] Canals: controlled by the region they pass through; open if it is neutral."""
-    g = cleared()
-    s = g.state
-    side = g.side
-    other = next(x for x in s.sides if x != side)
+    g, s, side, other = two_sides()
     put(g, side, "italy", infantry=1)
     ships(g, side, "mediterranean", destroyer=2)
     start(g, "navigate")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rulesets.attack.conftest import after_setup, cleared, put, to_winter
+from tests.rulesets.attack.conftest import after_setup, cleared, put, to_winter, two_sides
 
 
 def test_the_first_player_chooses_the_direction() -> None:
@@ -69,10 +69,7 @@ def test_the_game_ends_after_its_years_with_scores() -> None:
 
 
 def test_a_captured_capital_ends_the_game_after_that_battle() -> None:
-    g = cleared()
-    s = g.state
-    side = g.side
-    other = next(x for x in s.sides if x != side)
+    g, s, side, other = two_sides()
     s.capital = {side: "new-england", other: "midwest"}
     put(g, side, "new-england", infantry=1, aircraft=12)
     put(g, other, "midwest", infantry=1)
