@@ -1,6 +1,7 @@
 """``fortress odds``: the odds of one battle, exact or by Monte Carlo.
 
     fortress odds --attacker "2 infantry, 1 hovertank, 1 helicopter" --defender "2 infantry" --terrain city
+    fortress odds --ruleset attack --attacker "3 infantry, 1 artillery" --defender "4 infantry"
 """
 from __future__ import annotations
 
@@ -14,14 +15,32 @@ from fortress.rules.battle import DEFAULT_POLICY, POLICIES
 from fortress.cli.options import SEED
 from fortress.data import DataError
 from fortress.odds import TERRAINS, Odds, exact, monte_carlo, parse_force
+from fortress.rules import rulesets
 from fortress.rules.tables import default
 
 
 MAX_RUNS = 1_000_000  #: Monte Carlo battles at most (about 20 s on one core)
 
 
+ATTACK = "attack"  #: ATTACK! Deluxe's battles (fortress/rulesets/attack/odds.py)
+ATTACK_ONLY = ("casualties_from", "armor_raid", "shock_troops", "wolf_pack")
+
+
+def _ruleset(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    ctx.meta["odds.ruleset"] = value  # read by _force: the forces are the ruleset's units
+    return value
+
+
 def _force(ctx: click.Context, param: click.Parameter, value: str) -> Counter[str]:
-    """A force of at most 5 units: one territory's worth (rules: the 5-unit limit)."""
+    """A force of at most 5 units: one territory's worth (rules: the 5-unit limit); ATTACK!'s
+    units up to its own cap."""
+    if ctx.meta.get("odds.ruleset") == ATTACK:
+        from fortress.rulesets.attack.odds import parse_units
+
+        try:
+            return Counter(parse_units(value))
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)[:200]) from None
     try:
         force = parse_force(value)
     except DataError:
@@ -68,6 +87,8 @@ def render(odds: Odds, top: int = 8) -> str:
 
 
 @click.command()
+@click.option("--ruleset", type=click.Choice([rulesets.DEFAULT, ATTACK]), default=rulesets.DEFAULT, show_default=True,
+              is_eager=True, callback=_ruleset, help="Whose battle: Fortress America's or ATTACK! Deluxe's.")
 @click.option("--attacker", "-a", required=True, callback=_force, help='Attacking units, e.g. "2 infantry, 1 hovertank".')
 @click.option("--defender", "-d", required=True, callback=_force, help='Defending units, e.g. "2 infantry".')
 @click.option("--terrain", "-t", type=click.Choice(TERRAINS), default="plain", show_default=True)
@@ -80,9 +101,23 @@ def render(odds: Odds, top: int = 8) -> str:
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the Monte Carlo dice.")
 @click.option("--top", type=click.IntRange(min=0), default=8, show_default=True, help="Outcomes to list.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-def odds(attacker: Counter[str], defender: Counter[str], terrain: str, bombers_inside: int, attacker_policy: str,
-         defender_policy: str, no_retreat: bool, runs: int | None, seed: int, top: int, as_json: bool) -> None:
+@click.option("--casualties-from", type=click.Choice(["front", "all"]), default="front", show_default=True,
+              help="ATTACK!: hits reach the front only (our ruling) or the reserve too.")
+@click.option("--armor-raid", type=click.Choice(["", "reroll", "twice"]), default="", help="ATTACK!: the Armor Raid card.")
+@click.option("--shock-troops", type=click.IntRange(0, 2), default=0, help="ATTACK!: Shock Troops' steps (1; Monarchy 2).")
+@click.option("--wolf-pack", is_flag=True, help="ATTACK!: Fascism's Wolf Pack (a defending submarine salvo).")
+@click.pass_context
+def odds(ctx: click.Context, ruleset: str, attacker: Counter[str], defender: Counter[str], terrain: str,
+         bombers_inside: int, attacker_policy: str, defender_policy: str, no_retreat: bool, runs: int | None, seed: int,
+         top: int, as_json: bool, casualties_from: str, armor_raid: str, shock_troops: int, wolf_pack: bool) -> None:
     """Odds of one battle: P(territory cleared), expected losses, likely outcomes."""
+    _only(ctx, ruleset)
+    if ruleset == ATTACK:
+        from fortress.rulesets.attack.battle import BattleOptions
+
+        options = BattleOptions(casualties_from, shock_troops, armor_raid, wolf_pack)  # type: ignore[arg-type]
+        click.echo(_attack(attacker, defender, options, runs, seed, as_json))
+        return
     if not attacker and not bombers_inside:
         raise click.BadParameter("the attacker needs at least one unit", param_hint="--attacker")
     kw: dict[str, Any] = dict(bombers_inside=bombers_inside, attacker_policy=attacker_policy, defender_policy=defender_policy,
@@ -90,3 +125,46 @@ def odds(attacker: Counter[str], defender: Counter[str], terrain: str, bombers_i
     result = (exact(attacker, defender, terrain, **kw) if runs is None
               else monte_carlo(attacker, defender, terrain, runs=runs, seed=seed, **kw))
     click.echo(json.dumps(result.to_dict(top), indent=2) if as_json else render(result, top))
+
+
+def _only(ctx: click.Context, ruleset: str) -> None:
+    """Refuse an option the chosen ruleset's battle does not have."""
+    source = click.core.ParameterSource.DEFAULT
+    mine = ATTACK_ONLY if ruleset != ATTACK else ("terrain", "bombers_inside", "attacker_policy", "defender_policy",
+                                                  "no_retreat", "top")
+    for name in mine:
+        if ctx.get_parameter_source(name) not in (source, None):
+            raise click.UsageError(f"--{name.replace('_', '-')} is not an option of {ruleset}'s battles")
+
+
+def _attack(attacker: Counter[str], defender: Counter[str], options: Any, runs: int | None, seed: int,
+            as_json: bool) -> str:
+    """ATTACK! Deluxe's battle odds (fortress/rulesets/attack/odds.py): exact, or Monte Carlo
+    when asked or when the exact chain is too big (then it says so)."""
+    from dataclasses import asdict
+
+    from fortress.rulesets.attack import odds as attack
+    from fortress.rulesets.attack.battle import Battle
+    from fortress.rulesets.attack.battle_dice import kind_of
+
+    if not attacker:
+        raise click.BadParameter("the attacker needs at least one unit", param_hint="--attacker")
+    kind = kind_of({**attacker, **defender})
+    try:
+        battle = Battle.start(kind, "attacker", dict(attacker), "defender", dict(defender), options=options)
+    except ValueError as exc:
+        raise click.BadParameter(f"{exc} (one battle is army units only or naval units only)") from None
+    result = (attack.odds(battle, runs=20_000, seed=seed) if runs is None
+              else attack.monte_carlo(battle, runs, seed))
+    if as_json:
+        return json.dumps(asdict(result), indent=2)
+    head = (f"exact, {result.size:,} states" if result.method == "exact"
+            else f"Monte Carlo, {result.size:,} battles, standard error {result.stderr:.2%}")
+    lines = [f"ATTACK! {kind} battle odds ({head})"]
+    if result.note:
+        lines.append(f"  {result.note}")
+    lines += [f"  {'attacker wins':<30}{_pct(result.attacker_wins)}", f"  {'defender wins':<30}{_pct(result.defender_wins)}"]
+    for role in ("attacker", "defender"):
+        left = ", ".join(f"{v:.2f} {t}" for t, v in result.survivors(role).items() if v > 0.0005) or "nothing"
+        lines.append(f"  expected {role} survivors: {left}")
+    return "\n".join(lines)

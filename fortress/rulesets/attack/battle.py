@@ -85,6 +85,8 @@ class FrontChoice:
 
     def reason(self, units: Mapping[str, int]) -> str | None:
         """Why ``units`` is not an allowed choice (None: it is)."""
+        if not isinstance(units, Mapping):
+            return "a front is given as unit type -> count, e.g. {'infantry': 2, 'tank': 2}"
         for t, n in units.items():
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 return f"{t}: a count must be a whole number of 0 or more"
@@ -155,7 +157,7 @@ class Battle:
         for side, units in (("attacking", attack_units), ("defending", defend_units)):
             for t, n in units.items():
                 if t not in tables().order[kind]:
-                    raise ValueError(f"{t!r} cannot fight in an {kind} battle ([Battles]: "
+                    raise ValueError(f"{t!r} cannot fight in {'an' if kind == 'army' else 'a'} {kind} battle ([Battles]: "
                                      f"{kind} units only: {', '.join(tables().order[kind])})")
                 if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                     raise ValueError(f"{side} {t}: a count must be a whole number of 0 or more")
@@ -207,6 +209,11 @@ class Battle:
         alive = [r for r in ROLES if total(self.units(r))]
         return alive[0] if len(alive) == 1 else None
 
+    @property
+    def round(self) -> int:
+        """The battle round now fought: 1 is the first fire step (after the deploy)."""
+        return self.step + 1
+
     def front_max(self, role: Role) -> int:
         """4 + growth x the times ``role`` has reorganised (derived: "A4, D4, A5, D5...")."""
         return tables().front + tables().growth * self.reorganised[role]
@@ -230,7 +237,7 @@ class Battle:
             raise IllegalAction(front, "no front is to be chosen now", text="deploy")
         why = c.reason(front)
         if why is not None:
-            raise IllegalAction(front, why, text=f"deploy {describe(front)}")
+            raise IllegalAction(front, why, text=f"deploy {describe(front)}" if isinstance(front, Mapping) else "deploy")
         self._deploy(c.role, front)
 
     def _deploy(self, role: Role, units: Mapping[str, int]) -> None:
@@ -381,7 +388,7 @@ class Battle:
         """The state as a hashable value. ``canonical``: only what decides the rest of the
         battle (no step count; each front maximum capped at the side's units, beyond which
         it changes nothing)."""
-        grow = tuple(min(self.front_max(r), total(self.units(r))) for r in ROLES) if canonical \
+        grow = tuple(min(self.front_max(r), total(self.front[r]) + total(self.reserve[r])) for r in ROLES) if canonical \
             else (self.reorganised["attacker"], self.reorganised["defender"])
         return (self.kind, self.attacker, self.defender, *(tuple(self.front[r].items()) for r in ROLES),
                 *(tuple(self.reserve[r].items()) for r in ROLES), grow, self.active, self.salvo, tuple(self.opening),

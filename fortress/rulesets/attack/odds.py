@@ -20,7 +20,7 @@ Front choices are made by a policy (default: the neutral's round-robin policy, r
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Literal, Mapping
 
 from fortress.rules.dice import Rng
@@ -28,7 +28,7 @@ from fortress.rulesets.attack.battle import Battle, FrontChoice, Role, neutral_f
 from fortress.rulesets.attack.battle_dice import Units, tables, total
 
 Policy = Callable[[Battle, FrontChoice], Units]
-MAX_STATES = 200_000  #: the exact chain's size at most before Monte Carlo takes over
+MAX_STATES = 50_000  #: the exact chain's size at most before Monte Carlo takes over (~15 s of CPU)
 RUNS = 100_000  #: Monte Carlo battles by default
 
 
@@ -174,7 +174,30 @@ def odds(battle: Battle, policy: Policy = spread, max_states: int = MAX_STATES, 
     try:
         return exact(battle, policy, max_states)
     except TooManyStates as exc:
-        mc = monte_carlo(battle, runs, seed, policy)
-        return _odds("monte carlo", [mc.attacker_wins, mc.defender_wins, *mc.attacker_survivors.values(),
-                                     *mc.defender_survivors.values()], tables().order[battle.kind], runs,
-                     mc.stderr, f"{exc}; estimated from {runs:,} battles instead")
+        return replace(monte_carlo(battle, runs, seed, policy), note=f"{exc}; estimated from {runs:,} battles instead")
+
+
+MAX_UNITS = 60  #: units of a side the command line takes at most (a big battle takes minutes)
+
+
+def parse_units(text: str) -> Units:
+    """ATTACK! units written as words: ``"3 infantry, a tank and 2 carriers"``.
+
+    >>> parse_units("3 infantry, a tank and 2 carriers")
+    {'infantry': 3, 'tank': 1, 'carrier': 2}
+    """
+    known = tables().order["army"] + tables().order["naval"]
+    out: Units = {}
+    words = text.replace(";", ",").replace("+", ",").replace(" and ", ",").split(",")
+    for item in (w.strip().lower() for w in words if w.strip()):
+        head, _, rest = item.partition(" ")
+        count, name = (int(head), rest) if head.isdigit() and len(head) <= 4 else \
+            (1, rest) if head in ("a", "an") else (1, item)
+        name = name.strip()
+        name = name if name in known else name[:-1] if name.endswith("s") and name[:-1] in known else ""
+        if not name:
+            raise ValueError(f"cannot read {item[:40]!r}: write e.g. '3 infantry, 1 tank'; the types are {', '.join(known)}")
+        out[name] = out.get(name, 0) + count
+    if sum(out.values()) > MAX_UNITS:
+        raise ValueError(f"a side is at most {MAX_UNITS} units here; this one has {sum(out.values())}")
+    return {t: n for t, n in out.items() if n}

@@ -2,6 +2,8 @@
 forms, an independent linear solve and Monte Carlo."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from fortress.rulesets.attack.battle import Battle, BattleOptions
@@ -110,3 +112,33 @@ def test_exact_and_monte_carlo_agree_quickly(kind, attack, defend, options):
 @pytest.mark.parametrize("kind, attack, defend, options", BATTLES)
 def test_exact_and_100000_monte_carlo_battles_agree(kind, attack, defend, options):
     _agree(kind, attack, defend, options, 100_000, 4)
+
+
+# -- fortress odds --ruleset attack ------------------------------------------------------------
+def test_the_command_line_gives_attack_odds():
+    from click.testing import CliRunner
+
+    from fortress.cli import main
+
+    run = CliRunner().invoke
+    result = run(main, ["odds", "--ruleset", "attack", "-a", "1 artillery", "-d", "an infantry", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["attacker_wins"] == pytest.approx(1 / 6 + 5 / 6 * 5 / 11)
+    result = run(main, ["odds", "--ruleset", "attack", "-a", "2 submarines and a carrier", "-d", "2 destroyers"])
+    assert result.exit_code == 0 and "naval battle odds (exact" in result.output
+    result = run(main, ["odds", "--ruleset", "attack", "-a", "2 tanks", "-d", "1 destroyer"])
+    assert result.exit_code == 2 and "tank' cannot fight in a naval battle" in result.output
+    result = run(main, ["odds", "--ruleset", "attack", "-a", "2 tanks", "-d", "1 infantry", "--terrain", "city"])
+    assert result.exit_code == 2 and "--terrain is not an option of attack's battles" in result.output
+    result = run(main, ["odds", "-a", "2 infantry", "-d", "1 infantry", "--wolf-pack"])
+    assert result.exit_code == 2 and "--wolf-pack is not an option of fortress-america's battles" in result.output
+
+
+def test_attack_units_are_read_from_words():
+    from fortress.rulesets.attack.odds import parse_units
+
+    assert parse_units("3 infantry; a tank + 2 battleships") == {"infantry": 3, "tank": 1, "battleship": 2}
+    with pytest.raises(ValueError, match="cannot read 'hovertank'"):
+        parse_units("hovertank")
+    with pytest.raises(ValueError, match="at most 60 units"):
+        parse_units("61 infantry")

@@ -98,6 +98,8 @@ def test_a_wrong_front_is_refused_with_the_rule():
         b.choose({"tank": 4})
     with pytest.raises(IllegalAction, match="whole number"):
         b.choose({"tank": -1, "infantry": 5})
+    with pytest.raises(IllegalAction, match="unit type -> count"):
+        b.choose([("tank", 4)])  # type: ignore[arg-type]
     assert b.to_dict() == before
 
 
@@ -161,7 +163,7 @@ def test_the_front_grows_by_one_per_reorganisation_a4_d4_a5_d5_a6_d6():
     for _ in range(4):
         fought(b, *army(*["blank"] * sum(b.front[b.active].values())))
         sizes.append((sum(b.front["attacker"].values()), sum(b.front["defender"].values())))
-    assert sizes == [(4, 4), (5, 4), (5, 5), (6, 5), (6, 6)]
+    assert sizes == [(4, 4), (5, 4), (5, 5), (6, 5), (6, 6)] and b.round == 5
     assert b.reorganised == {"attacker": 2, "defender": 2}
 
 
@@ -431,3 +433,12 @@ def test_a_broken_battle_table_is_refused_in_one_line():
         _check({**raw, "policy": {**raw["policy"], "naval": ["battleship"]}})
     with pytest.raises(DataError, match="front is missing"):
         _check({k: v for k, v in raw.items() if k != "front"})
+
+
+@pytest.mark.parametrize("name", ["battle", "battle_dice", "odds"])
+def test_the_docstring_examples_run(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"fortress.rulesets.attack.{name}"))
+    assert result.failed == 0 and result.attempted > 0
