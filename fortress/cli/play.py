@@ -205,14 +205,18 @@ class Session:
 @click.option("--ruleset", default=rulesets.DEFAULT, show_default=True, is_eager=True,
               help="The ruleset to play (an installed one: fortress.rulesets entry points).")
 @click.option("--players", default=4, type=click.IntRange(2, 8), show_default=True,
-              help="How many play (the ruleset's player counts: Fortress America 2 to 4).")
+              help="How many play (the ruleset's player counts: Fortress America 2 to 4, ATTACK! Deluxe 2 to 6).")
+@click.option("--map", "map_name", type=click.Choice(["western", "pacific", "both"]), default=None,
+              help="ATTACK! Deluxe's map: western or pacific (2-4 players), both (5-6; the default there).")
+@click.option("--years", type=click.Choice(["6", "9", "12"]), default=None,
+              help="ATTACK! Deluxe's length: 6 (limited war, the default), 9 (major) or 12 (total).")
 @click.option("--setup", default="default", show_default=True,
               help="default (the ruleset's: balanced in Fortress America), balanced, coastal, random or none.")
 @click.option("--bots", default="", help="Bot seats, e.g. 'west=random,south=heuristic,east=random'.")
 @click.option("--load", "load", type=click.Path(exists=True, dir_okay=False), help="Resume a saved game.")
 @variant_option
 def play(seed: int, ruleset: str, players: int, setup: str, bots: str, load: str | None,
-         variants: tuple[str, ...]) -> None:
+         map_name: str | None, years: str | None, variants: tuple[str, ...]) -> None:
     """Play in the terminal (or from a script on standard input; a script in which an
     action was refused exits with status 1)."""
     if load and variants:
@@ -227,6 +231,7 @@ def play(seed: int, ruleset: str, players: int, setup: str, bots: str, load: str
             raise  # a broken data file: the command's one line (Group), not a usage mistake
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--ruleset") from None
+        variants = variants + map_and_years(players, map_name, years)
         try:
             rules.seats(players)
         except ValueError as exc:
@@ -257,6 +262,15 @@ def play(seed: int, ruleset: str, players: int, setup: str, bots: str, load: str
     click.echo(status(game))
     if session.refused and not interactive:
         raise click.ClickException(f"{session.refused} line(s) of the script were refused.")
+
+
+def map_and_years(players: int, map_name: str | None, years: str | None) -> tuple[str, ...]:
+    """``--map`` and ``--years`` as the optional rules ATTACK! Deluxe declares them (``pacific``,
+    ``years-9``, ``years-12``); the Western map, both maps and 6 years are its defaults."""
+    if map_name == "both" and players < 5 or map_name in ("western", "pacific") and players > 4:
+        raise click.BadParameter("both maps are played by 5-6 players, one map by 2-4 ([Setup S1])",
+                                 param_hint="--map")
+    return (("pacific",) if map_name == "pacific" else ()) + ((f"years-{years}",) if years in ("9", "12") else ())
 
 
 def _read_save(path: Path) -> bytes:

@@ -1,0 +1,89 @@
+"""The world board for ATTACK! Deluxe: the core's :class:`~fortress.engine.board.Board` (areas by id
+and name, for notation and views) built from :class:`fortress.geodata.world_map.WorldMap`,
+and the typed graph the rules ask [Maps], [Explanations]: land borders, coasts, sea borders,
+lanes (with the zones they cross), canals (with their region), anchored zones."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from fortress.engine.board import Area, Board
+from fortress.geodata.world_map import WorldMap
+
+COAST = "coast:"  #: a coastline's id: ``coast:REGION`` (ships built wait there [Build])
+KINDS = ("region", "zone")
+THEATRE = {"western": ("west",), "pacific": ("pacific",), "both": ("west", "pacific")}
+
+
+@dataclass(frozen=True)
+class Graph:
+    """The typed edges, by area, and the area facts the rules read."""
+
+    world: WorldMap
+    land: dict[str, frozenset[str]] = field(default_factory=dict)
+    coast: dict[str, frozenset[str]] = field(default_factory=dict)  # region <-> zone, both ways
+    sea: dict[str, frozenset[str]] = field(default_factory=dict)
+    lanes: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(default_factory=dict)
+    canals: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # zone -> (zone, region)
+
+    def regions(self, map_name: str) -> list[str]:
+        """The regions in play on ``map_name`` (western, pacific or both) [Setup S1]."""
+        return list(in_theatre(map_name, "region"))
+
+    def zones(self, map_name: str) -> list[str]:
+        return list(in_theatre(map_name, "zone"))
+
+    def anchored(self, zone: str) -> bool:
+        return self.world.areas[zone].anchored
+
+    def anchored_zones(self, region: str) -> list[str]:
+        return sorted(z for z in self.coast.get(region, ()) if self.anchored(z))
+
+
+@cache
+def graph() -> Graph:
+    """The world's typed graph, built once per process."""
+    world = WorldMap.load()
+    sets: dict[str, dict[str, set[str]]] = {"land": {}, "coast": {}, "sea": {}}
+    lanes: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    canals: dict[str, list[tuple[str, str]]] = {}
+    for e in world.edges:
+        if e.type in sets:
+            sets[e.type].setdefault(e.a, set()).add(e.b)
+            sets[e.type].setdefault(e.b, set()).add(e.a)
+        elif e.type == "lane":
+            lanes.setdefault(e.a, []).append((e.b, e.via))
+            lanes.setdefault(e.b, []).append((e.a, e.via))
+        elif e.type == "canal":
+            canals.setdefault(e.a, []).append((e.b, e.via[0]))
+            canals.setdefault(e.b, []).append((e.a, e.via[0]))
+
+    def frozen(d: dict[str, set[str]]) -> dict[str, frozenset[str]]:
+        return {k: frozenset(v) for k, v in d.items()}
+    return Graph(world, frozen(sets["land"]), frozen(sets["coast"]), frozen(sets["sea"]),
+                 {k: tuple(sorted(v)) for k, v in lanes.items()}, {k: tuple(sorted(v)) for k, v in canals.items()})
+
+
+@cache
+def in_theatre(map_name: str, kind: str) -> tuple[str, ...]:
+    """The areas of ``kind`` on ``map_name``, worked out once."""
+    keep = THEATRE[map_name]
+    return tuple(sorted(a.id for a in graph().world.areas.values()
+                        if a.kind == kind and any(t in keep for t in a.theatres)))
+
+
+@cache
+def board() -> Board:
+    """The whole world as a core board (areas by id and name); the map in play is an option."""
+    g = graph()
+    areas = [Area(a.id, a.name, a.kind, label=a.label, coastal=a.coastal) for a in g.world.areas.values()]
+    edges = sorted({tuple(sorted((e.a, e.b))) for e in g.world.edges if e.type in ("land", "coast", "sea")})
+    return Board(areas, [(a, b) for a, b in edges], metadata={"title": "ATTACK! Deluxe: the world"}, kinds=KINDS)
+
+
+def place_name(area: str) -> str:
+    """An area's name in texts; a coastline as 'the coast of REGION'."""
+    areas = graph().world.areas
+    if area.startswith(COAST):
+        return f"the coast of {areas[area[len(COAST):]].name}"
+    return areas[area].name if area in areas else area
