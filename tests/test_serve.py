@@ -98,9 +98,20 @@ def test_the_kernel_cap_refuses_a_page_but_lets_the_pool_wait():
         with pytest.raises(KernelCapReached) as refused:
             await km.start_kernel(env={"VOILA_PREHEAT": "False"})
         assert refused.value.status_code == 503 and "1 games are open" in refused.value.log_message % refused.value.args
+        looks, full = [], km.full
+        again = asyncio.Event()  # the pool's kernel has found the cap reached twice: it waits
+
+        def counted() -> bool:
+            looks.append(full())
+            if len(looks) == 2:
+                again.set()
+            return looks[-1]
+
+        km.full = counted
         waiting = asyncio.ensure_future(km.start_kernel(env={"VOILA_PREHEAT": "True"}))
-        await asyncio.sleep(0.05)
-        assert not waiting.done()  # a preheated kernel waits for room
+        await asyncio.wait([waiting, asyncio.ensure_future(again.wait())], timeout=60,
+                           return_when=asyncio.FIRST_COMPLETED)
+        assert len(looks) >= 2 and all(looks) and not waiting.done()  # a preheated kernel waits for room
         waiting.cancel()
     asyncio.run(scenario())
 

@@ -170,7 +170,33 @@ def test_a_newer_store_is_refused(store_url):
         GameStore(store_url)
 
 
-def test_another_laptop_is_woken_by_a_move(store_url):
+@pytest.fixture
+def store_waiting(monkeypatch) -> threading.Event:
+    """Set once a store in :meth:`GameStore.wait_for_change` has looked at the game (PostgreSQL:
+    after its LISTEN) and found nothing new: from then on it waits, and a move made is one it must
+    be woken by. Tests wait on it instead of sleeping."""
+    looked = threading.Event()
+    wait = GameStore.wait_for_change
+
+    def watched(self, game_id: str, ply: int, timeout: float = 10.0) -> int:
+        plies = self.plies
+
+        def looking(gid: str) -> int:
+            now = plies(gid)
+            looked.set()
+            return now
+
+        self.plies = looking  # this store's own queries, while it waits
+        try:
+            return wait(self, game_id, ply, timeout)
+        finally:
+            del self.plies
+
+    monkeypatch.setattr(GameStore, "wait_for_change", watched)
+    return looked
+
+
+def test_another_laptop_is_woken_by_a_move(store_url, store_waiting):
     watcher, mover = GameStore(store_url), GameStore(store_url)
     made = two_player(watcher)
     game = mover.game(made.game_id)
@@ -182,7 +208,7 @@ def test_another_laptop_is_woken_by_a_move(store_url):
 
     thread = threading.Thread(target=watch)
     thread.start()
-    time.sleep(0.3)  # most likely waiting by now (if not, it finds the move at once: no false failure)
+    assert store_waiting.wait(timeout=120), "the watcher never looked at the game"
     moved_at = time.perf_counter()
     mover.submit(made.tokens["2"], 0, first_legal(game))
     thread.join()

@@ -20,7 +20,7 @@ from fortress.ui import build_app
 from fortress.ui.app import App
 from fortress.ui.classroom import page_query
 from fortress.ui.teacher import TeacherView, allowed, batch_csv, games_rows, make_batch
-from tests.test_store import pg_url, store_url  # noqa: F401 - fixtures: a SQLite file, a PostgreSQL database
+from tests.test_store import pg_url, store_url, store_waiting  # noqa: F401 - fixtures: a SQLite file, a PostgreSQL database, a store waiting
 from tests.test_ui_helpers import walk
 
 
@@ -92,7 +92,7 @@ def test_bot_seats_get_no_links(store, tmp_path):
     assert a.shared.made.tokens["3"] not in links and a.shared.made.tokens["4"] not in links
 
 
-def test_the_follower_redraws_when_another_seat_moves(store_url, tmp_path):  # noqa: F811 - the fixture
+def test_the_follower_redraws_when_another_seat_moves(store_url, store_waiting, tmp_path):  # noqa: F811 - the fixtures
     """The page's follower task (on the kernel's loop in a served page) pulls the other seat's
     move and bot moves: on SQLite by polling, on PostgreSQL by LISTEN/NOTIFY."""
     shared_store = GameStore(store_url)
@@ -101,7 +101,10 @@ def test_the_follower_redraws_when_another_seat_moves(store_url, tmp_path):  # n
 
     async def scenario() -> None:
         waiting.follow_store()
-        await asyncio.sleep(0.2)  # the follower's task starts waiting (if not, it sees the move at once)
+        t0 = time.perf_counter()
+        while not store_waiting.is_set() and time.perf_counter() - t0 < 120:  # the follower's task waits
+            await asyncio.sleep(0.01)
+        assert store_waiting.is_set(), "the follower never looked at the game"
         t0 = time.perf_counter()
         assert move(moving)
         while waiting.shared.ply < moving.shared.ply and time.perf_counter() - t0 < 120:

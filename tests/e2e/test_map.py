@@ -75,13 +75,34 @@ def reach_maneuvers(page) -> None:
     raise AssertionError(f"never reached Maneuvers: {status(page)}")
 
 
-def test_map_clicks_land_at_1280x720_and_the_map_keeps_its_size(browser, voila_url):
+@pytest.fixture(scope="module")
+def maneuvers_page(browser, voila_url):
+    """A 1280x720 page whose game has reached the U.S. Maneuvers (the bots' turns played
+    through the page): the tests below start there, each leaving it in Maneuvers, and the
+    window is put back to 1280x720 before each."""
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     load_dashboard(page, voila_url)
     page.wait_for_selector(".fortress-status", timeout=STEP)
     assert_board_fits(page, 720)
-    size = geometry(page)["map"]
     reach_maneuvers(page)
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def at_maneuvers(maneuvers_page):
+    """:func:`maneuvers_page` at 1280x720 (a window resized back: once the view is fitted again)."""
+    page = maneuvers_page
+    assert "Maneuvers" in status(page)
+    if page.viewport_size != {"width": 1280, "height": 720}:
+        page.set_viewport_size({"width": 1280, "height": 720})
+        assert_board_fits(page, 720)
+    return page
+
+
+def test_map_clicks_land_at_1280x720_and_the_map_keeps_its_size(at_maneuvers):
+    page = at_maneuvers
+    size = geometry(page)["map"]
     picks = page.evaluate(LOW_TARGETS_JS)[:6]
     assert len(picks) >= 3, picks
     for area, _x, _y in picks:
@@ -110,7 +131,6 @@ def test_map_clicks_land_at_1280x720_and_the_map_keeps_its_size(browser, voila_u
     page.wait_for_function(f"h => ({GEOMETRY_JS})().map[3] - ({GEOMETRY_JS})().map[1] > h + 100",
                            arg=size[3] - size[1], timeout=STEP)
     assert_board_fits(page, 900)
-    page.close()
 
 
 #: points just inside each city's outline (``inset`` px in from it, in the map's view, not beside
@@ -139,17 +159,13 @@ CITY_EDGE_JS = """([cities, inset]) => {
 }"""
 
 
-def test_a_click_just_inside_a_city_lands_on_the_city_beside_a_highlighted_territory(browser, voila_url):
+def test_a_click_just_inside_a_city_lands_on_the_city_beside_a_highlighted_territory(at_maneuvers):
     """The area layers draw the highlighted territories over the others: a city beside the
     selection (a 5 px border) or beside a target (3 px) must still be on top, or its edge
     takes the neighbour's clicks (the cities are drawn again in the highlighted layer)."""
     import fortress
-    board = fortress.new_game(0).board
+    page, board = at_maneuvers, fortress.new_game(0).board
     cities = [a.id for a in board if a.is_city]
-    page = browser.new_page(viewport={"width": 1280, "height": 720})
-    load_dashboard(page, voila_url)
-    page.wait_for_selector(".fortress-status", timeout=STEP)
-    reach_maneuvers(page)
     hide = page.add_style_tag(content=".fortress-map .leaflet-marker-pane { visibility: hidden; }")  # shapes only
     page.evaluate("e => e.disabled = true", hide)
     checked, edge = 0, []
@@ -182,4 +198,4 @@ def test_a_click_just_inside_a_city_lands_on_the_city_beside_a_highlighted_terri
     page.mouse.click(x, y)  # a move into the city (into the territory beside it: not named)
     wait_tick(page, before)
     assert page.locator(named).count() > count, (city, page.inner_text(".fortress-message"))
-    page.close()
+    page.evaluate("e => e.remove()", hide)
