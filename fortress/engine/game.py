@@ -238,13 +238,17 @@ class Game:
 
     def returns(self) -> dict[str, float]:
         """0 for every side while playing. Once over: for a ruleset with scores, from +1 (the
-        best) to -1 (the worst) by rank, a side that is out below every other, ties sharing
-        their ranks' mean; otherwise +1 for each side of the winning team, -1 for the others."""
+        best) to -1 (the worst) by rank among the sides seated at this player count (a side
+        no player holds, as ATTACK!'s sixth colour in a four-player game, gets 0), a side that
+        is out below every other, ties sharing their ranks' mean; otherwise +1 for each side
+        of the winning team, -1 for the others."""
         sides = self.rules.sides
         if not self.is_over:
             return {s: 0.0 for s in sides}
         if self.rules.scores is not None and len(sides) > 1:
-            return _ranked(self.scores, sides, self.state.out)
+            seated = tuple(s for s in sides if any(s in seat for seat in self.seats))  # the sides in play
+            ranked = _ranked(self.scores, seated, self.state.out) if len(seated) > 1 else {}
+            return {s: ranked.get(s, 0.0) for s in sides}
         won = set(self.rules.teams.get(self.winner or "", ()))
         return {s: 1.0 if s in won else -1.0 for s in sides}
 

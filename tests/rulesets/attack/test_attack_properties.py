@@ -60,6 +60,11 @@ def play(players: int, seed: int, variants: tuple[str, ...] = ()) -> Any:
         assert n < 20000
     assert g.state.result
     assert set(g.scores) == set(g.rules.sides)
+    seated = {s for seat in g.seats for s in seat}
+    returns = g.returns()
+    assert all(returns[s] == 0.0 for s in g.rules.sides if s not in seated)  # colours nobody plays
+    assert max(returns[s] for s in seated) == 1.0 and min(returns[s] for s in seated) == -1.0 or \
+        len({returns[s] for s in seated}) == 1  # ranked from +1 to -1 (or all tied)
     again = fortress.Game.from_json(g.to_json())
     assert again.state == g.state
     return g
