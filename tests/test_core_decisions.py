@@ -90,3 +90,22 @@ def test_a_board_takes_the_area_kinds_of_its_ruleset():
     assert Board(table, [], kinds=("table",))["hall"].kind == "table"
     with pytest.raises(BoardError, match="unknown kind 'table'"):
         Board(table, [])  # Fortress America's kinds by default
+
+
+def test_a_board_takes_the_edge_kinds_of_its_ruleset():
+    """Typed edges: a ruleset's boards join areas by kinds of edge it names (ATTACK!'s land,
+    coast and sea); a plain pair is a ``border``; an unknown kind is refused in words."""
+    from fortress.engine.board import Area, Board, BoardError
+
+    areas = [Area("a", "A", "region"), Area("b", "B", "region"), Area("s", "S", "zone"), Area("t", "T", "zone")]
+    board = Board(areas, [("a", "b", "land"), ("a", "s", "coast"), ("s", "t", "sea"), ("s", "t", "canal")],
+                  kinds=("region", "zone"), edge_kinds=("land", "coast", "sea", "canal"))
+    assert board.neighbours("a") == {"b", "s"} and board.neighbours("a", "land") == {"b"}
+    assert board.neighbours("s", "coast", "sea") == {"a", "t"} and board.neighbours("b", "sea") == set()
+    assert board.kinds_between("s", "t") == ("sea", "canal") and board.kinds_between("a", "t") == ()
+    with pytest.raises(BoardError, match="has no edges of kind 'lane'"):
+        board.neighbours("a", "lane")
+    with pytest.raises(BoardError, match="unknown kind 'rail'"):
+        Board(areas, [("a", "b", "rail")], kinds=("region", "zone"), edge_kinds=("land",))
+    plain = fortress.new_game(seed=1).board
+    assert plain.edge_kinds == ("border",) and plain.neighbours("denver", "border") == plain.neighbours("denver")

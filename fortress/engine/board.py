@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 KINDS = ("city", "mountain", "plain", "zone")
+BORDER = "border"  #: the kind of an edge given as a plain pair
 INVADERS = ("west", "south", "east")
 
 def _geodata_dir() -> Path:
@@ -60,6 +61,9 @@ class AreaSet(frozenset[str]):
         return iter(self._order)
 
 
+_NONE = AreaSet()  #: no neighbours
+
+
 @dataclass(frozen=True, slots=True)
 class Area:
     """One area of the board: a land territory or an invasion zone."""
@@ -96,12 +100,16 @@ class Board:
     def __init__(
         self,
         areas: Iterable[Area],
-        edges: Iterable[tuple[str, str]],
+        edges: Iterable[tuple[str, str] | tuple[str, str, str]],
         geometry: dict[str, dict[str, Any]] | None = None,
         metadata: dict[str, Any] | None = None,
         kinds: Iterable[str] = KINDS,
+        edge_kinds: Iterable[str] = (BORDER,),
     ) -> None:
-        """``kinds``: the area kinds the board's ruleset knows (Fortress America's by default)."""
+        """``kinds``: the area kinds the board's ruleset knows (Fortress America's by default).
+        ``edges``: pairs ``(a, b)`` or typed triples ``(a, b, kind)``, ``kind`` one of
+        ``edge_kinds`` (the ruleset's: ATTACK!'s land, coast, sea; a pair is a ``border``);
+        a pair of areas may be joined by edges of several kinds."""
         self.areas: dict[str, Area] = {}
         known = frozenset(kinds)
         for area in areas:
@@ -111,14 +119,24 @@ class Board:
                 raise BoardError(f"area {area.id!r} has unknown kind {area.kind!r}")
             self.areas[area.id] = area
         links: dict[str, set[str]] = {a: set() for a in self.areas}
-        for a, b in edges:
+        typed: dict[str, dict[str, set[str]]] = {k: {} for k in edge_kinds}
+        for edge in edges:
+            a, b = edge[0], edge[1]
+            kind = edge[2] if len(edge) > 2 else BORDER  # type: ignore[misc]  # a typed triple
             if a not in links or b not in links:
                 raise BoardError(f"adjacency names an unknown area: {a!r} - {b!r}")
             if a == b:
                 raise BoardError(f"area {a!r} is listed as adjacent to itself")
+            if kind not in typed:
+                raise BoardError(f"edge {a!r} - {b!r} has unknown kind {kind!r} (known: {', '.join(typed)})")
             links[a].add(b)
             links[b].add(a)
+            typed[kind].setdefault(a, set()).add(b)
+            typed[kind].setdefault(b, set()).add(a)
         self._neighbours = {a: AreaSet(n) for a, n in links.items()}
+        #: the kinds of edge this board knows, and each kind's neighbours by area
+        self.edge_kinds: tuple[str, ...] = tuple(typed)
+        self._typed = {k: {a: AreaSet(n) for a, n in by.items()} for k, by in typed.items()}
         self.geometry: dict[str, dict[str, Any]] = geometry or {}
         self.metadata: dict[str, Any] = metadata or {}
         self.ids: tuple[str, ...] = tuple(self.areas)
@@ -214,8 +232,30 @@ class Board:
         return self._regions
 
     # -- adjacency and paths -----------------------------------------------------
-    def neighbours(self, area_id: str) -> frozenset[str]:
-        return self._neighbours[area_id]
+    def neighbours(self, area_id: str, *kinds: str) -> frozenset[str]:
+        """The areas joined to ``area_id`` (by an edge of one of ``kinds``, if given).
+
+        >>> b = Board([Area("a", "A", "region"), Area("b", "B", "region"), Area("s", "S", "zone")],
+        ...           [("a", "b", "land"), ("a", "s", "coast")], kinds=("region", "zone"),
+        ...           edge_kinds=("land", "coast"))
+        >>> sorted(b.neighbours("a")), sorted(b.neighbours("a", "coast")), b.kinds_between("a", "b")
+        (['b', 's'], ['s'], ('land',))
+        """
+        if not kinds:
+            return self._neighbours[area_id]
+        if len(kinds) == 1:
+            return self._typed_of(kinds[0]).get(area_id, _NONE)
+        return AreaSet(n for k in kinds for n in self._typed_of(k).get(area_id, ()))
+
+    def _typed_of(self, kind: str) -> dict[str, AreaSet]:
+        try:
+            return self._typed[kind]
+        except KeyError:
+            raise BoardError(f"this board has no edges of kind {kind!r} (its kinds: {', '.join(self.edge_kinds)})") from None
+
+    def kinds_between(self, a: str, b: str) -> tuple[str, ...]:
+        """The kinds of the edges joining ``a`` and ``b`` (none if they are not adjacent)."""
+        return tuple(k for k in self.edge_kinds if b in self._typed[k].get(a, ()))
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self._neighbours[a]

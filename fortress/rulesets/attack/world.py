@@ -12,6 +12,7 @@ from fortress.geodata.world_map import WorldMap
 
 COAST = "coast:"  #: a coastline's id: ``coast:REGION`` (ships built wait there [Build])
 KINDS = ("region", "zone")
+EDGE_KINDS = ("land", "coast", "sea")  #: the board's typed edges (lanes and canals: :class:`Graph`)
 THEATRE = {"western": ("west",), "pacific": ("pacific",), "both": ("west", "pacific")}
 
 
@@ -77,8 +78,9 @@ def board() -> Board:
     """The whole world as a core board (areas by id and name); the map in play is an option."""
     g = graph()
     areas = [Area(a.id, a.name, a.kind, label=a.label, coastal=a.coastal) for a in g.world.areas.values()]
-    edges = sorted({tuple(sorted((e.a, e.b))) for e in g.world.edges if e.type in ("land", "coast", "sea")})
-    return Board(areas, [(a, b) for a, b in edges], metadata={"title": "ATTACK! Deluxe: the world"}, kinds=KINDS)
+    edges = sorted({(*sorted((e.a, e.b)), e.type) for e in g.world.edges if e.type in EDGE_KINDS})
+    return Board(areas, [(a, b, kind) for a, b, kind in edges], metadata={"title": "ATTACK! Deluxe: the world"},
+                 kinds=KINDS, edge_kinds=EDGE_KINDS)
 
 
 def place_name(area: str) -> str:
