@@ -7,10 +7,11 @@ import importlib
 import pytest
 
 MODULES = [
-    "fortress", "fortress.engine.board", "fortress.rulesets.america.actions", "fortress.engine.shape", "fortress.rulesets.america.units", "fortress.engine.dice", "fortress.rulesets.america.battle",
-    "fortress.engine.game", "fortress.engine.save", "fortress.rulesets.america.positions", "fortress.engine.rulesets", "fortress.ai",
-    "fortress.rulesets.america.state",
-    "fortress.engine.schema", "fortress.cli.options", "fortress.store.store",
+    "fortress", "fortress.engine.actions", "fortress.engine.board", "fortress.engine.data", "fortress.engine.dice",
+    "fortress.engine.game", "fortress.engine.rulesets", "fortress.engine.save", "fortress.engine.schema",
+    "fortress.engine.shape", "fortress.rulesets.america.actions", "fortress.rulesets.america.battle",
+    "fortress.rulesets.america.dice", "fortress.rulesets.america.positions", "fortress.rulesets.america.state",
+    "fortress.rulesets.america.units", "fortress.ai", "fortress.cli.options", "fortress.store.store",
 ]
 
 

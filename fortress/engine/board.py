@@ -122,7 +122,7 @@ class Board:
         typed: dict[str, dict[str, set[str]]] = {k: {} for k in edge_kinds}
         for edge in edges:
             a, b = edge[0], edge[1]
-            kind = edge[2] if len(edge) > 2 else BORDER  # type: ignore[misc]  # a typed triple
+            kind = edge[2] if len(edge) > 2 else BORDER  # a typed triple
             if a not in links or b not in links:
                 raise BoardError(f"adjacency names an unknown area: {a!r} - {b!r}")
             if a == b:
