@@ -14,7 +14,7 @@ import ipywidgets as W
 
 import fortress
 from fortress.rules import actions as A
-from fortress.store import GameStore, StaleGame, StoreError
+from fortress.store import GameStore, SeatTaken, StaleGame, StoreError
 from fortress.ui import classroom, info, turn_flow
 from fortress.ui.banner import Banner
 from fortress.ui import theme as T
@@ -89,7 +89,8 @@ class App(SharedPlay):
         buttons = W.HBox([self.undo_button, self.hint_button, self.step_button, self.play_button, self.auto_box,
                            self.predict.toggle])
         buttons.add_class("fortress-header-buttons")
-        header = W.HBox([W.VBox([self.status, self.turn_note], _dom_classes=("fortress-status-column",)), buttons],
+        header = W.HBox([W.VBox([self.status, self.turn_note, self.seat_claim.box],
+                                _dom_classes=("fortress-status-column",)), buttons],
                         layout=W.Layout(justify_content="space-between", align_items="center", width="100%"))
         header.add_class("fortress-header")
         strip = W.HBox([self.banner.widget, self.banner.busy], layout=W.Layout(width="100%", align_items="center"),
@@ -146,7 +147,8 @@ class App(SharedPlay):
         new shared game this page takes the first human seat of."""
         if self.store is not None:
             try:
-                shared = classroom.create(self.store, game, seats)
+                shared = classroom.create(self.store, game, seats, browser=classroom.page_browser(),
+                                          name=self.page_name())
             except StoreError as exc:
                 self.say(f"Could not store the new game: {exc}")
                 return
@@ -270,6 +272,9 @@ class App(SharedPlay):
         if self.shared is not None:
             try:
                 self.game = g = self.shared.take_back()
+            except SeatTaken as exc:
+                self.seat_lost(exc.holder)
+                return
             except StaleGame:
                 self.pull("Another player moved first, so nothing was taken back: here is the game as it stands.")
                 return
