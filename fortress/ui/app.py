@@ -15,7 +15,7 @@ import ipywidgets as W
 import fortress
 from fortress.rules import actions as A
 from fortress.store import GameStore, SeatTaken, StaleGame, StoreError
-from fortress.ui import classroom, info, turn_flow
+from fortress.ui import classroom, clicks, info, turn_flow
 from fortress.ui.banner import Banner
 from fortress.ui import theme as T
 from fortress.ui.bots import BotSeats
@@ -42,6 +42,7 @@ class App(SharedPlay):
     def __init__(self, save_dir=None, map_height: str = MAP_HEIGHT, store: GameStore | None = None,
                  defer_labels: bool = False) -> None:
         self.autosaver = Autosaver(save_dir)
+        clicks.install()
         self._init_shared(store)
         self.game: fortress.Game = fortress.new_game(0, setup="balanced")  # a preview until a game starts
         self.playing = False
@@ -74,6 +75,8 @@ class App(SharedPlay):
         self.status = self._html("fortress-status")
         self.tick = self._html("fortress-tick")  # changes after every redraw: a sync point for tests
         self.tick.layout.display = "none"
+        self.seen = self._html("fortress-seen-ply", clicks.seen_html(0))  # the ply drawn last: clicks carry it
+        self.seen.layout.display = "none"
         self.message = self._html("fortress-message")
         self.turn_note = self._html("fortress-turn-note")  # shared games: whose move, from this seat
         self.turn_note.layout.display = "none"  # an empty line would still take its height
@@ -125,7 +128,7 @@ class App(SharedPlay):
             column.add_class("fortress-column")
         body = W.HBox([left, right], layout=W.Layout(width="100%", flex_flow="row wrap"))
         body.add_class("fortress-body")
-        self.root = W.VBox([T.style_widget(a.id for a in self.game.board), header, strip, body, self.tick],
+        self.root = W.VBox([T.style_widget(a.id for a in self.game.board), header, strip, body, self.seen, self.tick],
                            layout=W.Layout(width="100%"))
         self.root.add_class("fortress-app")
 
@@ -177,7 +180,7 @@ class App(SharedPlay):
         """Apply a human player's action; show the reason if it is refused. In class-prediction
         mode a move that rolls dice waits for the class's guess first (``asked`` once it has)."""
         t0 = time.perf_counter()
-        if not self._human_may_act():
+        if self.stale_click() or not self._human_may_act():
             return False
         if not asked and self.predict.wants(action) and self.game.explain(action) is None:
             self.predict.ask(self.game, action, lambda: self.act(action, after, asked=True))
@@ -205,7 +208,7 @@ class App(SharedPlay):
 
     def act_many(self, actions: Iterable[A.Action]) -> bool:
         """Apply several actions in turn (stops at the first refusal) with one redraw."""
-        if not self._human_may_act():
+        if self.stale_click() or not self._human_may_act():
             return False
         touched: set[str] = set()
         for action in actions:
@@ -505,8 +508,25 @@ class App(SharedPlay):
             self.hand_box.children = ()
 
     def bump(self) -> None:
-        """Mark the end of the kernel's answer to a click (also when it only said no)."""
+        """Mark the end of the kernel's answer to a click (also when it only said no), and the
+        ply now drawn (a click made on this board carries it: :mod:`fortress.ui.clicks`)."""
+        seen = clicks.seen_html(len(self.game.history))
+        if self.seen.value != seen:
+            self.seen.value = seen
         self.tick.value = str(int(self.tick.value or 0) + 1)
+
+    def stale_click(self) -> bool:
+        """Whether the click being handled was made on a board drawn before the game moved on
+        (a bot's move, another page's at this seat, landed meanwhile): then say so, redraw,
+        and play nothing (issue 40, item 3)."""
+        seen = clicks.clicked_at()
+        if seen is None or seen == len(self.game.history):
+            clicks.consume()  # later actions of the same click (act after act) are its own doing
+            return False
+        self.say("Your click was not played: the game moved on before it arrived (another move came in). "
+                 "Here is the game as it stands now; look again and choose.")
+        self.refresh()
+        return True
 
     def _refresh_views(self) -> None:
         g = self.game
