@@ -88,7 +88,7 @@ def test_bot_seats_get_no_links(store, tmp_path):
     (and the spectator's) only."""
     a, _b = us_v_west(store, tmp_path)
     links = a.controls.classroom.links.value
-    assert {"1", "2", "spectator"} == set(re.findall(r"data-seat='([^']+)'", links))
+    assert {"1", "2", "spectator"} == set(re.findall(r"fortress-seat-link' data-seat='([^']+)'", links))
     assert a.shared.made.tokens["3"] not in links and a.shared.made.tokens["4"] not in links
 
 

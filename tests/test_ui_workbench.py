@@ -200,3 +200,13 @@ def test_a_large_battle_is_estimated_quickly_and_says_so(tmp_path):
     odds.attackers.value = "1000 infantry"
     press(app, "fortress-odds-go")
     assert "Odds unavailable: 1018 units in this battle; the odds are given for at most 200" in odds.out.value
+
+
+def test_no_attacker_shows_no_odds_not_cleared_nought_percent():
+    """Issue 35 item 8: with no attacker the workbench said "Cleared 0.0%", read as a sure defeat."""
+    from fortress.ui.odds_panel import column_html
+
+    rows = compare(Counter(), Counter(infantry=2), "plain")
+    text = column_html(*rows[0])
+    assert "Cleared" not in text and "no unit attacks" in text and "no odds" in text
+    assert "Cleared" in column_html(*compare(Counter(infantry=1), Counter(infantry=2), "plain")[0])

@@ -3,8 +3,9 @@ seats in SQLite (default, one file) or PostgreSQL, so that a game lives on the s
 every laptop at it sees the same moves. See :mod:`fortress.store.store`."""
 from __future__ import annotations
 
-from fortress.store.store import (CODE_ALPHABET, SPECTATOR, GameStore, NewGame, Seat, SeatError, StaleGame,
-                                  StoreError, StoreUnavailable, default_url)
+from fortress.store.holders import Holder
+from fortress.store.store import (CODE_ALPHABET, SPECTATOR, GameStore, NewGame, Seat, SeatError, SeatTaken,
+                                  StaleGame, StoreError, StoreUnavailable, default_url)
 
-__all__ = ["CODE_ALPHABET", "SPECTATOR", "GameStore", "NewGame", "Seat", "SeatError", "StaleGame",
-           "StoreError", "StoreUnavailable", "default_url"]
+__all__ = ["CODE_ALPHABET", "SPECTATOR", "GameStore", "Holder", "NewGame", "Seat", "SeatError", "SeatTaken",
+           "StaleGame", "StoreError", "StoreUnavailable", "default_url"]

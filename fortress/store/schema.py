@@ -52,3 +52,18 @@ seats = Table(
     Column("claimed", Boolean, nullable=False, default=False),
     UniqueConstraint("token_hash", name="fortress_seats_token"),
 )
+
+#: who holds a human seat now (issue 35): the browser that opened it (a hash of its own
+#: secret, a cookie the server gives it), the name shown to a second page, and since when.
+#: A seat has at most one holder; another browser is told and may take it over explicitly
+holders = Table(
+    "fortress_holders", metadata,
+    Column("game_id", String(24), ForeignKey("fortress_games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", String(20), primary_key=True),
+    Column("browser_hash", String(64), nullable=False),
+    Column("name", String(60), nullable=False, default=""),
+    Column("since", DateTime(timezone=True), nullable=False),
+    #: the seat's token sealed with the browser's secret: that browser alone comes back to its
+    #: seat from the join code in its address (no token in the address bar of a projector)
+    Column("sealed", String(160), nullable=False, default=""),
+)

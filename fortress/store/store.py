@@ -35,6 +35,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
+from fortress.store.holders import Holder, SeatHolding
 from fortress.store.schema import SCHEMA_VERSION, actions, games, meta, metadata
 from fortress.store.schema import seats as seat_table
 
@@ -54,6 +55,14 @@ class StoreError(Exception):
 
 class SeatError(StoreError):
     """A missing, wrong or edited token, or a seat acting for a side it does not hold."""
+
+
+class SeatTaken(SeatError):
+    """Another browser holds this seat (:mod:`fortress.store.holders`): who, and since when."""
+
+    def __init__(self, seat: "Seat", holder: Holder) -> None:
+        self.seat, self.holder = seat, holder
+        super().__init__(f"this seat is taken, by {holder.name or 'another browser'} (for {holder.held_for()})")
 
 
 class StaleGame(StoreError):
@@ -174,8 +183,9 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-class GameStore:
-    """Games shared between kernels, processes and machines (see the module docstring)."""
+class GameStore(SeatHolding):
+    """Games shared between kernels, processes and machines (see the module docstring);
+    who holds each seat: :class:`~fortress.store.holders.SeatHolding`."""
 
     @_reachable
     def __init__(self, url: str) -> None:
@@ -371,12 +381,15 @@ class GameStore:
 
     # -- writing ---------------------------------------------------------------------------------
     @_reachable
-    def submit(self, token: str, ply: int, action: str) -> "Game":
+    def submit(self, token: str, ply: int, action: str, browser: str | None = None) -> "Game":
         """Play ``action`` (notation) for the seat of ``token`` as the game's ply ``ply``
         (the number of actions the player saw stored). Refused with :class:`SeatError` for
-        a seat that does not hold the side to move, :class:`StaleGame` when the game moved
-        on, :class:`StoreError` naming the rule for an illegal action."""
-        return self._submit(self.open(token, claim=False), ply, action)
+        a seat that does not hold the side to move, :class:`SeatTaken` when another browser
+        than ``browser`` holds the seat (a page passes its own), :class:`StaleGame` when the
+        game moved on, :class:`StoreError` naming the rule for an illegal action."""
+        seat = self.open(token, claim=False)
+        self.check_holder(seat, browser)
+        return self._submit(seat, ply, action)
 
     def _at(self, seat: Seat, ply: int) -> tuple[_Cached, "Game"]:
         """The stored game's replay and a copy to change, for ``seat`` acting at ``ply``:
@@ -408,13 +421,14 @@ class GameStore:
         return game.copy()
 
     @_reachable
-    def take_back(self, token: str, ply: int) -> "Game":
+    def take_back(self, token: str, ply: int, browser: str | None = None) -> "Game":
         """Take back the last stored action for the seat of ``token``, the game being at ``ply``:
         only the side to move's own action of this turn before any die or card
         (``Game.undoable``). Refused with :class:`StaleGame` when the game moved on,
         :class:`SeatError` for another side's move, :class:`StoreError` saying why otherwise.
-        Returns the game as it then stands."""
+        Returns the game as it then stands (:class:`SeatTaken` as :meth:`submit`)."""
         seat = self.open(token, claim=False)
+        self.check_holder(seat, browser)
         _cached, game = self._at(seat, ply)
         if ply == 0 or game.undoable < 1:
             raise StoreError("nothing of yours to take back: dice rolled, cards drawn and the other players' "
@@ -518,6 +532,9 @@ class GameStore:
     def close(self) -> None:
         self.engine.dispose()
 
+
+for _name in ("hold", "holder", "holders", "free", "resume"):  # the database's failures in one plain line, as above
+    setattr(GameStore, _name, _reachable(getattr(SeatHolding, _name)))
 
 _AGAIN = 4  #: ticks of 50 ms that still query after the files changed
 Signature = tuple[tuple[int, int] | None, ...]  # (size, mtime) per database file

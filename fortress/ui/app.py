@@ -14,8 +14,8 @@ import ipywidgets as W
 
 import fortress
 from fortress.rulesets.america import actions as A
-from fortress.store import GameStore, StaleGame, StoreError
-from fortress.ui import classroom, info, turn_flow
+from fortress.store import GameStore, SeatTaken, StaleGame, StoreError
+from fortress.ui import classroom, clicks, info, turn_flow
 from fortress.ui.banner import Banner
 from fortress.ui import theme as T
 from fortress.ui.bots import BotSeats
@@ -42,6 +42,7 @@ class App(SharedPlay):
     def __init__(self, save_dir=None, map_height: str = MAP_HEIGHT, store: GameStore | None = None,
                  defer_labels: bool = False) -> None:
         self.autosaver = Autosaver(save_dir)
+        clicks.install()
         self._init_shared(store)
         self.game: fortress.Game = fortress.new_game(0, setup="balanced")  # a preview until a game starts
         self.playing = False
@@ -74,6 +75,8 @@ class App(SharedPlay):
         self.status = self._html("fortress-status")
         self.tick = self._html("fortress-tick")  # changes after every redraw: a sync point for tests
         self.tick.layout.display = "none"
+        self.seen = self._html("fortress-seen-ply", clicks.seen_html(0))  # the ply drawn last: clicks carry it
+        self.seen.layout.display = "none"
         self.message = self._html("fortress-message")
         self.turn_note = self._html("fortress-turn-note")  # shared games: whose move, from this seat
         self.turn_note.layout.display = "none"  # an empty line would still take its height
@@ -89,7 +92,8 @@ class App(SharedPlay):
         buttons = W.HBox([self.undo_button, self.hint_button, self.step_button, self.play_button, self.auto_box,
                            self.predict.toggle])
         buttons.add_class("fortress-header-buttons")
-        header = W.HBox([W.VBox([self.status, self.turn_note], _dom_classes=("fortress-status-column",)), buttons],
+        header = W.HBox([W.VBox([self.status, self.turn_note, self.seat_claim.box],
+                                _dom_classes=("fortress-status-column",)), buttons],
                         layout=W.Layout(justify_content="space-between", align_items="center", width="100%"))
         header.add_class("fortress-header")
         strip = W.HBox([self.banner.widget, self.banner.busy], layout=W.Layout(width="100%", align_items="center"),
@@ -124,7 +128,7 @@ class App(SharedPlay):
             column.add_class("fortress-column")
         body = W.HBox([left, right], layout=W.Layout(width="100%", flex_flow="row wrap"))
         body.add_class("fortress-body")
-        self.root = W.VBox([T.style_widget(a.id for a in self.game.board), header, strip, body, self.tick],
+        self.root = W.VBox([T.style_widget(a.id for a in self.game.board), header, strip, body, self.seen, self.tick],
                            layout=W.Layout(width="100%"))
         self.root.add_class("fortress-app")
 
@@ -146,7 +150,8 @@ class App(SharedPlay):
         new shared game this page takes the first human seat of."""
         if self.store is not None:
             try:
-                shared = classroom.create(self.store, game, seats)
+                shared = classroom.create(self.store, game, seats, browser=classroom.page_browser(),
+                                          name=self.page_name())
             except StoreError as exc:
                 self.say(f"Could not store the new game: {exc}")
                 return
@@ -175,7 +180,7 @@ class App(SharedPlay):
         """Apply a human player's action; show the reason if it is refused. In class-prediction
         mode a move that rolls dice waits for the class's guess first (``asked`` once it has)."""
         t0 = time.perf_counter()
-        if not self._human_may_act():
+        if self.stale_click() or not self._human_may_act():
             return False
         if not asked and self.predict.wants(action) and self.game.explain(action) is None:
             self.predict.ask(self.game, action, lambda: self.act(action, after, asked=True))
@@ -203,7 +208,7 @@ class App(SharedPlay):
 
     def act_many(self, actions: Iterable[A.Action]) -> bool:
         """Apply several actions in turn (stops at the first refusal) with one redraw."""
-        if not self._human_may_act():
+        if self.stale_click() or not self._human_may_act():
             return False
         touched: set[str] = set()
         for action in actions:
@@ -270,6 +275,9 @@ class App(SharedPlay):
         if self.shared is not None:
             try:
                 self.game = g = self.shared.take_back()
+            except SeatTaken as exc:
+                self.seat_lost(exc.holder)
+                return
             except StaleGame:
                 self.pull("Another player moved first, so nothing was taken back: here is the game as it stands.")
                 return
@@ -500,8 +508,25 @@ class App(SharedPlay):
             self.hand_box.children = ()
 
     def bump(self) -> None:
-        """Mark the end of the kernel's answer to a click (also when it only said no)."""
+        """Mark the end of the kernel's answer to a click (also when it only said no), and the
+        ply now drawn (a click made on this board carries it: :mod:`fortress.ui.clicks`)."""
+        seen = clicks.seen_html(len(self.game.history))
+        if self.seen.value != seen:
+            self.seen.value = seen
         self.tick.value = str(int(self.tick.value or 0) + 1)
+
+    def stale_click(self) -> bool:
+        """Whether the click being handled was made on a board drawn before the game moved on
+        (a bot's move, another page's at this seat, landed meanwhile): then say so, redraw,
+        and play nothing (issue 40, item 3)."""
+        seen = clicks.clicked_at()
+        if seen is None or seen == len(self.game.history):
+            clicks.consume()  # later actions of the same click (act after act) are its own doing
+            return False
+        self.say("Your click was not played: the game moved on before it arrived (another move came in). "
+                 "Here is the game as it stands now; look again and choose.")
+        self.refresh()
+        return True
 
     def _refresh_views(self) -> None:
         g = self.game

@@ -12,13 +12,14 @@ from __future__ import annotations
 import asyncio
 import html
 import os
+import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as W
 
-from fortress.store import SPECTATOR, GameStore, NewGame, Seat, SeatError, StaleGame, StoreError
+from fortress.store import SPECTATOR, GameStore, Holder, NewGame, Seat, SeatError, SeatTaken, StaleGame, StoreError
 from fortress.ui import theme as T
 from fortress.ui.serve import PUBLIC_URL_ENV
 
@@ -33,6 +34,11 @@ TEACHER_ENV = "FORTRESS_TEACHER_TOKEN"
 #: (a bot seat whose driving browser closed is played by any page still open on the game)
 IDLE_BOTS = 2.0
 JOINED = "Joined the game: you have a seat."
+#: the browser's own secret (``fortress serve`` gives each browser a cookie and passes it to
+#: the page's kernel as this request header, :mod:`fortress.ui.voila_app`) and its user agent
+BROWSER_HEADER = "X-Fortress-Browser"
+BROWSER_ENV = "HTTP_X_FORTRESS_BROWSER"
+AGENT_ENV = "HTTP_USER_AGENT"
 
 
 def store_from_env() -> GameStore | None:
@@ -48,6 +54,32 @@ def page_query() -> dict[str, str]:
         from voila.utils import get_query_string
         text = get_query_string() or ""
     return {k: v[0] for k, v in parse_qs(text).items() if v}
+
+
+def page_browser() -> str:
+    """Who this page's browser is, to hold seats with (:mod:`fortress.store.holders`): the
+    cookie ``fortress serve`` gives it; on a JupyterHub, the student whose server this is;
+    else "" (a notebook, plain Voila: nobody to tell apart, seats are opened, not held)."""
+    if os.environ.get(BROWSER_ENV):
+        return os.environ[BROWSER_ENV]
+    hub_user = os.environ.get("JUPYTERHUB_USER", "")
+    return f"hub:{hub_user}" if hub_user else ""
+
+
+def browser_name(agent: str | None = None) -> str:
+    """A name for a page that gave none: the kind of browser ("a Firefox browser on Windows")."""
+    agent = os.environ.get(AGENT_ENV, "") if agent is None else agent
+    kinds = (("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrom", "Chrome"), ("Safari/", "Safari"))
+    systems = (("Android", "Android"), ("iPhone", "an iPhone"), ("iPad", "an iPad"), ("Windows", "Windows"),
+               ("CrOS", "a Chromebook"), ("Mac OS", "a Mac"), ("Linux", "Linux"))
+    kind = next((name for key, name in kinds if key in agent), "")
+    system = next((name for key, name in systems if key in agent), "")
+    return f"a{'n' if kind[:1] in 'EO' and kind else ''} {kind + ' ' if kind else ''}browser{' on ' + system if system else ''}"
+
+
+def clean_name(text: str) -> str:
+    """A typed name as it may be shown to others: printable, one line, at most 40 characters."""
+    return re.sub(r"\s+", " ", "".join(c for c in text if c.isprintable())).strip()[:40]
 
 
 def page_link(query: str) -> str:
@@ -93,6 +125,9 @@ class SharedGame:
     #: a seat goes once its link is opened or the join code takes it (:meth:`handed_out`)
     more: dict[str, str] = field(default_factory=dict, repr=False)
     more_seats: dict[str, str] = field(default_factory=dict, repr=False)  # side -> its seat number
+    #: the browser this page holds its seat as (:func:`page_browser`); None: not held (the teacher's spectator)
+    browser: str | None = field(default=None, repr=False)
+    lost: bool = False  # another browser took the seat over (or the teacher freed it): this page only watches
 
     @property
     def game_id(self) -> str:
@@ -101,7 +136,9 @@ class SharedGame:
     @property
     def sides(self) -> tuple[str, ...]:
         """The sides this page plays: its seat's, and on the page that created the game every
-        other human seat's (hot-seat at one screen)."""
+        other human seat's (hot-seat at one screen); none once another browser took it over."""
+        if self.lost:
+            return ()
         return self.seat.sides + tuple(s for s in self.more if s not in self.seat.sides)
 
     def token_for(self, side: str | None) -> str:
@@ -128,13 +165,14 @@ class SharedGame:
                             "took it): they play it now")
         for action in game.history[self.base + self.ply:]:
             side = self.last.side if self.last is not None and not self.last.is_over else None
-            self.last = self.store.submit(self.token_for(side), self.ply, game.notation(action))
+            self.last = self.store.submit(self.token_for(side), self.ply, game.notation(action), browser=self.browser)
             self.ply += 1
 
     def take_back(self) -> "Game":
         """Take back this seat's last stored move (:meth:`GameStore.take_back`); the game as
         it then stands."""
-        game = self.store.take_back(self.token_for(self.last.side if self.last is not None else None), self.ply)
+        game = self.store.take_back(self.token_for(self.last.side if self.last is not None else None), self.ply,
+                                    browser=self.browser)
         self.ply -= 1
         self.last = game.copy()
         return game
@@ -145,6 +183,14 @@ class SharedGame:
         self.last = game.copy()
         self.handed_out()
         return game
+
+    def taken_from_us(self) -> tuple[bool, Holder | None]:
+        """Whether another browser holds this page's seat now, and its holder (None when
+        nobody does: the teacher freed it)."""
+        if not self.browser or self.lost or self.seat.kind != "human":
+            return False, None
+        holder = self.store.holder(self.game_id, self.seat.seat, self.browser)
+        return (holder is None or not holder.mine), holder
 
     def changed(self) -> bool:
         return self.store.plies(self.game_id) != self.ply
@@ -160,12 +206,14 @@ class SharedGame:
         return seats, frozenset(others)
 
 
-def open_seat(store: GameStore, token: str) -> SharedGame:
-    """The page's game from a seat link (:class:`SeatError` for a wrong token)."""
-    seat = store.open(token)
+def open_seat(store: GameStore, token: str, browser: str | None = None, name: str = "",
+              take: bool = False) -> SharedGame:
+    """The page's game from a seat link, its seat held by ``browser`` (:class:`SeatError` for
+    a wrong token, :class:`SeatTaken` when another browser holds it and ``take`` is False)."""
+    seat = store.hold(token, browser, name, take) if browser else store.open(token)
     ply, game = store.snapshot(seat.game_id)
     code = next((g["code"] for g in store.list_games() if g["id"] == seat.game_id), "")
-    return SharedGame(store, token, seat, ply, len(game.history) - ply, code=code)
+    return SharedGame(store, token, seat, ply, len(game.history) - ply, code=code, browser=browser or None)
 
 
 def spectate(store: GameStore, game_id: str, code: str = "") -> SharedGame:
@@ -175,14 +223,15 @@ def spectate(store: GameStore, game_id: str, code: str = "") -> SharedGame:
     return SharedGame(store, "", seat, ply, len(game.history) - ply, code=code)
 
 
-def create(store: GameStore, game: "Game", seats: dict[str, str], title: str = "") -> SharedGame:
+def create(store: GameStore, game: "Game", seats: dict[str, str], title: str = "", browser: str | None = None,
+           name: str = "") -> SharedGame:
     """Store a new game; the page takes its first human seat (the spectator's if none) and
     plays the other human seats too (hot-seat at one screen) until the teacher hands one out:
     its link opened, or the join code taking it (:meth:`SharedGame.handed_out`)."""
     made = store.create_game(game, store_seats(game, seats), title=title)
     kinds = store_seats(game, seats)
     mine = next((s for s, k in kinds.items() if k == "human"), SPECTATOR)
-    shared = open_seat(store, made.tokens[mine])
+    shared = open_seat(store, made.tokens[mine], browser, name)
     shared.made = made
     others = [s for s, k in kinds.items() if k == "human" and s != mine]
     shared.more = {side: made.tokens[s] for s in others for side in game.seats[int(s) - 1]}
@@ -209,22 +258,59 @@ def turn_html(shared: SharedGame, game: "Game", seats: dict[str, str]) -> str:
            f"<b class='fortress-join-code'>{html.escape(shared.code)}</b></small>"
 
 
-def links_html(made: NewGame, game: "Game", mine: str = "", bots: frozenset[str] = frozenset()) -> str:
-    """One link per seat and the join code, for the page that created the game; the link of
-    the page's own seat (token ``mine``) is marked ``fortress-my-link``: the page's address
-    becomes it (the template's script), so a reload brings the game back. A bot's seat
-    (numbers in ``bots``) has no link: the server plays it, nobody may open it (issue 35)."""
-    rows = []
+def seat_status(shared: SharedGame) -> dict[str, str]:
+    """Each seat's state in words, for the page that created the game (the projector): held
+    by this page, played here until someone joins, held by whom, free, or a bot."""
+    holders = shared.store.holders(shared.game_id)
+    hot = set(shared.more_seats[s] for s in shared.more)
+    out = {}
+    for seat in shared.store.seats_of(shared.game_id):
+        holder = holders.get((shared.game_id, seat.seat))
+        if seat.bot:
+            out[seat.seat] = f"the {seat.bot} bot (the server plays it)"
+        elif seat.seat == shared.seat.seat and not shared.lost:
+            out[seat.seat] = "this page"
+        elif seat.seat in hot:
+            out[seat.seat] = "played on this page until a player joins with the code"
+        elif holder is not None:
+            out[seat.seat] = f"taken, by {holder.name or 'another browser'}"
+        elif seat.kind == "human":
+            out[seat.seat] = "free: join with the code"
+    return out
+
+
+def links_html(made: NewGame, game: "Game", mine: str = "", bots: frozenset[str] = frozenset(),
+               status: dict[str, str] | None = None, address: str = "") -> str:
+    """The join code and each seat's state, for the page that created the game (a projector
+    shows it: no seat token on screen, issue 35); the seat links to hand out privately are
+    folded away below. The link of the page's own seat (token ``mine``) is marked
+    ``fortress-my-link``, with the page's address in ``data-address`` (the template's script
+    puts it in the address bar, so a reload brings the game back: :func:`own_address`). A
+    bot's seat (numbers in ``bots``) has no link: the server plays it, nobody may open it."""
+    rows, links = [], []
+    status = status or {}
     for seat, token in made.tokens.items():
+        who = "spectator" if seat == SPECTATOR else " + ".join(T.side_chip(s) for s in game.seats[int(seat) - 1])
+        if seat != SPECTATOR:
+            rows.append(f"<li class='fortress-seat-state' data-seat='{seat}'>{who}: "
+                        f"{html.escape(status.get(seat, ''))}</li>")
         if seat in bots:
             continue
-        who = "spectator" if seat == SPECTATOR else " + ".join(T.side_chip(s) for s in game.seats[int(seat) - 1])
         url = html.escape(page_link(f"seat={token}"))
-        own = (" class='fortress-my-link'", " (this page)") if token == mine else ("", "")
-        rows.append(f"<li class='fortress-seat-link' data-seat='{seat}'>{who}: "
-                    f"<a{own[0]} href='{url}' target='_blank'>{url}</a>{own[1]}</li>")
-    return (f"<div class='fortress-links'><b>Seat links</b> (send each player theirs; keep yours to come back) "
-            f"&middot; join code <b class='fortress-new-code'>{html.escape(made.code)}</b><ul>{''.join(rows)}</ul></div>")
+        own = (f" class='fortress-my-link' data-address='{address}'", " (this page)") if token == mine else ("", "")
+        links.append(f"<li class='fortress-seat-link' data-seat='{seat}'>{who}: "
+                     f"<a{own[0]} href='{url}' target='_blank'>{url}</a>{own[1]}</li>")
+    return (f"<div class='fortress-links'>Players join with the code <b class='fortress-new-code'>"
+            f"{html.escape(made.code)}</b> (Game tab, “Join with code”)<ul>{''.join(rows)}</ul>"
+            f"<details class='fortress-private-links'><summary>Seat links, to hand out privately (not on a projector: "
+            f"a link plays its seat)</summary><ul>{''.join(links)}</ul></details></div>")
+
+
+def own_address(shared: SharedGame) -> str:
+    """What the page's address names so that a reload comes back to its seat: the join code
+    when the page's browser holds the seat (:meth:`GameStore.resume`: no token in the address
+    bar, which a projector shows), else the seat link's token (plain Voila: no browser id)."""
+    return html.escape(f"code={shared.code}" if shared.browser and shared.code else f"seat={shared.token}")
 
 
 def not_yours(shared: SharedGame, game: "Game", seats: dict[str, str]) -> str:
@@ -236,6 +322,46 @@ def not_yours(shared: SharedGame, game: "Game", seats: dict[str, str]) -> str:
     yours = ", ".join(T.side_label(s) for s in mine)
     return (f"It is {T.side_label(side)}'s move, played by {who}; you play {yours.removesuffix('.')}. "
             "This page updates when they move.")
+
+
+class SeatClaim:
+    """The line a page shows when the seat its link names is held by another browser, or was
+    taken from this page (issue 35): who holds it, a name to be shown by, and Take over."""
+
+    def __init__(self, take: "Callable[[str], object]") -> None:
+        self.token = ""
+        self.text = W.HTML("")
+        self.text.add_class("fortress-seat-taken-text")
+        self.name = W.Text(placeholder="your name (the other page sees it)", layout=W.Layout(width="250px"))
+        self.name.add_class("fortress-my-name")
+        self.button = W.Button(description="Take over this seat", button_style="warning", layout=W.Layout(width="auto"))
+        self.button.add_class("fortress-take-over")
+        self.button.on_click(lambda _b: take(self.token))
+        self.box = W.HBox([self.text, self.name, self.button],
+                          layout=W.Layout(display="none", align_items="center", flex_flow="row wrap"))
+        self.box.add_class("fortress-seat-taken")
+
+    def show(self, token: str, text: str) -> None:
+        self.token, self.text.value = token, text
+        self.box.layout.display = ""
+
+    def hide(self) -> None:
+        self.token, self.text.value = "", ""
+        self.box.layout.display = "none"
+
+
+def taken_html(seat: Seat, holder: Holder | None, lost: bool = False) -> str:
+    """What a page says when another browser holds its seat (or the teacher freed it)."""
+    sides = " + ".join(T.side_chip(s) for s in seat.sides)
+    if holder is None:
+        return (f"<span class='ft-refused'>The teacher freed this seat ({sides}): this page now only watches.</span> "
+                "Take it again if it is still yours:")
+    who = f"<b>{html.escape(holder.name or 'another browser')}</b>"
+    if lost:
+        return (f"<span class='ft-refused'>Your seat ({sides}) was taken over, by {who}: this page now only "
+                "watches.</span> Take it back if it is yours:")
+    return (f"<span class='ft-refused'>This seat ({sides}) is taken, by {who} (for {holder.held_for()}).</span> "
+            "You are watching the game. To play it on this page, take it over (the other page is told and stops):")
 
 
 class ClassroomBox:
@@ -252,7 +378,8 @@ class ClassroomBox:
         self.join_button.on_click(lambda _b: self.join())
         self.box = W.VBox([W.HTML("<b>Shared games</b> <small>(games live on the server: open your seat "
                                   "link to come back to yours)</small>"),
-                           W.HBox([self.code, self.join_button]), self.links])
+                           W.HBox([self.code, app.seat_claim.name, self.join_button],
+                                  layout=W.Layout(flex_flow="row wrap")), self.links])
 
     def join(self) -> None:
         store = self.app.store
@@ -272,11 +399,16 @@ class ClassroomBox:
             self.links.value = ""
         elif shared.made is not None:
             bots = frozenset(s.seat for s in shared.store.seats_of(shared.game_id) if s.bot)
-            self.links.value = links_html(shared.made, game, shared.token, bots)
-        else:
+            self.links.value = links_html(shared.made, game, shared.token, bots, seat_status(shared),
+                                          own_address(shared))
+        elif shared.token and not shared.lost:
             url = html.escape(page_link(f"seat={shared.token}"))
-            self.links.value = (f"<div class='fortress-links'>Your seat link (keep it to come back): "
-                                f"<a class='fortress-my-link' href='{url}' target='_blank'>{url}</a></div>")
+            self.links.value = (f"<div class='fortress-links'><details class='fortress-private-links'><summary>Your seat "
+                                f"link (keep it to come back from another computer; it plays your seat)</summary>"
+                                f"<a class='fortress-my-link' data-address='{own_address(shared)}' href='{url}' "
+                                f"target='_blank'>{url}</a></details></div>")
+        else:
+            self.links.value = ""
 
 
 def open_from_query(app: "App", query: dict[str, str]) -> None:
@@ -285,12 +417,25 @@ def open_from_query(app: "App", query: dict[str, str]) -> None:
     take a seat, so only a click on the page does)."""
     if "seat" in query:  # ``joined``: an older server took this seat for a ``?code=`` address
         app.open_link(query["seat"], note=JOINED if query.get("joined") else "")
+    elif "code" in query and (token := resume(app, query["code"])):
+        app.open_link(token)  # this browser holds a seat there: the page's own address, reloaded
     elif "code" in query:
         box = app.controls.classroom
         box.code.value = query["code"][:12]
         app.tabs.selected_index = app.tabs.children.index(app.controls.box)
         app.say(f"Press “Join with code” to take a seat in game {html.escape(box.code.value.upper())}: "
                 "no seat is taken until you do.", refused=False)
+
+
+def resume(app: "App", code: str) -> str | None:
+    """The token of the seat this page's browser holds in the game of ``code``, if any."""
+    browser = page_browser()
+    if not browser or app.store is None:
+        return None
+    try:
+        return app.store.resume(code, browser)
+    except StoreError:
+        return None
 
 
 async def follow(app: "SharedPlay", url: str) -> None:

@@ -35,7 +35,11 @@ def force_text(units: Counter) -> str:
 
 
 def column_html(label: str, force: Counter, o: "Odds") -> str:
-    """One column of the comparison: the force and its odds."""
+    """One column of the comparison: the force and its odds (no attacker: no battle, and no
+    odds to show; "Cleared 0.0%" read as a sure defeat, issue 35 item 8)."""
+    if not sum((+force).values()):
+        return (f"<td><b>{html.escape(label)}</b><br>no attacker: no unit attacks (none can reach it), so there "
+                "is no battle and no odds</td>")
     top = ", ".join(f"{html.escape(out.describe())} ({p:.0%})" for out, p in list(o.outcomes)[:2])
     return (f"<td><b>{html.escape(label)}</b><br>{html.escape(force_text(force)) or 'nothing'}"
             f"<br><b>Cleared: {o.p_cleared:.1%}</b><br>all attackers lost: {o.p_attacker_destroyed:.1%}"

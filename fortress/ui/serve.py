@@ -68,6 +68,8 @@ def voila_command(notebook: Path, ip: str = "127.0.0.1", port: int = 8866, prehe
            f"--FortressKernelManager.max_per_address={max_per_address}",
            f"--FortressKernelManager.connect_grace={connect_grace}",
            f"--VoilaExecutor.iopub_timeout={iopub_timeout}",
+           # the browser's own secret (a cookie) and kind reach the page's kernel: seats are held by it
+           "--VoilaConfiguration.http_header_envs=['X-Fortress-Browser', 'User-Agent']",
            f"--VoilaExecutor.startup_timeout={max(60, 2 * iopub_timeout)}",
            "--VoilaConfiguration.allow_template_override=NO", "--VoilaConfiguration.allow_theme_override=NO",
            # a restarted kernel cannot serve the page that lost it (its widgets are gone):

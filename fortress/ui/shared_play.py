@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from fortress.store import GameStore, StaleGame, StoreError
+from fortress.store import GameStore, Holder, SeatTaken, StaleGame, StoreError
 from fortress.ui import classroom
 from fortress.ui import theme as T
 
@@ -67,23 +67,56 @@ class SharedPlay:
         self.others: frozenset[str] = frozenset()  # sides other people play (shared games)
         self.closed = False  # set to stop following the store
         self._follower: asyncio.Task[None] | None = None
+        #: shown when another browser holds the seat this page's link names (issue 35)
+        self.seat_claim = classroom.SeatClaim(lambda token: self.open_link(token, take=True))
 
-    def open_link(self, token: str, note: str = "") -> bool:
-        """Play the stored game of a seat link's token (a wrong token: a message, no game)."""
+    def page_name(self) -> str:
+        """The name other pages see this page's seats held by: the one typed, else the browser's kind."""
+        return classroom.clean_name(self.seat_claim.name.value) or classroom.browser_name()
+
+    def open_link(self, token: str, note: str = "", take: bool = False) -> bool:
+        """Play the stored game of a seat link's token, holding its seat for this page's
+        browser (a wrong token: a message, no game; a seat another browser holds: watch,
+        and a Take over button; ``take``: take it over)."""
         assert self.store is not None
         try:
-            shared = classroom.open_seat(self.store, token)
+            shared = classroom.open_seat(self.store, token, classroom.page_browser(), self.page_name(), take)
+        except SeatTaken as exc:
+            self.seat_taken(token, exc)
+            return False
         except StoreError as exc:
             self.shared, self.playing = None, False
             self.say(f"{exc}. Ask for your seat link again, or join with a code (Game tab).")
             self.refresh()
             return False
-        self.play_shared(shared, note or "Back at your game, as it stands.")
+        self.play_shared(shared, note or ("You took over this seat: the other page was told and only watches now."
+                                          if take else "Back at your game, as it stands."))
         return True
+
+    def seat_taken(self, token: str, exc: SeatTaken) -> None:
+        """Another browser holds the seat of ``token``: watch its game, say who holds it, offer Take over."""
+        assert self.store is not None
+        code = next((g["code"] for g in self.store.list_games() if g["id"] == exc.seat.game_id), "")
+        self.play_shared(classroom.spectate(self.store, exc.seat.game_id, code), f"{exc}.")
+        self.seat_claim.show(token, classroom.taken_html(exc.seat, exc.holder))
+
+    def seat_lost(self, holder: Holder | None) -> None:
+        """Another browser took this page's seat over (or the teacher freed it, ``holder`` None):
+        this page only watches from now on, and may take it back."""
+        shared = self.shared
+        assert shared is not None
+        shared.lost, shared.more = True, {}
+        _seats, self.others = shared.display_seats()
+        self.seat_claim.show(shared.token, classroom.taken_html(shared.seat, holder, lost=True))
+        who = holder.name if holder is not None else ""
+        self.say(f"Your seat was taken over, by {who}: this page now only watches." if holder is not None
+                 else "The teacher freed your seat: this page now only watches.")
+        self.refresh()
 
     def play_shared(self, shared: classroom.SharedGame, note: str) -> None:
         """Show the stored game ``shared`` seats this page at."""
         self.shared = shared
+        self.seat_claim.hide()
         self.game, self.playing, self.game_id = shared.load(), True, shared.game_id
         seats, self.others = shared.display_seats()
         self.bots.configure(seats, 0)  # names only: the store plays the bot seats
@@ -105,6 +138,9 @@ class SharedPlay:
         try:
             self.shared.push(self.game)
             return True
+        except SeatTaken as exc:
+            self.pull()
+            self.seat_lost(exc.holder)
         except StaleGame:
             self.pull(LOST_RACE)
         except StoreError as exc:
@@ -161,12 +197,20 @@ class SharedPlay:
         box.description = "bots move by themselves (the server plays them)" if shared else "bots move by themselves"
 
     def check_seats(self) -> None:
-        """Hot-seat: a seat this page played that another player took (its link opened, or the
-        join code) is theirs now: say so and redraw (the follower calls this when idle)."""
+        """This page's seat taken over by another browser (or freed by the teacher): only watch
+        (:meth:`seat_lost`). Hot-seat: a seat this page played that another player took (its
+        link opened, or the join code) is theirs now: say so and redraw. The follower calls
+        this when idle."""
         shared = self.shared
-        if shared is None or not shared.more:
+        if shared is None:
+            return
+        taken, holder = shared.taken_from_us()
+        if taken:
+            self.seat_lost(holder)
             return
         gone = shared.handed_out()
+        if shared.made is not None:  # the creating page's seat list: who took which seat
+            self.controls.classroom.show(shared, self.game)
         if gone:
             _seats, self.others = shared.display_seats()
             names = ", ".join(T.side_label(side) for side in gone)

@@ -126,9 +126,10 @@ def batch_csv(batch: list[Made]) -> str:
     return out.getvalue()
 
 
-def batch_html(batch: list[Made]) -> str:
-    """The same list as a printable page."""
-    rows = list(csv.reader(io.StringIO(batch_csv(batch))))
+def batch_html(batch: list[Made], links: bool = True) -> str:
+    """The same list as a printable page (``links`` False: without the link column, for the
+    teacher's screen, which may be on a projector: a seat link plays its seat)."""
+    rows = [r if links else r[:-1] for r in csv.reader(io.StringIO(batch_csv(batch)))]
     head = "".join(f"<th>{html.escape(h)}</th>" for h in rows[0])
     body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows[1:])
     return (f"<!doctype html><meta charset='utf-8'><title>Fortress America: class games</title>"
@@ -159,12 +160,20 @@ class TeacherView:
         self.message = W.HTML("")
         self.message.add_class("fortress-teacher-message")
         self.spectator = W.VBox()
+        self.held = W.Dropdown(options=[], description="seat", layout=W.Layout(width="420px"))
+        self.held.add_class("fortress-teacher-held")
+        free = W.Button(description="Free this seat", layout=W.Layout(width="auto"))
+        free.add_class("fortress-teacher-free")
+        free.on_click(lambda _b: self.free())
         self.app: App | None = None
         self._codes: dict[str, str] = {}
         self.batch = self._batch_form()
         self.root = W.VBox([T.style_widget(), W.HTML("<h3>Fortress America: the teacher's view</h3>"),
                             W.HBox([refresh]), self.games, W.HTML("<b>Open a game on the projector</b>"),
-                            W.HBox([self.pick, watch]), self.message, self.spectator,
+                            W.HBox([self.pick, watch]),
+                            W.HTML("<b>Free a seat</b> <small>(a student's laptop died, or the wrong browser took "
+                                   "it: its page stops playing it, and the join code gives it out again)</small>"),
+                            W.HBox([self.held, free]), self.message, self.spectator,
                             W.HTML("<b>A batch of games for a class</b>"), self.batch])
         self.root.add_class("fortress-teacher")
         self.refresh()
@@ -197,6 +206,22 @@ class TeacherView:
         self._codes = {r["id"]: r["code"] for r in rows}
         if rows and self.pick.value is None:
             self.pick.value = rows[0]["id"]
+        titles = {r["id"]: f"{r['title'] or 'game'} ({r['code']})" for r in rows}
+        self.held.options = [(f"{titles.get(game_id, game_id)} seat {seat}: {holder.name or 'a browser'}, "
+                              f"for {holder.held_for()}", (game_id, seat))
+                             for (game_id, seat), holder in sorted(self.store.holders().items())]
+
+    def free(self) -> None:
+        """Free the picked seat (:meth:`GameStore.free`): its page only watches from then on."""
+        if self.held.value is None:
+            self.message.value = "<span class='ft-refused'>No seat is held by anyone now.</span>"
+            return
+        game_id, seat = self.held.value
+        self.store.free(game_id, seat)
+        self.message.value = (f"<span class='ft-info fortress-teacher-freed'>Seat {html.escape(seat)} of game "
+                              f"{html.escape(self._codes.get(game_id, ''))} is free: its page only watches now, "
+                              "and the join code gives it out again.</span>")
+        self.refresh()
 
     def watch(self) -> None:
         """Open the picked game as a spectator below the list."""
@@ -220,8 +245,11 @@ class TeacherView:
             self.made.value = f"<span class='ft-refused'>No games made: {html.escape(str(exc)[:400])}</span>"
             return
         table = batch_html(batch)
-        self.made.value = (f"<p>{len(batch)} games made. Print or share: {download('class-games.csv', 'text/csv', batch_csv(batch))} "
-                           f"&middot; {download('class-games.html', 'text/html', table)}</p>{table.split('</style>', 1)[1]}")
+        self.made.value = (f"<p>{len(batch)} games made. Students join with their game's code; the seat links are "
+                           f"in the files, to print or share privately: "
+                           f"{download('class-games.csv', 'text/csv', batch_csv(batch))} "
+                           f"&middot; {download('class-games.html', 'text/html', table)}</p>"
+                           f"{batch_html(batch, links=False).split('</style>', 1)[1]}")
         self.refresh()
 
 

@@ -34,6 +34,8 @@ import asyncio
 import functools
 import hmac
 import os
+import re
+import secrets
 import shutil
 import sys
 import tempfile
@@ -55,7 +57,7 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from fortress.store import GameStore, StoreError
-from fortress.ui.classroom import STORE_ENV, TEACHER_ENV
+from fortress.ui.classroom import BROWSER_HEADER, STORE_ENV, TEACHER_ENV
 from fortress.ui.gamebar import MAX_SAVE_BYTES
 from fortress.ui.serve import CONNECT_GRACE, MAX_PER_ADDRESS, banner
 
@@ -69,6 +71,10 @@ MAX_MESSAGE_BYTES = 4 * MAX_SAVE_BYTES
 ROOM_POLL = 1.0
 #: the module each page's kernel runs (``python -m``)
 KERNEL_MODULE = "fortress.ui.kernel"
+
+#: the cookie naming a browser to the store (its seats are held by it: issue 35), and its form
+BROWSER_COOKIE = "fortress_browser"
+BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{32}")
 
 #: set while the teacher's page starts its kernel: the cap never refuses the teacher
 _TEACHER_PAGE: ContextVar[bool] = ContextVar("fortress_teacher_page", default=False)
@@ -264,7 +270,7 @@ def link_kind(query: dict[str, list[bytes]]) -> str:
     url = os.environ.get(STORE_ENV, "").strip()
     if url and arg("seat"):
         try:
-            _store(url).open(arg("seat"))
+            _store(url).open(arg("seat"), claim=False)  # a fetch of the link (a preview) takes no seat
             return "seat"
         except StoreError:
             pass
@@ -308,6 +314,7 @@ class FortressPageHandler(TornadoVoilaHandler):
         if path:
             raise tornado.web.HTTPError(404)
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie the page's shutdown request sends back
+        self.name_browser()
         # the store's read off the server's loop
         kind = await asyncio.get_running_loop().run_in_executor(None, link_kind, self.request.query_arguments)
         manager = self.settings["kernel_manager"]
@@ -320,6 +327,18 @@ class FortressPageHandler(TornadoVoilaHandler):
             _TEACHER_PAGE.reset(teacher)
             if self._page is not None:
                 manager.page_sent(self._page)
+
+
+    def name_browser(self) -> None:
+        """Give the browser its secret (a cookie, made on its first page) and hand it to the
+        page's kernel as the ``X-Fortress-Browser`` header (``http_header_envs``): the store
+        holds seats by it (:mod:`fortress.store.holders`). A header the client sent itself is replaced."""
+        browser = self.get_cookie(BROWSER_COOKIE) or ""
+        if not BROWSER_ID.fullmatch(browser):
+            browser = secrets.token_urlsafe(24)
+            self.set_cookie(BROWSER_COOKIE, browser, httponly=True, samesite="Lax", expires_days=365,
+                            path=self.base_url or "/")
+        self.request.headers[BROWSER_HEADER] = browser
 
 
 class FortressTemplateStaticHandler(TemplateStaticFileHandler):

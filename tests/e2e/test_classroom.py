@@ -172,8 +172,9 @@ def reload_keeps_the_seat(page, store: GameStore, game_id: str) -> None:
 
 def test_a_page_joined_by_code_keeps_its_seat_on_reload(browser, serve, save_dir, tmp_path, monkeypatch):
     """``?code=`` takes no seat by itself (issue 40: a chat app's link preview fetches it): the
-    page offers Join; once pressed, the address is the seat's own link, and a reload resumes
-    that seat, none other is taken."""
+    page offers Join; once pressed, the address names the game's code (the browser holds the
+    seat: no token in the address bar, issue 35), and a reload resumes that seat, none other
+    is taken."""
     url_db = f"sqlite:///{tmp_path / 'class.sqlite3'}"
     monkeypatch.setenv("FORTRESS_STORE", url_db)
     store = GameStore(url_db)
@@ -187,9 +188,9 @@ def test_a_page_joined_by_code_keeps_its_seat_on_reload(browser, serve, save_dir
         page.wait_for_selector(".fortress-message:has-text('Join with code')", timeout=KERNEL)
         assert store.seats_filled()[made.game_id] == (0, 2) and not page.locator(".fortress-turn-now").count()
         page.locator(".fortress-join").click()
-        page.wait_for_function("() => location.search.includes('seat=')", timeout=STEP)
+        page.wait_for_function("c => location.search.includes('code=' + c)", arg=made.code, timeout=STEP)
         page.wait_for_selector(".fortress-turn-now", timeout=STEP)
-        assert "seat=" in page.url and "code=" not in page.url
+        assert "seat=" not in page.url
         assert "Joined" in page.inner_text(".fortress-message")
         reload_keeps_the_seat(page, store, made.game_id)
         context.close()
@@ -222,9 +223,9 @@ def test_a_code_address_without_the_servers_redirect_becomes_the_seat_link(brows
 
 
 def test_a_page_that_starts_a_game_takes_its_seat_link_as_its_address(browser, serve, save_dir, tmp_path, monkeypatch):
-    """A game started on ``/`` is stored: the address becomes the page's seat link, so after its
-    kernel dies the banner says so and Reconnect brings the game back; another new game moves
-    the address to the new seat."""
+    """A game started on ``/`` is stored: the address names its join code (this browser holds
+    the seat; no token in the address bar, issue 35), so after its kernel dies the banner says
+    so and Reconnect brings the game back; another new game moves the address to the new game."""
     monkeypatch.setenv("FORTRESS_STORE", f"sqlite:///{tmp_path / 'class.sqlite3'}")
     with serve(tmp_path, save_dir) as (url, proc):
         context = browser.new_context()
@@ -233,10 +234,12 @@ def test_a_page_that_starts_a_game_takes_its_seat_link_as_its_address(browser, s
         page.wait_for_selector("path.leaflet-interactive", timeout=KERNEL)
         page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
         page.locator(".fortress-new-game").click()
-        page.wait_for_function("() => location.search.includes('seat=')", timeout=STEP)
+        page.wait_for_function("() => location.search.includes('code=')", timeout=STEP)
         page.wait_for_selector(".fortress-turn-now[data-side='us']", timeout=STEP)  # the server's bots played
         address, link, ply = page.url, page.get_attribute(".fortress-my-link", "href"), ply_of(page)
-        assert address == link and "(this page)" in page.inner_text(".fortress-links")
+        code = page.inner_text(".fortress-new-code")
+        assert address.endswith(f"?code={code}") and link.split("seat=")[1] not in address
+        assert "this page" in page.inner_text(".fortress-links")
         status = page.inner_text(".fortress-status").split("\n")[0]
         kernels(proc)[0].kill()
         page.wait_for_selector(".fortress-lost[data-kind='lost']", timeout=STEP)
@@ -248,7 +251,7 @@ def test_a_page_that_starts_a_game_takes_its_seat_link_as_its_address(browser, s
         assert page.inner_text(".fortress-status").split("\n")[0] == status
         page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
         page.locator(".fortress-new-game").click()
-        page.wait_for_function("a => location.href !== a && location.search.includes('seat=')", arg=address,
+        page.wait_for_function("a => location.href !== a && location.search.includes('code=')", arg=address,
                                timeout=STEP)
-        assert page.url == page.get_attribute(".fortress-my-link", "href")
+        assert page.url.endswith("?code=" + page.inner_text(".fortress-new-code"))
         context.close()
