@@ -114,6 +114,13 @@ def test_a_lane_through_zones_that_do_not_touch(tmp_path: Path) -> None:
     assert any(p.startswith("lane new-england - panama") for p in problems(d))
 
 
+def test_a_sea_edge_beside_a_canal(tmp_path: Path) -> None:
+    """Two zones joined by a canal have no other edge: holding Panama must close the passage."""
+    d = copy_world(tmp_path)
+    edit_rows(d, lambda rows: rows + [{"a": "caribbean", "b": "eastern-pacific", "type": "sea", "via": "", "note": ""}])
+    assert problems(d) == ["caribbean - eastern-pacific are joined by the canal of panama and also by a sea edge"]
+
+
 def test_too_many_regions() -> None:
     features = world_check.load(WORLD_DIR)[0]
     assert world_check.check_properties(features) == []

@@ -88,6 +88,14 @@ def test_suez_and_panama_canals(world: WorldMap) -> None:
     assert "mediterranean" in world.coast_of_region("egypt-sudan")
 
 
+@pytest.mark.parametrize("a,b,region", [("caribbean", "eastern-pacific", "panama"),
+                                         ("indian-ocean", "mediterranean", "egypt-sudan")])
+def test_a_canal_is_the_only_passage_between_its_zones(world: WorldMap, a: str, b: str, region: str) -> None:
+    """[Explanations] The Panama Canal is controlled by Panama (Suez by Egypt-Sudan): holding it
+    closes the passage, so the two zones share no sea edge beside the canal."""
+    assert [(e.type, e.via) for e in world.edges if {e.a, e.b} == {a, b}] == [("canal", (region,))]
+
+
 def test_structure(world: WorldMap) -> None:
     """Every region reachable, symmetric edges, a capital possible on every continent, <= 90 regions."""
     regions = world.of_kind("region")

@@ -231,9 +231,10 @@ def shape_pairs(geoms: dict[str, shapely.Geometry]) -> set[tuple[str, str]]:
 def edges(recipe: Recipe, pairs: set[tuple[str, str]]) -> list[tuple[str, str, str, str, str]]:
     """Typed edges (a, b, type, via, note) with a < b; lanes and canals checked against the shapes."""
     zones = {z.id for z in recipe.zones}
-    rows = [(a, b, ("sea" if b in zones else "coast") if a in zones else ("coast" if b in zones else "land"), "", "")
-            for a, b in sorted(pairs)]
     touch = {frozenset(p) for p in pairs}
+    apart = separated(recipe, touch)
+    rows = [(a, b, ("sea" if b in zones else "coast") if a in zones else ("coast" if b in zones else "land"), "", "")
+            for a, b in sorted(pairs) if frozenset((a, b)) not in apart]
     for lane in recipe.lanes:
         hops = [lane.a, *lane.zones, lane.b]
         gaps = [f"{x}-{y}" for x, y in zip(hops, hops[1:]) if frozenset((x, y)) not in touch]
@@ -249,6 +250,21 @@ def edges(recipe: Recipe, pairs: set[tuple[str, str]]) -> list[tuple[str, str, s
             raise RuntimeError(f"adjacency exception {a}-{b} already shares a border")
         rows.append((*sorted((a, b)), "exception", "", reason))  # type: ignore[arg-type]
     return sorted(rows)
+
+
+def separated(recipe: Recipe, touch: set[frozenset[str]]) -> set[frozenset[str]]:
+    """The touching pairs ``separations.csv`` keeps apart. Two zones joined by a canal must be
+    listed there if their shapes touch, or holding the canal's region would close nothing
+    ([Explanations] Panama Canal, Suez Canal)."""
+    apart = {frozenset((a, b)) for a, b, _ in recipe.separations}
+    stale = sorted("-".join(sorted(p)) for p in apart - touch)
+    if stale:
+        raise RuntimeError(f"separations of zones that do not touch: {', '.join(stale)}")
+    for c in recipe.canals:
+        pair = frozenset((c.zone_a, c.zone_b))
+        if pair in touch and pair not in apart:
+            raise RuntimeError(f"canal {c.id}: {c.zone_a} and {c.zone_b} also touch; list them in separations.csv")
+    return apart
 
 
 # -- the whole build ------------------------------------------------------------------------
