@@ -37,6 +37,10 @@ BACKDROP_MIN_AREA = 0.5  # square degrees: smaller islands in no region are left
 ISLAND_MIN_AREA = 0.1  # square degrees: smaller detached parts are backdrop
 ARCTIC_ISLAND_LAT = 60.0  # detached parts north of this are backdrop (the Arctic islands)
 SLIVER_MAX_AREA = 2.0  # square degrees: detached parts touching another region join it
+#: square degrees: a zone's smaller detached parts (water a Voronoi edge cut off across an isthmus
+#: or a bay: the Caribbean's cells reached the Gulf of Panama, the Red Sea's Egypt's Mediterranean coast)
+#: join the zone they share the longest border with, so no passage crosses land
+ZONE_PART_MAX = 6.0
 SKIPPED = {"Antarctica"}  # outside the frame; its rings wrap the pole
 USA = "United States of America"
 EDGE_TYPES = ("land", "coast", "sea", "lane", "canal", "exception")
@@ -279,7 +283,7 @@ def build(out: Path = WORLD_DIR, source_cache: Path | None = None, verbose: bool
     countries = load_countries(fetch_package("world-atlas", cache))
     states = load_states(fetch_package("us-atlas", cache))
     log: list[str] = []
-    geoms, backdrop = board_shapes(recipe, countries, states, log)
+    geoms, backdrop = board_shapes(recipe, countries, states, log, zone_part_max=ZONE_PART_MAX)
     rows = edges(recipe, shape_pairs(geoms))
     write(out, recipe, geoms, backdrop, rows)
     if pictures is not None:

@@ -130,6 +130,7 @@ def test_the_suez_canal_is_open_while_egypt_sudan_is_neutral_yours_or_permitting
     ships(g, side, "mediterranean", destroyer=2)
     start(g, "navigate")
     assert g.explain("navigate destroyer mediterranean indian-ocean") is None  # Egypt-Sudan is neutral
+    assert g.explain("navigate destroyer mediterranean red-sea") is not None  # beyond the isthmus: no sea border
     put(g, other, "egypt-sudan", infantry=1)
     assert "not one step" in g.explain("navigate destroyer mediterranean indian-ocean")
     s.grants.append(f"{other}>{side}")
