@@ -15,7 +15,7 @@ import shapely  # noqa: E402
 from shapely.geometry import Point, Polygon, box  # noqa: E402
 
 from fortress.geodata import world_build as wb  # noqa: E402
-from fortress.geodata.world_recipe import Lane, Recipe, Region, Zone  # noqa: E402
+from fortress.geodata.world_recipe import Canal, Lane, Recipe, Region, Zone  # noqa: E402
 
 
 def region(rid: str, *seeds: tuple[float, float], split: str = "Land") -> Region:
@@ -74,6 +74,20 @@ def test_a_lane_whose_steps_do_not_touch_is_refused() -> None:
     rows = wb.edges(recipe(zones, [lane]), pairs | {("z1", "z2")})
     assert ("r1", "r2", "lane", "z1 z2", "") in rows and ("z1", "z2", "sea", "", "") in rows
     assert ("r1", "z1", "coast", "", "") in rows
+
+
+def test_zones_joined_by_a_canal_are_kept_apart_only_by_a_listed_separation() -> None:
+    """[Explanations] Panama Canal: zones whose shapes touch across the isthmus are joined only by
+    the canal, and the build says so unless separations.csv lists them."""
+    zones = [Zone(z, z, "west", False, False, ((0.0, 0.0),)) for z in ("z1", "z2")]
+    canal = Canal("c", "C", "r1", "z1", "z2", "")
+    pairs = {("r1", "z1"), ("z1", "z2")}
+    with pytest.raises(RuntimeError, match="canal c: z1 and z2 also touch"):
+        wb.edges(Recipe((), tuple(zones), (), (canal,), (), ()), pairs)
+    rows = wb.edges(Recipe((), tuple(zones), (), (canal,), (), (), (("z1", "z2", "only the canal"),)), pairs)
+    assert [r[2] for r in rows if r[:2] == ("z1", "z2")] == ["canal"]
+    with pytest.raises(RuntimeError, match="do not touch: z1-z2"):
+        wb.edges(Recipe((), tuple(zones), (), (canal,), (), (), (("z1", "z2", "stale"),)), {("r1", "z1")})
 
 
 def test_arctic_islands_go_but_land_across_the_date_line_stays() -> None:

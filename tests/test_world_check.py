@@ -11,6 +11,8 @@ from click.testing import CliRunner
 
 pytest.importorskip("shapely")
 
+import shapely  # noqa: E402
+
 from fortress.cli.geodata import geodata  # noqa: E402
 from fortress.geodata import world_check  # noqa: E402
 from fortress.geodata.world_recipe import WORLD_DIR  # noqa: E402
@@ -112,6 +114,25 @@ def test_a_lane_through_zones_that_do_not_touch(tmp_path: Path) -> None:
 
     edit_rows(d, damage)
     assert any(p.startswith("lane new-england - panama") for p in problems(d))
+
+
+def test_a_sea_edge_beside_a_canal(tmp_path: Path) -> None:
+    """Two zones joined by a canal have no other edge: holding Panama must close the passage."""
+    d = copy_world(tmp_path)
+    edit_rows(d, lambda rows: rows + [{"a": "caribbean", "b": "eastern-pacific", "type": "sea", "via": "", "note": ""}])
+    assert "caribbean - eastern-pacific are joined by the canal of panama and also by a sea edge" in problems(d)
+
+
+def test_no_zone_has_a_stray_piece_across_land() -> None:
+    """A zone's detached parts (in the frame that keeps it whole across the date line) are all
+    larger than the build's ZONE_PART_MAX: no stray water beyond an isthmus (the Caribbean's once
+    reached the Gulf of Panama, the Red Sea's Egypt's Mediterranean coast)."""
+    limit = pytest.importorskip("fortress.geodata.world_build").ZONE_PART_MAX  # needs the [geodata] extra
+    features = world_check.load(WORLD_DIR)[0]
+    geoms, kinds = world_check.geometries(features), world_check.kinds_of(features)
+    for zone in (a for a in geoms if kinds[a] == "zone"):
+        parts = min((shapely.get_parts(geoms[zone]), shapely.get_parts(world_check.pacific(geoms[zone]))), key=len)
+        assert all(p.area > limit for p in parts), zone
 
 
 def test_too_many_regions() -> None:

@@ -88,6 +88,21 @@ def test_suez_and_panama_canals(world: WorldMap) -> None:
     assert "mediterranean" in world.coast_of_region("egypt-sudan")
 
 
+@pytest.mark.parametrize("a,b,region", [("caribbean", "eastern-pacific", "panama"),
+                                         ("indian-ocean", "mediterranean", "egypt-sudan")])
+def test_a_canal_is_the_only_passage_between_its_zones(world: WorldMap, a: str, b: str, region: str) -> None:
+    """[Explanations] The Panama Canal is controlled by Panama (Suez by Egypt-Sudan): holding it
+    closes the passage, so the two zones share no sea edge beside the canal."""
+    assert [(e.type, e.via) for e in world.edges if {e.a, e.b} == {a, b}] == [("canal", (region,))]
+
+
+def test_suez_is_the_only_way_from_the_mediterranean_to_the_red_sea(world: WorldMap) -> None:
+    """[Explanations] Suez: the Red Sea lies between the canal and the Indian Ocean, so the
+    Mediterranean does not border it (a stray piece of the Red Sea on Egypt's coast once did)."""
+    assert world.neighbours("mediterranean", "sea") & {"red-sea", "indian-ocean"} == set()
+    assert "sea-of-japan" not in world.neighbours("east-siberian-sea")  # Chukotka between
+
+
 def test_structure(world: WorldMap) -> None:
     """Every region reachable, symmetric edges, a capital possible on every continent, <= 90 regions."""
     regions = world.of_kind("region")

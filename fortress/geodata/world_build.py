@@ -37,6 +37,10 @@ BACKDROP_MIN_AREA = 0.5  # square degrees: smaller islands in no region are left
 ISLAND_MIN_AREA = 0.1  # square degrees: smaller detached parts are backdrop
 ARCTIC_ISLAND_LAT = 60.0  # detached parts north of this are backdrop (the Arctic islands)
 SLIVER_MAX_AREA = 2.0  # square degrees: detached parts touching another region join it
+#: square degrees: a zone's smaller detached parts (water a Voronoi edge cut off across an isthmus
+#: or a bay: the Caribbean's cells reached the Gulf of Panama, the Red Sea's Egypt's Mediterranean coast)
+#: join the zone they share the longest border with, so no passage crosses land
+ZONE_PART_MAX = 6.0
 SKIPPED = {"Antarctica"}  # outside the frame; its rings wrap the pole
 USA = "United States of America"
 EDGE_TYPES = ("land", "coast", "sea", "lane", "canal", "exception")
@@ -231,9 +235,10 @@ def shape_pairs(geoms: dict[str, shapely.Geometry]) -> set[tuple[str, str]]:
 def edges(recipe: Recipe, pairs: set[tuple[str, str]]) -> list[tuple[str, str, str, str, str]]:
     """Typed edges (a, b, type, via, note) with a < b; lanes and canals checked against the shapes."""
     zones = {z.id for z in recipe.zones}
-    rows = [(a, b, ("sea" if b in zones else "coast") if a in zones else ("coast" if b in zones else "land"), "", "")
-            for a, b in sorted(pairs)]
     touch = {frozenset(p) for p in pairs}
+    apart = separated(recipe, touch)
+    rows = [(a, b, ("sea" if b in zones else "coast") if a in zones else ("coast" if b in zones else "land"), "", "")
+            for a, b in sorted(pairs) if frozenset((a, b)) not in apart]
     for lane in recipe.lanes:
         hops = [lane.a, *lane.zones, lane.b]
         gaps = [f"{x}-{y}" for x, y in zip(hops, hops[1:]) if frozenset((x, y)) not in touch]
@@ -251,6 +256,21 @@ def edges(recipe: Recipe, pairs: set[tuple[str, str]]) -> list[tuple[str, str, s
     return sorted(rows)
 
 
+def separated(recipe: Recipe, touch: set[frozenset[str]]) -> set[frozenset[str]]:
+    """The touching pairs ``separations.csv`` keeps apart. Two zones joined by a canal must be
+    listed there if their shapes touch, or holding the canal's region would close nothing
+    ([Explanations] Panama Canal, Suez Canal)."""
+    apart = {frozenset((a, b)) for a, b, _ in recipe.separations}
+    stale = sorted("-".join(sorted(p)) for p in apart - touch)
+    if stale:
+        raise RuntimeError(f"separations of zones that do not touch: {', '.join(stale)}")
+    for c in recipe.canals:
+        pair = frozenset((c.zone_a, c.zone_b))
+        if pair in touch and pair not in apart:
+            raise RuntimeError(f"canal {c.id}: {c.zone_a} and {c.zone_b} also touch; list them in separations.csv")
+    return apart
+
+
 # -- the whole build ------------------------------------------------------------------------
 def build(out: Path = WORLD_DIR, source_cache: Path | None = None, verbose: bool = True, pictures: Path | None = None) -> list[str]:
     """Rebuild world.geojson, edges.csv and backdrop.geojson in ``out`` from ``out/source``;
@@ -263,7 +283,7 @@ def build(out: Path = WORLD_DIR, source_cache: Path | None = None, verbose: bool
     countries = load_countries(fetch_package("world-atlas", cache))
     states = load_states(fetch_package("us-atlas", cache))
     log: list[str] = []
-    geoms, backdrop = board_shapes(recipe, countries, states, log)
+    geoms, backdrop = board_shapes(recipe, countries, states, log, zone_part_max=ZONE_PART_MAX)
     rows = edges(recipe, shape_pairs(geoms))
     write(out, recipe, geoms, backdrop, rows)
     if pictures is not None:

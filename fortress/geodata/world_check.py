@@ -98,9 +98,10 @@ def check_shapes(rows: list[dict[str, str]], line: set[Pair], point: set[Pair]) 
     none meets only at a point."""
     table = {(r["a"], r["b"]) for r in rows if r.get("type") in SHAPE_TYPES}
     exceptions = {(r["a"], r["b"]) for r in rows if r.get("type") == "exception"}
+    canals = {(r["a"], r["b"]) for r in rows if r.get("type") == "canal"}
     problems = [f"{a} - {b} meets only at a point" for a, b in sorted(table & point)]
     problems += [f"{a} - {b} is not a shared border of the shapes" for a, b in sorted(table - line - point)]
-    problems += [f"{a} and {b} share a border missing from edges.csv" for a, b in sorted(line - table)]
+    problems += [f"{a} and {b} share a border missing from edges.csv" for a, b in sorted(line - table - canals)]
     problems += [f"exception {a} - {b} already shares a border" for a, b in sorted(exceptions & line)]
     return problems
 
@@ -121,6 +122,14 @@ def check_links(rows: list[dict[str, str]], line: set[Pair]) -> list[str]:
         if r.get("type") == "canal" and via and not ({frozenset((via[0], r["a"])), frozenset((via[0], r["b"]))} & touch):
             problems.append(f"canal {r['a']} - {r['b']}: {via[0]} touches neither zone")
     return problems
+
+
+def check_canals(rows: list[dict[str, str]]) -> list[str]:
+    """Two zones joined by a canal have no other edge: only the canal's region opens the passage
+    ([Explanations] Panama Canal, Suez Canal), so their shapes' shared border (if any) is none."""
+    canals = {(r["a"], r["b"]): r.get("via", "") for r in rows if r.get("type") == "canal"}
+    return [f"{r['a']} - {r['b']} are joined by the canal of {canals[(r['a'], r['b'])]} and also by a {r.get('type')} edge"
+            for r in rows if r.get("type") != "canal" and (r.get("a"), r.get("b")) in canals]
 
 
 def check_coasts(features: list[dict], rows: list[dict[str, str]]) -> list[str]:
@@ -170,6 +179,7 @@ CHECKS: dict[str, str] = {
     "shapes": "land, coast and sea edges are exactly the shared borders of positive length, in the native "
               "frame or across the date line; none meets only at a point",
     "links": "each lane runs through touching zones; each canal's region touches one of its zones",
+    "canals": "two zones joined by a canal have no other edge (their shared border, if any, is no passage)",
     "coasts": "coastal and capital_ok agree with the coasts; every continent can hold a capital",
     "connected": "every area can be reached from every other",
     "theatres": "within each theatre (west, pacific) every area can be reached from every other",
@@ -194,7 +204,7 @@ def run_checks(directory: Path = WORLD_DIR) -> tuple[dict[str, list[str]], dict]
         "read": [], "ids": check_ids(features), "properties": check_properties(features),
         "geometry": check_geometry(geoms), "labels": check_labels(features, geoms),
         "edges": check_edges(rows, kinds), "shapes": check_shapes(rows, line, point),
-        "links": check_links(rows, line), "coasts": check_coasts(features, rows),
+        "links": check_links(rows, line), "canals": check_canals(rows), "coasts": check_coasts(features, rows),
         "connected": check_connected(neighbours), "theatres": check_theatres(features, neighbours),
     }
     return found, summary(features, rows)

@@ -14,6 +14,16 @@ from typing import Any
 
 from fortress.geodata.world_recipe import WORLD_DIR
 
+#: the board's three views (docs/board-world.md), drawn by world_render and the dashboard's
+#: map (fortress.ui.world_map): name -> (title, shifted, x limits, y limits). A shifted view
+#: moves every polygon whose centroid lies west of SHIFT_WEST_OF by +360°, so the Pacific is whole.
+SHIFT_WEST_OF = -25.0
+VIEWS = {
+    "western": ("Western Theatre", False, (-172.0, 78.0), (-60.0, 84.0)),
+    "pacific": ("Pacific Theatre", True, (25.0, 300.0), (-56.0, 84.0)),
+    "world": ("The whole world", True, (-25.0, 335.0), (-62.0, 85.0)),
+}
+
 
 @dataclass(frozen=True)
 class Area:

@@ -80,6 +80,7 @@ class Recipe:
     canals: tuple[Canal, ...]
     overrides: tuple[PartOverride, ...]
     exceptions: tuple[tuple[str, str, str], ...]  # (a, b, reason)
+    separations: tuple[tuple[str, str, str], ...] = ()  # (a, b, reason): touching, yet joined only by a canal
 
 
 def read_csv(path: Path) -> list[dict[str, str]]:
@@ -115,7 +116,8 @@ def read_recipe(source: Path = WORLD_DIR / "source") -> Recipe:
     overrides = tuple(PartOverride((float(r["lon"]), float(r["lat"])), r["region"], r["reason"])
                       for r in read_csv(source / "part_overrides.csv"))
     exceptions = tuple((r["a"], r["b"], r["reason"]) for r in read_csv(source / "adjacency_exceptions.csv"))
-    return Recipe(regions, zones, lanes, canals, overrides, exceptions)
+    separations = tuple((r["a"], r["b"], r["reason"]) for r in read_csv(source / "separations.csv"))
+    return Recipe(regions, zones, lanes, canals, overrides, exceptions, separations)
 
 
 def recipe_problems(recipe: Recipe) -> list[str]:
@@ -140,6 +142,9 @@ def member_problems(recipe: Recipe) -> list[str]:
     for c in recipe.canals:
         if c.region not in regions or {c.zone_a, c.zone_b} - zones:
             problems.append(f"canal {c.id}: unknown region or zone")
+    canal_pairs = {frozenset((c.zone_a, c.zone_b)) for c in recipe.canals}
+    problems += [f"separation {a}-{b}: only two zones joined by a canal may be kept apart"
+                 for a, b, _ in recipe.separations if frozenset((a, b)) not in canal_pairs]
     problems += [f"part override at {o.point}: unknown region {o.region!r}" for o in recipe.overrides if o.region and o.region not in regions]
     ids = [a.id for a in areas]
     problems += [f"id {i!r} used twice" for i in sorted(set(ids)) if ids.count(i) > 1]

@@ -18,15 +18,9 @@ from matplotlib.patches import PathPatch  # noqa: E402
 from matplotlib.path import Path as MplPath  # noqa: E402
 from shapely.geometry import shape  # noqa: E402
 
-from fortress.geodata.world_map import WorldMap  # noqa: E402
+from fortress.geodata.world_map import SHIFT_WEST_OF, VIEWS, WorldMap  # noqa: E402
 from fortress.geodata.world_recipe import WORLD_DIR  # noqa: E402
 
-SHIFT_WEST_OF = -25.0
-VIEWS = {  # name: (title, shifted, x limits, y limits)
-    "western": ("Western Theatre", False, (-172.0, 78.0), (-60.0, 84.0)),
-    "pacific": ("Pacific Theatre", True, (25.0, 300.0), (-56.0, 84.0)),
-    "world": ("The whole world", True, (-25.0, 335.0), (-62.0, 85.0)),
-}
 CONTINENT_FILL = {"north-america": "#e3c98f", "south-america": "#c9dc9a", "europe": "#e6b8a2",
                   "africa": "#e8d9a8", "asia": "#d4c1de", "oceania": "#a9d3c4"}
 SEA, ZONE, ARCTIC, ANCHORED, BACKDROP = "#f4f7fa", "#cfe2f3", "#eaf1f7", "#a8cbe8", "#d8d6d0"

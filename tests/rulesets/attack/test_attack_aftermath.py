@@ -130,7 +130,22 @@ def test_the_suez_canal_is_open_while_egypt_sudan_is_neutral_yours_or_permitting
     ships(g, side, "mediterranean", destroyer=2)
     start(g, "navigate")
     assert g.explain("navigate destroyer mediterranean indian-ocean") is None  # Egypt-Sudan is neutral
+    assert g.explain("navigate destroyer mediterranean red-sea") is not None  # beyond the isthmus: no sea border
     put(g, other, "egypt-sudan", infantry=1)
     assert "not one step" in g.explain("navigate destroyer mediterranean indian-ocean")
     s.grants.append(f"{other}>{side}")
     assert g.explain("navigate destroyer mediterranean indian-ocean") is None
+
+
+def test_the_panama_canal_is_the_only_passage_from_the_caribbean_to_the_eastern_pacific() -> None:
+    """[Explanations] The Panama Canal is controlled by Panama: held by another player, it closes
+    the passage (the zones' shapes touch across Central America, which is no passage)."""
+    g, s, side, other = two_sides()
+    put(g, side, "old-south", infantry=1)
+    ships(g, side, "caribbean", destroyer=2)
+    start(g, "navigate")
+    assert g.explain("navigate destroyer caribbean eastern-pacific") is None  # Panama is neutral
+    put(g, other, "panama", infantry=1)
+    assert "not one step" in g.explain("navigate destroyer caribbean eastern-pacific")
+    s.grants.append(f"{other}>{side}")
+    assert g.explain("navigate destroyer caribbean eastern-pacific") is None

@@ -1,0 +1,86 @@
+"""The world board's map widget (fortress.ui.world_map), without a browser: its layers, the three
+views' frames (docs/board-world.md), colours by holder, names on hover and clicks."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import fortress
+from fortress.geodata.world_map import WorldMap
+from fortress.ui.world_map import OUT_OF_PLAY, SIDE_FILL, WorldBoardMap, framed, ring_centroid_x
+
+
+def lons(feature: dict[str, Any]) -> list[float]:
+    return [x for poly in feature["geometry"]["coordinates"] for ring in poly for x, _ in ring]
+
+
+def feature(m: WorldBoardMap, aid: str) -> dict[str, Any]:
+    return next(f for f in m.areas.data["features"] if f["id"] == aid)
+
+
+@pytest.fixture(scope="module")
+def game() -> Any:
+    return fortress.new_game(ruleset="attack", players=4)  # the western map [Setup S1]
+
+
+def test_every_area_is_drawn_once_over_the_backdrop(game) -> None:
+    m = WorldBoardMap(game)
+    assert m.map.layers == (m.backdrop, m.areas)  # no basemap: nothing fetched at run time
+    ids = [f["id"] for f in m.areas.data["features"]]
+    assert sorted(ids) == sorted(WorldMap.load().areas) and len(ids) == len(set(ids))
+    assert m.backdrop.data["features"]
+    assert [label for label, _ in m.views.options] == ["Western", "Pacific", "World"]
+
+
+def test_the_pacific_view_is_whole_across_the_date_line(game) -> None:
+    """Western: the native frame; Pacific and World: west of 25°W shifted by +360°."""
+    m = WorldBoardMap(game)
+    assert max(lons(feature(m, "western-us"))) < 0 and min(lons(feature(m, "japan"))) > 0
+    west_centre = m.map.center[1]
+    m.views.value = "pacific"  # the selector's button
+    assert m.view == "pacific" and m.caption.value == "Pacific Theatre"
+    assert min(lons(feature(m, "western-us"))) > 180 and min(lons(feature(m, "hawaii"))) > 180
+    assert 100 < min(lons(feature(m, "japan"))) < 180  # east of 25°W: not moved
+    assert west_centre < 0 < 150 < m.map.center[1] < 180 + 25  # centred on the Pacific
+    assert all(ring_centroid_x(poly[0]) >= -25 for f in m.areas.data["features"] for poly in f["geometry"]["coordinates"])
+    m.show("world")
+    assert m.views.value == "world" and min(lons(feature(m, "western-us"))) > 180
+    m.show("western")
+    assert max(lons(feature(m, "western-us"))) < 0
+    with pytest.raises(ValueError, match="no view"):
+        m.show("arctic")
+
+
+def test_a_polygon_moves_by_its_centroid_not_vertex_by_vertex() -> None:
+    iceland_like = {"type": "Polygon", "coordinates": [[[-30, 60], [-10, 60], [-10, 66], [-30, 66], [-30, 60]]]}
+    assert framed(iceland_like, True)["coordinates"][0][0][0] == [-30, 60]  # centroid -20: stays whole
+    alaska_like = {"type": "Polygon", "coordinates": [[[-170, 60], [-140, 60], [-140, 70], [-170, 60]]]}
+    assert framed(alaska_like, True)["coordinates"][0][0][0] == [190, 60]
+    assert framed(alaska_like, False)["coordinates"][0][0][0] == [-170, 60]
+
+
+def test_areas_are_coloured_by_holder_and_greyed_out_of_play() -> None:
+    g = fortress.new_game(ruleset="attack", players=4)
+    g.state.control["midwest"] = "red"
+    g.state.add_ship("blue", "caribbean", "destroyer", 1)
+    m = WorldBoardMap(g)
+    style = {aid: feature(m, aid)["properties"]["style"] for aid in ("midwest", "caribbean", "japan", "old-south")}
+    assert style["midwest"]["fillColor"] == SIDE_FILL["red"]
+    assert style["caribbean"]["fillColor"] == SIDE_FILL["blue"]
+    assert style["japan"]["fillColor"] == OUT_OF_PLAY  # the Pacific theatre: not on the western map
+    assert style["old-south"]["fillColor"] not in (OUT_OF_PLAY, *SIDE_FILL.values())
+
+
+def test_names_on_hover_and_a_click_selects_a_region_or_a_zone(game) -> None:
+    m = WorldBoardMap(game)
+    m.areas._hover_callbacks(event="mouseover", properties={"id": "caribbean"})
+    assert m.hover.value == "Caribbean"
+    m.areas._click_callbacks(event="click", properties={"id": "midwest"})
+    assert m.selected == "midwest" and "Midwest" in m.status.value and "region" in m.status.value
+    assert feature(m, "midwest")["properties"]["style"]["weight"] == 3
+    m.areas._click_callbacks(event="click", properties={"id": "north-atlantic"})
+    assert m.selected == "north-atlantic" and "sea zone" in m.status.value
+    assert feature(m, "midwest")["properties"]["style"]["weight"] == 1
+    m.areas._click_callbacks(event="click", properties={"id": "japan"})
+    assert m.selected == "north-atlantic" and "not on the western map" in m.status.value
