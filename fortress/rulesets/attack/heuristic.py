@@ -28,10 +28,15 @@ from fortress.rulesets.attack.actions import Go, Word
 from fortress.rulesets.attack.battle import Battle, neutral_army, neutral_front
 from fortress.rulesets.attack.odds import odds
 
-SEASON_PLAN = ("build", "move", "attack", "research", "negotiate", "transport", "navigate")
+SEASON_PLAN = ("build", "move", "research", "attack", "negotiate", "transport", "navigate")
+FIRST_YEAR = ("navigate", "move", "research", "build", "attack")  #: ships out to the empty zones first
 GOOD_ODDS = 0.75  #: attack a region only when the attacker wins at least this often
+ENOUGH = 0.9  #: stop sending units to a target once the odds reach this
+DEPLOYED = 3  #: infantry sent to each of two neighbours at setup
 CAPITAL_GARRISON = 3  #: units the capital keeps when others march out
 SAMPLES = 4  #: neutral armies sampled per year for the odds
+RESEARCH_PER_ACTION = 2  #: technologies per Research action at most (retooling costs units)
+RETOOL_FROM = 6  #: retool only from an area with at least this many units
 RESEARCH_ORDER = ("population", "minerals", "factories", "rail", "oil")
 ADVANCED = ("tank", "artillery", "aircraft")
 
@@ -75,13 +80,13 @@ class AttackHeuristic:
         words = {a.word for a in legal if isinstance(a, Word)}
         phase = s.phase
         if phase == "setup":
-            return _setup(legal)
+            return _setup(game, legal)
         if phase == "season" or any(type(a).__name__ == "Choose" for a in legal):
-            return _season(legal)
+            return _season(legal, FIRST_YEAR if s.round == 1 else SEASON_PLAN)
         if phase == "winter":
             return _winter(legal)
         handlers = {"attack": _attack, "move": _move, "build": _build, "research": _research,
-                    "negotiate": _negotiate}
+                    "negotiate": _negotiate, "navigate": _navigate}
         if phase in handlers:
             return handlers[phase](game, legal)
         if "fire" in words:
@@ -116,22 +121,35 @@ def _front_units(a: Word) -> dict[str, int]:
     return out
 
 
-def _setup(legal: list[Action]) -> tuple[Action, str]:
+def _setup(game: Any, legal: list[Action]) -> tuple[Action, str]:
     """Minerals as the starting card; the first capital offered; starting units spread to two
     neighbours (more regions held, more points)."""
     for a in legal:
         if type(a).__name__ == "Government" and getattr(a, "card", "") == "minerals":
             return a, "Minerals: more advanced units per Build"
+    capitals = [a for a in legal if type(a).__name__ == "Capital"]
+    if capitals:
+        land = world.graph().land
+        a = max(capitals, key=lambda c: (len(land.get(getattr(c, "region", ""), ())), str(c)))
+        return a, "the capital with most land neighbours: room to grow"
     deploys = [a for a in legal if type(a).__name__ == "Deploy" and getattr(a, "kind", "") == "infantry"]
     if deploys:
-        return deploys[0], "infantry to hold a neighbouring region"
+        s, side = game.state, game.side
+        held = {getattr(a, "region", ""): s.army_size(side, getattr(a, "region", "")) for a in deploys}
+        used = [r for r, n in held.items() if n]
+        room = [r for r in (used if len(used) >= 2 else held) if held[r] < DEPLOYED]
+        if room:
+            region = min(room, key=lambda r: (held[r], r))
+            return next(a for a in deploys if getattr(a, "region", "") == region), "infantry to hold a neighbour"
+        return _end(legal, "two neighbours held")
     return legal[0], "the first choice offered"
 
 
-def _season(legal: list[Action]) -> tuple[Action, str]:
-    """The year's plan: Build, Move, Attack, then Research, Negotiate."""
+def _season(legal: list[Action], plan: tuple[str, ...]) -> tuple[Action, str]:
+    """The year's plan: Build, Move, Research (the first year: Navigate, Move, Research); a
+    fourth action (burned oil): Attack."""
     offered = {getattr(a, "step", None): a for a in legal}
-    for step in SEASON_PLAN:
+    for step in plan:
         if step in offered:
             return offered[step], f"the year's plan: {step} next"
     return legal[0], "the only action left"
@@ -161,43 +179,74 @@ def _free_force(s: Any, side: str, legal: list[Action], target: str, how: str) -
     return best
 
 
-def _chance(game: Any, side: str, target: str, orders: dict[tuple[str, str], Go]) -> float:
+def _chance(game: Any, side: str, target: str, extra: dict[str, int]) -> float:
+    """The chance that ``side``'s units at ``target`` plus ``extra`` take it."""
     s = game.state
     force = s.army(side, target)
-    for (kind, _), a in orders.items():
-        force[kind] = force.get(kind, 0) + a.n
+    for kind, n in extra.items():
+        force[kind] = force.get(kind, 0) + n
     holder = s.control.get(target)
     defence = None if holder is None else tuple(sorted(s.army(holder, target).items()))
     return win_chance(tuple(sorted(force.items())), defence, max(1, s.round))
 
 
+def _total(orders: dict[tuple[str, str], Go]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for (kind, _), a in orders.items():
+        out[kind] = out.get(kind, 0) + a.n
+    return out
+
+
 def _value(s: Any, side: str, target: str) -> float:
+    """A region is a point and a marker; an enemy capital ends the game, so it is worth
+    taking only while ``side`` leads (it then wins)."""
     holder = s.control.get(target)
-    capital = 6.0 if holder is not None and s.capital.get(holder) == target else 0.0
-    return 1.0 + capital + (0.5 if target in s.oil else 0.0)
+    if holder is not None and s.capital.get(holder) == target:
+        return 8.0 if _leads_after(s, side) else 0.0
+    return 1.0 + (0.5 if target in s.oil else 0.0)
+
+
+def _leads_after(s: Any, side: str) -> bool:
+    from fortress.rulesets.attack import victory
+    from fortress.rulesets.attack.tables import load
+    table = load().victory
+    mine = victory.points(s, side, table) + 4
+    return all(mine > victory.points(s, other, table) for other in s.live() if other != side)
+
+
+def _next_order(game: Any, target: str, orders: dict[tuple[str, str], Go], how: str) -> Go:
+    """The smallest order that brings ``target`` to ``ENOUGH`` odds (infantry first), else the largest."""
+    side = game.side
+    for (kind, origin), most in sorted(orders.items(), key=lambda kv: (kv[0][0] != "infantry", kv[0])):
+        for n in range(1, most.n + 1):
+            if _chance(game, side, target, {kind: n}) >= ENOUGH:
+                return Go(how, n, kind, origin, target)
+    return max(orders.values(), key=lambda a: (a.n, a.kind, a.origin))
 
 
 def _target_order(game: Any, legal: list[Action], how: str, committed: list[str]) -> tuple[Action, str] | None:
-    """The next order towards the best target: one already committed, else the best-valued
-    region whose odds are good."""
+    """The next order: reinforce a committed target still short of ``ENOUGH`` odds, else open
+    the most valuable new target whose odds with every free unit are good."""
     s, side = game.state, game.side
     for target in committed:
         orders = _free_force(s, side, legal, target, how)
-        if orders:
-            return max(orders.values(), key=lambda a: (a.n, a.kind, a.origin)), f"everything free against {target}"
+        if orders and _chance(game, side, target, {}) < ENOUGH:
+            return _next_order(game, target, orders, how), f"more units against {target}"
+    if how == "attack" and committed:
+        return None
     best: tuple[float, str, dict[tuple[str, str], Go]] | None = None
-    for target in sorted({a.dest for a in legal if isinstance(a, Go) and a.how == how}):
+    for target in sorted({a.dest for a in legal if isinstance(a, Go) and a.how == how} - set(committed)):
         if s.control.get(target) == side:
             continue
         orders = _free_force(s, side, legal, target, how)
-        p = _chance(game, side, target, orders) if orders else 0.0
-        if p >= GOOD_ODDS and (best is None or p * _value(s, side, target) > best[0]):
-            best = (p * _value(s, side, target), target, orders)
+        p = _chance(game, side, target, _total(orders)) if orders else 0.0
+        score = p * _value(s, side, target)
+        if p >= GOOD_ODDS and score > 0 and (best is None or score > best[0]):
+            best = (score, target, orders)
     if best is None:
         return None
     _, target, orders = best
-    a = max(orders.values(), key=lambda o: (o.n, o.kind, o.origin))
-    return a, f"{target}: good odds ({_chance(game, side, target, orders):.0%}) with every free unit"
+    return _next_order(game, target, orders, how), f"{target}: good odds with the units it needs"
 
 
 def _attack(game: Any, legal: list[Action]) -> tuple[Action, str]:
@@ -231,8 +280,11 @@ def _frontward(game: Any, legal: list[Action]) -> tuple[Action, str] | None:
     s, side = game.state, game.side
     dist = _frontier_distance(s, side)
     capital = s.capital.get(side)
-    moves = [a for a in legal if isinstance(a, Go) and a.how == "move" and s.control.get(a.dest) == side
-             and dist.get(a.dest, 99) < dist.get(a.origin, 99) and a.origin != capital]
+    def onward(a: Go) -> bool:
+        if a.origin == capital:  # the capital's surplus, beyond its garrison, leaves it
+            return s.army_size(side, capital) - a.n >= CAPITAL_GARRISON and dist.get(a.dest, 99) <= dist.get(a.origin, 99)
+        return dist.get(a.dest, 99) < dist.get(a.origin, 99)
+    moves = [a for a in legal if isinstance(a, Go) and a.how == "move" and s.control.get(a.dest) == side and onward(a)]
     if not moves:
         return None
     a = max(moves, key=lambda m: (m.n, m.kind, m.origin, m.dest))
@@ -264,13 +316,32 @@ def _research(game: Any, legal: list[Action]) -> tuple[Action, str]:
     oil = [a for a in words if a.word == "oil"]
     if oil:
         return oil[0], "the new oil marker in a region held"
+    if len(s.act.get("done", ())) >= RESEARCH_PER_ACTION:
+        return _end(legal, "enough research for one action: the army stays strong")
     for tech in RESEARCH_ORDER:
-        options = [a for a in words if a.word == "research" and a.args[0] == tech and a.args[1] == "infantry"
-                   and s.army_size(side, a.args[2]) > CAPITAL_GARRISON + 2]
+        options = [a for a in words if a.word == "research" and a.args[0] == tech and a.args[1] in ("infantry", "artillery")
+                   and s.army_size(side, a.args[2]) >= RETOOL_FROM]
         if options:
-            a = max(options, key=lambda o: (s.army(side, o.args[2]).get("infantry", 0), o.args[2]))
+            a = max(options, key=lambda o: (o.args[1] == "infantry", s.army(side, o.args[2]).get(o.args[1], 0), o.args[2]))
             return a, f"{tech}: points and a stronger economy, paid in infantry"
     return _end(legal, "nothing worth its retooling")
+
+
+def _navigate(game: Any, legal: list[Action]) -> tuple[Action, str]:
+    """Each sea zone held is a point: ships leave a coastline or a crowded zone for an empty zone."""
+    from fortress.rulesets.attack.actions import Sail
+    s, side = game.state, game.side
+    fleets = s.ships.get(side, {})
+    spread = [a for a in legal if isinstance(a, Sail) and "/" not in a.ship
+              and (a.origin.startswith(world.COAST) or sum(fleets.get(a.origin, {}).values()) > 1)
+              and not any(places.get(a.dest) for places in s.ships.values())]
+    if spread:
+        return spread[0], f"{a_name(spread[0].dest)}: an empty zone is a point"
+    return _end(legal, "the ships hold what they can")
+
+
+def a_name(area: str) -> str:
+    return area.replace("-", " ")
 
 
 def _negotiate(game: Any, legal: list[Action]) -> tuple[Action, str]:
