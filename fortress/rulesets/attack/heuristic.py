@@ -30,8 +30,8 @@ from fortress.rulesets.attack.odds import odds
 
 SEASON_PLAN = ("build", "move", "research", "attack", "negotiate", "transport", "navigate")
 FIRST_YEAR = ("navigate", "move", "research", "build", "attack")  #: ships out to the empty zones first
-GOOD_ODDS = 0.75  #: attack a region only when the attacker wins at least this often
-ENOUGH = 0.9  #: stop sending units to a target once the odds reach this
+GOOD_ODDS = 0.6  #: attack a region only when the attacker wins at least this often
+ENOUGH = 0.85  #: stop sending units to a target once the odds reach this
 DEPLOYED = 3  #: infantry sent to each of two neighbours at setup
 CAPITAL_GARRISON = 3  #: units the capital keeps when others march out
 SAMPLES = 4  #: neutral armies sampled per year for the odds
@@ -309,7 +309,8 @@ def _build(game: Any, legal: list[Action]) -> tuple[Action, str]:
 
 
 def _research(game: Any, legal: list[Action]) -> tuple[Action, str]:
-    """Population, then Minerals, Factories, Rail, Oil; retooled from the most infantry, never
+    """Population, then the lowest technology (cheapest point; ties: Minerals, Factories, Rail,
+    Oil); retooled from the most infantry, never
     leaving a region below a garrison."""
     s, side = game.state, game.side
     words = [a for a in legal if isinstance(a, Word)]
@@ -318,7 +319,8 @@ def _research(game: Any, legal: list[Action]) -> tuple[Action, str]:
         return oil[0], "the new oil marker in a region held"
     if len(s.act.get("done", ())) >= RESEARCH_PER_ACTION:
         return _end(legal, "enough research for one action: the army stays strong")
-    for tech in RESEARCH_ORDER:
+    levels = s.tech.get(side, {})
+    for tech in sorted(RESEARCH_ORDER, key=lambda t: (t != "population", levels.get(t, 0), RESEARCH_ORDER.index(t))):
         options = [a for a in words if a.word == "research" and a.args[0] == tech and a.args[1] in ("infantry", "artillery")
                    and s.army_size(side, a.args[2]) >= RETOOL_FROM]
         if options:

@@ -73,3 +73,15 @@ def test_the_command_line_seats_attacks_own_heuristic() -> None:
 def test_the_heuristic_beats_three_random_bots_in_most_games() -> None:
     wins = sum(g.winner == side for g, side in (play(seed, seed % 4) for seed in range(200, 208)))
     assert wins >= 6
+
+
+@pytest.mark.quick
+def test_simulate_plays_another_rulesets_seats_and_reports_each_sides_wins() -> None:
+    args = ["simulate", "--ruleset", "attack", "--players", "4", "--games", "1", "--seed", "104",
+            "--bots", "red=heuristic"]
+    out = CliRunner().invoke(main, args, catch_exceptions=False).output
+    assert "1 games" in out and "red (heuristic): wins 1/1 = 100%" in out and "blue (random): wins 0/1" in out
+    refused = CliRunner().invoke(main, args[:-1] + ["purple=random"]).output
+    assert "no side 'purple' at 4 players" in refused
+    refused = CliRunner().invoke(main, args[:-1] + ["red=clever"]).output
+    assert "unknown bot 'clever' for red; choose one of heuristic, random, search" in refused
