@@ -53,6 +53,9 @@ def simulate(games: int, seed: int, us: str, west: str | None, south: str | None
     (with --variant individual-victory, also each Invader's individual wins)."""
     from fortress.ai.simulate import simulate as run
 
+    if ruleset not in rulesets.names():
+        raise click.BadParameter(f"unknown ruleset {ruleset[:40]!r}; the rulesets are {', '.join(rulesets.names())}",
+                                 param_hint="--ruleset")
     if ruleset != rulesets.DEFAULT:
         click.echo(_seated(games, seed, ruleset, players, seat_bots, variants))
         return
@@ -77,6 +80,10 @@ def _seated(games: int, seed: int, ruleset: str, players: int, bots: str, varian
     from fortress.ai import bot_names
     from fortress.ai.seats import parse, simulate as run_seats
 
+    try:
+        rulesets.get(ruleset).seats(players)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--players") from None
     try:
         seated = parse(bots)
         known = bot_names(ruleset)
