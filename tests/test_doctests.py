@@ -9,7 +9,7 @@ import pytest
 MODULES = [
     "fortress", "fortress.engine.board", "fortress.rulesets.america.actions", "fortress.engine.shape", "fortress.rulesets.america.units", "fortress.engine.dice", "fortress.rulesets.america.battle",
     "fortress.engine.game", "fortress.engine.save", "fortress.rulesets.america.positions", "fortress.engine.rulesets", "fortress.ai",
-    "fortress.rulesets.america.state",
+    "fortress.rulesets.america.state", "fortress.ai.seats",
     "fortress.engine.schema", "fortress.cli.options", "fortress.store.store",
 ]
 
