@@ -65,10 +65,11 @@ class AttackHeuristic:
         self.reason = ""
 
     def choose(self, game: Any) -> Action:
-        legal = [a for a in game.legal_actions() if not isinstance(a, Surrender)]
+        # sorted by notation: the engine's order follows set order, which varies between processes
+        legal = sorted((a for a in game.legal_actions() if not isinstance(a, Surrender)), key=game.sort_key)
         action, why = self._decide(game, legal)
         if action not in legal:  # a rule of thumb found nothing: fall back on the first listed
-            action, why = sorted(legal, key=game.sort_key)[0], "nothing better to do"
+            action, why = legal[0], "nothing better to do"
         self.reason = f"{game.notation(action)}: {why}."
         return action
 

@@ -85,3 +85,14 @@ def test_simulate_plays_another_rulesets_seats_and_reports_each_sides_wins() -> 
     assert "no side 'purple' at 4 players" in refused
     refused = CliRunner().invoke(main, args[:-1] + ["red=clever"]).output
     assert "unknown bot 'clever' for red; choose one of heuristic, random, search" in refused
+
+
+def test_choosing_leaves_the_game_untouched_and_a_seed_repeats_its_choices() -> None:
+    g = fortress.new_game(ruleset="attack", players=4, seed=7)
+    first, again = (make_bot("heuristic", seed=3, ruleset="attack") for _ in range(2))
+    for _ in range(120):
+        before = g.to_json()
+        action = first.choose(g)
+        assert g.to_json() == before
+        assert again.choose(g) == action
+        g.apply(action)
