@@ -1,14 +1,15 @@
 """ATTACK! Deluxe's heuristic bot: every decision is one of ``game.legal_actions()``, chosen by
 rules of thumb, each stated where it is applied:
 
-- the year: Build in Spring, Move in Summer, Attack in Autumn; burn oil in Winter when it can,
-  then Research (Population and Minerals, Factories first) or Negotiate;
+- the year: Build, Move, Research (the first year: Navigate, Move, Research; the last: Move,
+  Attack, Research, with no limit on research, as units count for nothing at the end); burn oil
+  in Winter when it can, then Attack;
 - expansion: take neutral (or weakly held enemy) regions next to its own when the exact odds
   (:mod:`.odds`, against a sample of the neutral's army for the year, cached per battle) are
   good; commit every free unit the rules allow, the capital keeping a garrison;
 - otherwise move interior units one region towards the frontier;
 - Build: convert every oil certificate, then advanced units up to the Minerals limit, then
-  infantry; Research: Population first, then Minerals, Factories, Rail, Oil, retooling
+  infantry; Research: Population first, then the lowest technology, two per action, retooling
   infantry from the region with most of it, never below a garrison;
 - Negotiate: look at the cheapest-looking neutral, influence when it costs at most 4;
 - fronts by the battle's own policy (the neutral's, ruling 12); ``fire`` when asked.
@@ -29,6 +30,7 @@ from fortress.rulesets.attack.battle import Battle, neutral_army, neutral_front
 from fortress.rulesets.attack.odds import odds
 
 SEASON_PLAN = ("build", "move", "research", "attack", "negotiate", "transport", "navigate")
+LAST_YEAR = ("move", "attack", "research", "navigate", "build")  #: units count for nothing at the end
 FIRST_YEAR = ("navigate", "move", "research", "build", "attack")  #: ships out to the empty zones first
 GOOD_ODDS = 0.6  #: attack a region only when the attacker wins at least this often
 ENOUGH = 0.85  #: stop sending units to a target once the odds reach this
@@ -83,7 +85,7 @@ class AttackHeuristic:
         if phase == "setup":
             return _setup(game, legal)
         if phase == "season" or any(type(a).__name__ == "Choose" for a in legal):
-            return _season(legal, FIRST_YEAR if s.round == 1 else SEASON_PLAN)
+            return _season(legal, FIRST_YEAR if s.round == 1 else LAST_YEAR if _last_year(s) else SEASON_PLAN)
         if phase == "winter":
             return _winter(legal)
         handlers = {"attack": _attack, "move": _move, "build": _build, "research": _research,
@@ -318,16 +320,21 @@ def _research(game: Any, legal: list[Action]) -> tuple[Action, str]:
     oil = [a for a in words if a.word == "oil"]
     if oil:
         return oil[0], "the new oil marker in a region held"
-    if len(s.act.get("done", ())) >= RESEARCH_PER_ACTION:
+    last = _last_year(s)  # units count for nothing at the end: research all it can
+    if not last and len(s.act.get("done", ())) >= RESEARCH_PER_ACTION:
         return _end(legal, "enough research for one action: the army stays strong")
     levels = s.tech.get(side, {})
     for tech in sorted(RESEARCH_ORDER, key=lambda t: (t != "population", levels.get(t, 0), RESEARCH_ORDER.index(t))):
         options = [a for a in words if a.word == "research" and a.args[0] == tech and a.args[1] in ("infantry", "artillery")
-                   and s.army_size(side, a.args[2]) >= RETOOL_FROM]
+                   and s.army_size(side, a.args[2]) >= (2 if last else RETOOL_FROM)]
         if options:
             a = max(options, key=lambda o: (o.args[1] == "infantry", s.army(side, o.args[2]).get(o.args[1], 0), o.args[2]))
             return a, f"{tech}: points and a stronger economy, paid in infantry"
     return _end(legal, "nothing worth its retooling")
+
+
+def _last_year(s: Any) -> bool:
+    return bool(s.round >= s.years)
 
 
 def _navigate(game: Any, legal: list[Action]) -> tuple[Action, str]:
