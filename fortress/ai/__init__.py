@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import importlib
-from typing import Protocol
+from typing import Any, Protocol
 
 from fortress.engine.actions import Action
 from fortress.engine.dice import whole
@@ -35,9 +35,35 @@ class Bot(Protocol):
     def choose(self, game) -> Action: ...
 
 
-def make_bot(name: str, seed: int = 0, **options) -> Bot:
-    """A bot by name ("random", "heuristic", "search"), seeded."""
+def _rules(ruleset: object) -> Any:
+    """The :class:`~fortress.engine.rulesets.Ruleset` named or given (None: none)."""
+    if ruleset is None or not isinstance(ruleset, str):
+        return ruleset
+    from fortress.engine import rulesets
+    return rulesets.get(ruleset)
+
+
+def bot_names(ruleset: object = None) -> tuple[str, ...]:
+    """The bots a game of ``ruleset`` (a name or a Ruleset; None: the shared bots) may seat:
+    the ruleset's own first, then the shared ones it does not replace.
+
+    >>> bot_names("attack")
+    ('heuristic', 'random', 'search')
+    """
+    own = tuple(getattr(_rules(ruleset), "bots", None) or {})
+    return own + tuple(n for n in BOT_NAMES if n not in own)
+
+
+def make_bot(name: str, seed: int = 0, ruleset: object = None, **options) -> Bot:
+    """A bot by name ("random", "heuristic", "search"), seeded. With ``ruleset`` (its name or
+    the Ruleset) the ruleset's own bot of that name comes first (its ``bots``); "random"
+    plays every ruleset."""
+    own = getattr(_rules(ruleset), "bots", None) or {}
+    if name in own:
+        bot: Bot = own[name](seed=whole(seed, "the seed"), **options)
+        return bot
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOT_NAMES)}")
+        known = bot_names(ruleset) if ruleset is not None else BOT_NAMES
+        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(known)}")
     module_name, cls = BOTS[name].split(":")
     return getattr(importlib.import_module(module_name), cls)(seed=whole(seed, "the seed"), **options)

@@ -17,7 +17,7 @@ from typing import Any, Callable
 import click
 
 import fortress
-from fortress.ai import BOT_NAMES, make_bot
+from fortress.ai import BOT_NAMES, bot_names, make_bot
 from fortress.engine.data import DataError
 from fortress.cli.options import SEED, variant_option, writable
 from fortress.rulesets.america.ranking import describe
@@ -80,11 +80,11 @@ def list_legal(game: fortress.Game, word: str = "", acts: list[str] | None = Non
     return "\n".join(lines)
 
 
-def parse_bots(text: str, sides: tuple[str, ...]) -> dict[str, str]:
+def parse_bots(text: str, sides: tuple[str, ...], names: tuple[str, ...] = BOT_NAMES) -> dict[str, str]:
     out = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         side, _, bot = part.partition("=")
-        if side not in sides or bot not in BOT_NAMES:
+        if side not in sides or bot not in names:
             raise click.BadParameter(f"write bots like 'west=random,south=heuristic'; got {part!r}")
         out[side] = bot
     return out
@@ -95,7 +95,7 @@ class Session:
 
     def __init__(self, game: fortress.Game, bots: dict[str, str], seed: int, echo: Callable[[str], object] = click.echo) -> None:
         self.game, self.echo = game, echo
-        self.bots = {side: make_bot(name, seed=seed + i) for i, (side, name) in enumerate(bots.items())}
+        self.bots = {side: make_bot(name, seed=seed + i, ruleset=game.rules) for i, (side, name) in enumerate(bots.items())}
         self.seen = len(game.events)
         self.refused = 0  # actions and saves refused (a script that had any exits with status 1)
         #: the list the player last saw ('legal WORD') and its filter, while the game has not moved
@@ -243,7 +243,7 @@ def play(seed: int, ruleset: str, players: int, setup: str, bots: str, load: str
             raise  # a broken data file: the command's one line (Group), not a usage mistake
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--setup") from None
-    session = Session(game, parse_bots(bots, game.rules.sides), seed)
+    session = Session(game, parse_bots(bots, game.rules.sides, bot_names(game.rules)), seed)
     session.run_bots()
     interactive = sys.stdin.isatty()
     read = line_reader(interactive and sys.stdout.isatty())

@@ -127,6 +127,9 @@ class Ruleset:
     #: its data tables, read from ``data_dir`` as it is built: Fortress America's are a
     #: :class:`fortress.rulesets.america.tables.Tables` (units, dice, cards, numbers); None for a ruleset without them
     tables: Any = None
+    #: its own computer players: name -> factory (``seed`` keyword) -> a bot with ``name``,
+    #: ``reason`` and ``choose(game)``; ``fortress.ai.make_bot`` looks here before the shared bots
+    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
     # -- sides and teams, from the data ------------------------------------------------------
     @cached_property

@@ -107,6 +107,12 @@ def describe(game: Any) -> str:
     return "\n".join(lines)
 
 
+def _heuristic(seed: int = 0) -> Any:
+    """The ATTACK! heuristic bot (:mod:`.heuristic`), imported when first seated."""
+    from fortress.rulesets.attack.heuristic import AttackHeuristic
+    return AttackHeuristic(seed=seed)
+
+
 def ruleset() -> Ruleset:
     """ATTACK! Deluxe, as its entry point builds it."""
     t = load()
@@ -116,5 +122,5 @@ def ruleset() -> Ruleset:
         turn=year.YearTurn.from_data(data["turn"], STEPS, teams_of(data)),
         board=world.board, new_state=new_state, parse=actions.parse, end_turn=year.end_of_year,
         side_to_move=side_to_move, chance=chance, mask=mask, hide_from=hide_from,
-        scores=victory.scores, describe=describe, tables=t,
+        scores=victory.scores, describe=describe, tables=t, bots={"heuristic": _heuristic},
     )

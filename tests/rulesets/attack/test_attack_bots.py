@@ -1,0 +1,98 @@
+"""ATTACK!'s own bots: found through the ruleset's ``bots`` before the shared ones; the
+heuristic plays legally to the end and beats three random bots."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import fortress
+from fortress.ai import BOT_NAMES, bot_names, make_bot
+from fortress.ai.heuristic import HeuristicBot
+from fortress.ai.random_bot import RandomBot
+from fortress.cli import main
+from fortress.engine import rulesets
+from fortress.rulesets.attack.heuristic import AttackHeuristic
+
+from .conftest import put, start, with_capital
+
+
+def play(seed: int, seat: int) -> tuple[Any, str]:
+    """Heuristic in seat ``seat`` v three random bots, 4 players, Western map, 6 years; every
+    action is checked legal (``explain`` is None) before it is applied."""
+    g = fortress.new_game(ruleset="attack", players=4, seed=seed)
+    sides = g.state.sides
+    bots = {s: make_bot("heuristic" if i == seat else "random", seed=seed * 10 + i, ruleset="attack")
+            for i, s in enumerate(sides)}
+    while not g.is_over:
+        action = bots[g.side].choose(g)
+        assert g.explain(action) is None, (g.side, str(action))
+        g.apply(action)
+    return g, sides[seat]
+
+
+def test_a_ruleset_finds_its_own_bot_first_and_the_shared_ones_after() -> None:
+    assert isinstance(make_bot("heuristic", seed=1, ruleset="attack"), AttackHeuristic)
+    assert isinstance(make_bot("heuristic", seed=1, ruleset=rulesets.get("attack")), AttackHeuristic)
+    assert isinstance(make_bot("random", seed=1, ruleset="attack"), RandomBot)
+    assert isinstance(make_bot("heuristic", seed=1), HeuristicBot)  # Fortress America's, unchanged
+    assert isinstance(make_bot("heuristic", seed=1, ruleset="fortress-america"), HeuristicBot)
+    assert rulesets.get().bots == {}
+    assert bot_names("attack") == ("heuristic", "random", "search") and bot_names() == BOT_NAMES
+    with pytest.raises(ValueError, match="unknown bot 'clever'; choose one of heuristic, random, search"):
+        make_bot("clever", ruleset="attack")
+
+
+@pytest.mark.quick
+def test_the_heuristic_plays_a_game_to_the_end_legally() -> None:
+    g, side = play(104, 0)
+    assert g.is_over and g.state.result
+    assert side in g.state.sides
+
+
+def test_in_move_it_takes_a_neutral_neighbour_with_the_units_it_needs() -> None:
+    g, s, side = with_capital("new-england")
+    put(g, side, "midwest", infantry=8)
+    start(g, "move")
+    bot = make_bot("heuristic", seed=0, ruleset="attack")
+    action = bot.choose(g)
+    assert str(action).startswith("move ") and str(action).split()[3] == "midwest"
+    assert s.control.get(str(action).split()[4]) is None  # a neutral region
+    assert "good odds" in bot.reason
+
+
+def test_the_command_line_seats_attacks_own_heuristic() -> None:
+    bots = "red=heuristic,blue=random,green=random,yellow=random"
+    result = CliRunner().invoke(main, ["play", "--ruleset", "attack", "--players", "4", "--seed", "104",
+                                       "--bots", bots], catch_exceptions=False)
+    assert "Game over: the most victory points" in result.output
+
+
+@pytest.mark.slow
+def test_the_heuristic_beats_three_random_bots_in_most_games() -> None:
+    wins = sum(g.winner == side for g, side in (play(seed, seed % 4) for seed in range(200, 208)))
+    assert wins >= 6
+
+
+@pytest.mark.quick
+def test_simulate_plays_another_rulesets_seats_and_reports_each_sides_wins() -> None:
+    args = ["simulate", "--ruleset", "attack", "--players", "4", "--games", "1", "--seed", "100",
+            "--bots", "red=heuristic"]
+    out = CliRunner().invoke(main, args, catch_exceptions=False).output
+    assert "1 games" in out and "red (heuristic): wins 1/1 = 100%" in out and "blue (random): wins 0/1" in out
+    refused = CliRunner().invoke(main, args[:-1] + ["purple=random"]).output
+    assert "no side 'purple' at 4 players" in refused
+    refused = CliRunner().invoke(main, args[:-1] + ["red=clever"]).output
+    assert "unknown bot 'clever' for red; choose one of heuristic, random, search" in refused
+
+
+def test_choosing_leaves_the_game_untouched_and_a_seed_repeats_its_choices() -> None:
+    g = fortress.new_game(ruleset="attack", players=4, seed=7)
+    first, again = (make_bot("heuristic", seed=3, ruleset="attack") for _ in range(2))
+    for _ in range(120):
+        before = g.to_json()
+        action = first.choose(g)
+        assert g.to_json() == before
+        assert again.choose(g) == action
+        g.apply(action)
