@@ -7,7 +7,9 @@ becomes (``[infantry] move = 'zero': allowed: areas moved in Maneuvers, 0 or mor
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+import tomllib
+from pathlib import Path
+from typing import Any, Callable, Iterable
 
 import fastjsonschema
 
@@ -21,6 +23,38 @@ class DataError(ValueError):
         """What IPython and Jupyter show instead of a traceback: the one line (a notebook's
         first game with a broken ``FORTRESS_DATA`` file)."""
         return [f"DataError: {self}"]
+
+
+def read_toml(where: Path) -> dict[str, Any]:
+    """A data file parsed, or :class:`DataError` naming the file and what is wrong with it."""
+    try:
+        with open(where, "rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{where}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise DataError(f"{where}: cannot read it: {exc.strerror or exc}") from None
+
+
+def first_problem(names: Iterable[str], raw: dict[str, Any], schema: Callable[[str], dict[str, Any]]) -> str:
+    """The first of the files ``names`` in ``raw`` (parsed) that breaks its JSON Schema
+    (``schema(name)``, compiled once per process and name), as ``<name>.toml: <message>``; "" if none."""
+    for name in names:
+        try:
+            _compiled(name, schema)(raw[name])
+        except fastjsonschema.JsonSchemaValueException as exc:
+            return f"{name}.toml: {message(exc, raw[name])}"
+    return ""
+
+
+_COMPILED: dict[tuple[str, Callable[[str], dict[str, Any]]], Callable[[Any], Any]] = {}
+
+
+def _compiled(name: str, schema: Callable[[str], dict[str, Any]]) -> Callable[[Any], Any]:
+    key = (name, schema)
+    if key not in _COMPILED:  # compiling takes a while: once per process
+        _COMPILED[key] = fastjsonschema.compile(schema(name))
+    return _COMPILED[key]
 
 
 # -- JSON Schema helpers: every value carries a ``description``, the "allowed" part of a message --

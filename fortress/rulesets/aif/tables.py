@@ -11,16 +11,13 @@ cannot say (a flash naming an unknown minor, two powers in one position) raises
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-import fastjsonschema
-
-from fortress.engine.data import DataError, message as _message
+from fortress.engine.data import DataError, first_problem, read_toml
 from fortress.rulesets.aif import schemas
 
 DATA_DIR = Path(str(resources.files("fortress.rulesets.aif") / "data"))
@@ -120,30 +117,15 @@ def read_raw(folder: Path | None = None) -> Raw:
     out: Raw = {}
     for name in schemas.NAMES:
         where = Path(folder or DATA_DIR) / f"{name}.toml"
-        try:
-            with open(where, "rb") as fh:
-                out[name] = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            raise DataError(f"{where}: not valid TOML: {exc}") from None
-        except OSError as exc:
-            raise DataError(f"{where}: cannot read it: {exc.strerror or exc}") from None
+        out[name] = read_toml(where)
     return out
-
-
-@cache
-def _validator(name: str) -> Callable[[Any], Any]:
-    """The compiled schema of ``<name>.toml`` (compiling takes a while: once per process)."""
-    check: Callable[[Any], Any] = fastjsonschema.compile(schemas.schema(name))
-    return check
 
 
 def explain(raw: Raw) -> str:
     """Why ``raw`` (the three files) is not valid, in one line naming the file; "" when it is."""
-    for name in schemas.NAMES:
-        try:
-            _validator(name)(raw[name])
-        except fastjsonschema.JsonSchemaValueException as exc:
-            return f"{name}.toml: {_message(exc, raw[name])}"
+    problem = first_problem(schemas.NAMES, raw, schemas.schema)
+    if problem:
+        return problem
     return _powers_problem(raw["powers"]) or _track_problem(raw["track"]) or _minors_problem(raw["minors"])
 
 

@@ -3,15 +3,12 @@
 file, the key and what is allowed (``fortress.engine.data.DataError``)."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-import fastjsonschema
-
-from fortress.engine.data import DataError, message as _message
+from fortress.engine.data import DataError, first_problem, read_toml
 from fortress.rulesets.attack import schemas
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -59,29 +56,15 @@ def read_raw(folder: Path) -> Raw:
     out: Raw = {}
     for name in ("rules", *schemas.NAMES):
         where = folder / f"{name}.toml"
-        try:
-            with open(where, "rb") as fh:
-                out[name] = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            raise DataError(f"{where}: not valid TOML: {exc}") from None
-        except OSError as exc:
-            raise DataError(f"{where}: cannot read it: {exc.strerror or exc}") from None
+        out[name] = read_toml(where)
     return out
-
-
-@cache
-def _validator(name: str) -> Callable[[Any], Any]:
-    check: Callable[[Any], Any] = fastjsonschema.compile(schemas.schema(name))
-    return check
 
 
 def explain(raw: Raw) -> str:
     """Why the files are not valid, in one line naming the file; "" when they are."""
-    for name in schemas.NAMES:
-        try:
-            _validator(name)(raw[name])
-        except fastjsonschema.JsonSchemaValueException as exc:
-            return f"{name}.toml: {_message(exc, raw[name])}"
+    problem = first_problem(schemas.NAMES, raw, schemas.schema)
+    if problem:
+        return problem
     split = raw["markers"]["split"]
     if sum(split[g] for g in schemas.GOVERNMENTS) != raw["markers"]["total"]:
         return "markers.toml: [split]: allowed: numbers adding up to total"

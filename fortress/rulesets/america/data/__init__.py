@@ -17,14 +17,13 @@ raises :class:`DataError`, one line naming the file, the key and what is allowed
 from __future__ import annotations
 
 import os
-import tomllib
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
 import fastjsonschema
 
-from fortress.engine.data import DataError, message
+from fortress.engine.data import DataError, message, read_toml
 from fortress.rulesets.america.data import schemas
 
 __all__ = ["DATA_DIR", "NAMES", "DataError", "explain", "load", "path", "schema"]
@@ -62,13 +61,7 @@ def load(name: str, folder: Path | None = None) -> dict:
 def _load(name: str, where: Path, folder: Path | None) -> dict:
     """``where`` read and validated (the unit and dice names its schema allows are those of
     ``folder``'s files)."""
-    try:
-        with open(where, "rb") as fh:
-            data = tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{where}: not valid TOML: {exc}") from None
-    except OSError as exc:
-        raise DataError(f"{where}: cannot read it: {exc.strerror or exc}") from None
+    data = read_toml(where)
     problem = explain(name, data, folder)
     if problem:
         raise DataError(f"{where}: {problem}")
