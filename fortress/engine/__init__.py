@@ -1,13 +1,18 @@
-"""The rules engine: pure Python over plain-data state; it imports no UI code.
+"""The rules engine, for any ruleset: pure Python over plain-data state; it imports no UI code
+and no ruleset (each is found by name through :mod:`~fortress.engine.rulesets`).
 
 * :mod:`~fortress.engine.game` — ``Game``, ``new_game``, ``IllegalAction`` (the public API, a thin facade)
 * :mod:`~fortress.engine.context` — what a step works through: the state and the verbs that change it
-* :mod:`~fortress.engine.turn` — the turn, declared in the ruleset's rules.toml and carried out here
-* :mod:`~fortress.engine.rulesets` — rulesets by name; :mod:`~fortress.rulesets.america.ruleset` — Fortress America
-* :mod:`~fortress.rulesets.america.state` — the state (plain data); :mod:`~fortress.rulesets.america.units`,
-  :mod:`~fortress.engine.dice`, :mod:`~fortress.rulesets.america.cards`, :mod:`~fortress.engine.events`
-* :mod:`~fortress.rulesets.america.actions` — actions and their notation
-* :mod:`~fortress.rulesets.america.battle` — the one battle engine (game, odds and bots drive it)
-* :mod:`fortress.rulesets.america.phases` — one module per step
-* :mod:`~fortress.rulesets.america.setups`, :mod:`~fortress.rulesets.america.positions`, :mod:`~fortress.engine.save`
+* :mod:`~fortress.engine.turn` — the turn, declared in the ruleset's rules.toml and carried out here;
+  :mod:`~fortress.engine.flow` — its own decisions (choose a step, pass, sealed orders)
+* :mod:`~fortress.engine.rulesets` — what a ruleset brings (:class:`~fortress.engine.rulesets.Ruleset`)
+  and the registry (the ``fortress.rulesets`` entry point)
+* :mod:`~fortress.engine.check` — a step's one check: ``reason`` and ``legal`` from the same rules
+* :mod:`~fortress.engine.actions` — ``Action``, ``End``, ``Surrender`` and the notation machinery;
+  :mod:`~fortress.engine.shape` — an action's fields checked before the rules see it
+* :mod:`~fortress.engine.board`, :mod:`~fortress.engine.dice`, :mod:`~fortress.engine.events`,
+  :mod:`~fortress.engine.data` (data files' errors and schemas), :mod:`~fortress.engine.save`
+
+The rulesets are in :mod:`fortress.rulesets`: Fortress America (the default), ATTACK! Deluxe and
+America in Flames.
 """
