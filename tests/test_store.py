@@ -151,6 +151,24 @@ def test_bot_seats_move_exactly_once_with_many_servers(store_url):
     assert replayed.state.to_dict() == game.state.to_dict()
 
 
+def test_a_bot_seat_plays_its_rulesets_own_bot(store_url):
+    """A stored game of another ruleset seats that ruleset's bot of the name (ATTACK!'s heuristic,
+    not Fortress America's, which cannot read an ATTACK! game)."""
+    store = GameStore(store_url)
+    made = store.create_game(fortress.new_game(seed=3, players=2, ruleset="attack", setup=None),
+                             seats={"2": "bot:heuristic"})
+    mine = bots = 0
+    while bots < 3:  # the human seat plays its first legal action, the bot seat answers
+        game = store.game(made.game_id)
+        assert not game.is_over and len(game.history) < 200
+        if game.side in game.seats[0]:
+            store.submit(made.tokens["1"], len(game.history), first_legal(game))
+            mine += 1
+        else:
+            bots += store.play_bots(made.game_id)
+    assert store.plies(made.game_id) == mine + bots
+
+
 def test_the_teachers_list_shows_no_hidden_information(store_url):
     store = GameStore(store_url)
     made = two_player(store, seed=987654321)

@@ -475,7 +475,7 @@ class GameStore(SeatHolding):
             if game.is_over or seat is None:
                 return made
             assert seat.bot is not None  # by_side holds bot seats only
-            bot = make_bot(seat.bot, seed=zlib.crc32(f"{game_id}:{ply}".encode()))
+            bot = make_bot(seat.bot, seed=zlib.crc32(f"{game_id}:{ply}".encode()), ruleset=game.rules)  # its own bots first
             try:
                 self._submit(seat, ply, game.notation(bot.choose(game)))
             except StaleGame:
