@@ -187,6 +187,7 @@ def test_battle_dropdown_jumps_again_to_the_same_battle(replay):
     assert viewer.slider.value == index
 
 
+@pytest.mark.quick  # over 2 CPU-s, kept in the quick tier on purpose
 def test_replay_reads_a_path(replay, tmp_path, monkeypatch):
     from fortress.engine.save import SaveError
 

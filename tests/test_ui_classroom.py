@@ -92,6 +92,7 @@ def test_bot_seats_get_no_links(store, tmp_path):
     assert a.shared.made.tokens["3"] not in links and a.shared.made.tokens["4"] not in links
 
 
+@pytest.mark.quick  # over 2 CPU-s, kept in the quick tier on purpose
 def test_the_follower_redraws_when_another_seat_moves(store_url, store_waiting, tmp_path):  # noqa: F811 - the fixtures
     """The page's follower task (on the kernel's loop in a served page) pulls the other seat's
     move and bot moves: on SQLite by polling, on PostgreSQL by LISTEN/NOTIFY."""

@@ -2,6 +2,8 @@
 simulated clicks on the map's polygons and clicks on panel buttons (no browser)."""
 from __future__ import annotations
 
+import pytest
+
 from fortress.rulesets.america import actions as A
 from tests.test_ui_helpers import buttons, new_app, press
 
@@ -117,6 +119,7 @@ def play_turn(app) -> None:
     assert app.game.state.turn != side or app.game.is_over
 
 
+@pytest.mark.quick  # over 2 CPU-s, kept in the quick tier on purpose
 def test_a_whole_round_by_clicks(tmp_path):
     app = new_app(tmp_path)
     order = []

@@ -87,6 +87,7 @@ def test_simulate_plays_another_rulesets_seats_and_reports_each_sides_wins() -> 
     assert "unknown bot 'clever' for red; choose one of heuristic, random, search" in refused
 
 
+@pytest.mark.quick  # over 2 CPU-s, kept in the quick tier on purpose
 def test_choosing_leaves_the_game_untouched_and_a_seed_repeats_its_choices() -> None:
     g = fortress.new_game(ruleset="attack", players=4, seed=7)
     first, again = (make_bot("heuristic", seed=3, ruleset="attack") for _ in range(2))
