@@ -71,10 +71,18 @@ class GameControls:
             self.seat_box, W.HBox(list(self.variant_boxes.values()), layout=W.Layout(flex_flow="row wrap")),
             self.start_button,
             W.HTML("<b>Resume, save, load</b>" if app.store is None else "<b>Join, save, load</b>"), self._resume_row(),
-            # the note above its button: seen where Save was pressed, the button reached by scrolling down
-            self.save_message, W.HBox([self.save_button, self.download], layout=W.Layout(flex_flow="row wrap")),
+            self._save_row(),
             self.upload, self.load_message, self.confirm_box])
         self.box.add_class("fortress-game-controls")
+
+    def _save_row(self) -> W.Widget:
+        """The note above its button: seen where Save was pressed. The page's script scrolls the
+        row into view when the note changes (the note grows above the button, which would push
+        both below a scrolled column's fold)."""
+        row = W.VBox([self.save_message, W.HBox([self.save_button, self.download],
+                                                layout=W.Layout(flex_flow="row wrap"))])
+        row.add_class("fortress-save-row")
+        return row
 
     def _resume_row(self) -> W.Widget:
         """On a shared store, the games this page's link or a join code reaches (not the

@@ -144,6 +144,9 @@ CSS = f"""
 .fortress-app .widget-button:disabled, .fortress-app .jupyter-button:disabled {{ opacity: .4; filter: grayscale(1);
     cursor: not-allowed; }}
 .fortress-app .fortress-map-column {{ position: sticky; top: 0; z-index: 1; }}
+/* when the boxes above the tabs change height (a bot moves), what the reader sees in a tab stays put: the
+   browser's scroll anchoring skips the sticky map and message and those boxes, and holds on to the tab */
+.fortress-app .fortress-map-column, .fortress-side > :not(.fortress-tabs) {{ overflow-anchor: none; }}
 /* the map column sticks to the top of the page while the side column scrolls: no box between it and the
    page's scroller may clip (widget boxes and Jupyter's output area do, with overflow auto or hidden) */
 .fortress-app.widget-box, .fortress-app .fortress-body, .jp-OutputArea:has(.fortress-app),
