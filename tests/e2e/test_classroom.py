@@ -67,8 +67,10 @@ def type_action(page, text: str) -> None:
 def play(page, text: str, ply: int) -> float:
     """Type and play ``text`` on ``page`` at move ``ply``; the moment of the click that took.
     (A redraw still under way when the box is filled replaces the box: type again, unless the
-    move was refused or has landed meanwhile. The message box may hold news, e.g. a bot's.)"""
-    for _attempt in range(5):
+    move was refused or has landed meanwhile. The message box may hold news, e.g. a bot's.
+    A second click on a move that lands late is refused as stale: it plays nothing twice.)"""
+    deadline = time.perf_counter() + 2 * KERNEL / 1000  # a kernel just restarted on a loaded machine
+    while time.perf_counter() < deadline:
         type_action(page, text)
         clicked = time.perf_counter()
         try:
@@ -78,7 +80,8 @@ def play(page, text: str, ply: int) -> float:
             assert not page.locator(".fortress-message .ft-refused").count(), page.inner_text(".fortress-message")
             if ply_of(page) > ply:  # it landed late (a loaded machine)
                 return clicked
-    raise AssertionError(f"{text!r} at move {ply} never played")
+    raise AssertionError(f"{text!r} at move {ply} never played; the page shows move {ply_of(page)} and says "
+                         f"{page.inner_text('.fortress-message')!r}")
 
 
 def kernels(proc) -> list[psutil.Process]:
