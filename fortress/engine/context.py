@@ -32,10 +32,11 @@ from __future__ import annotations
 from bisect import insort
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from fortress.engine.dice import Rng
 from fortress.engine.events import Event
+from fortress.engine.state import GameState, UnitsState
 
 if TYPE_CHECKING:
     from fortress.engine.board import Board
@@ -81,8 +82,11 @@ class StateRng(Rng):
 class Context:
     """The state of one game with the verbs its phases use (see the module docstring)."""
 
-    def __init__(self, state: Any, board: "Board", rules: "Ruleset", variants: frozenset[str] = frozenset()) -> None:
-        self.state = state
+    def __init__(self, state: GameState, board: "Board", rules: "Ruleset",
+                 variants: frozenset[str] = frozenset()) -> None:
+        #: the ruleset's state: a :class:`GameState` (checked where a game is made), typed
+        #: ``Any`` here so that a ruleset's steps read their own fields
+        self.state: Any = state
         self.board = board
         self.rules = rules
         self.variants = variants  #: the optional rules this game plays (checked by the ruleset)
@@ -110,7 +114,7 @@ class Context:
         new.flow = self.flow.copy()
         return new
 
-    def replace_state(self, state: Any) -> None:
+    def replace_state(self, state: GameState) -> None:
         """Put ``state`` in place of the current one (undo, replays): derived views go."""
         self.state = state
         self._legal = self._index = self._sides = None
@@ -145,6 +149,12 @@ class Context:
         return self.rules.side_names.get(side, side)
 
     # -- the unit views ----------------------------------------------------------------------
+    @property
+    def pieces(self) -> UnitsState:
+        """The state as units on areas (:class:`~fortress.engine.state.UnitsState`): what the
+        unit views and verbs below read; only a ruleset whose state has units calls them."""
+        return cast(UnitsState, self.state)
+
     def _indexed(self) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
         """Units by area, and units keeping their place elsewhere (a bombing bomber) by the
         area they came from, each list in uid order. Built on first use after a copy; kept in
@@ -153,7 +163,7 @@ class Context:
             return self._index
         by_area: dict[str, list[Any]] = {}
         by_origin: dict[str, list[Any]] = {}
-        for u in self.state.units.values():
+        for u in self.pieces.units.values():
             by_area.setdefault(u.area, []).append(u)
             if u.origin is not None:
                 by_origin.setdefault(u.origin, []).append(u)
@@ -169,7 +179,7 @@ class Context:
         step by the unit verbs below."""
         if self._sides is None:
             self._sides = {}
-            for u in self.state.units.values():
+            for u in self.pieces.units.values():
                 self._sides.setdefault(u.side, []).append(u)
         return self._sides
 
@@ -204,13 +214,13 @@ class Context:
         return self.unit_limit - self.load(area, side)
 
     def friendly(self, area: str, side: str) -> bool:
-        held: bool = self.state.control.get(area) == side
+        held: bool = self.pieces.control.get(area) == side
         return held
 
     # -- the one path for changes to units ---------------------------------------------------
     def add_unit(self, side: str, kind: str, area: str) -> Any:
         """A new unit of ``side`` in ``area`` (the state gives it the next uid)."""
-        unit = self.state.add_unit(side, kind, area)
+        unit = self.pieces.add_unit(side, kind, area)
         if self._index is not None:  # the largest uid: it goes last
             self._index[0].setdefault(area, []).append(unit)
         if self._sides is not None:

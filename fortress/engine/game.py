@@ -29,6 +29,7 @@ from fortress.engine.context import Context
 from fortress.engine.dice import Rng, seed_value, whole
 from fortress.engine.events import Event
 from fortress.engine.rulesets import Ruleset
+from fortress.engine.state import GameState
 _SURRENDER = A.Surrender()
 
 
@@ -64,7 +65,7 @@ class Game:
     _floor = 0  #: actions before this index are never taken back (a view's or a copy's making)
     _seat_replay: str | None = None  #: replaying a save for this seat: others' orders may be ``sealed``
 
-    def __init__(self, state: Any, board: Board, setup: str | None = None, rules: Ruleset | None = None,
+    def __init__(self, state: GameState, board: Board, setup: str | None = None, rules: Ruleset | None = None,
                  position: dict[str, Any] | None = None, options: dict[str, Any] | None = None) -> None:
         self.rules = rules or rulesets.get()
         self.options: dict[str, Any] = dict(options or {})  # what the game was started with (saved)
@@ -77,7 +78,7 @@ class Game:
         self.history: list[A.Action] = []
         self._chance_marks: list[int] = []  # history indexes whose action revealed dice or cards
         self._actors: list[tuple[str, int, str]] = []  # who took each action of the history, in which turn (see undoable)
-        self._start: Any = state.copy()
+        self._start: GameState = state.copy()
         self._start_events: list[Event] = []
         self._start_flow = self.ctx.flow.copy()
         self._lookahead = False  # a determinized copy: its hidden cards and dice are made up
@@ -103,10 +104,12 @@ class Game:
     # -- what the game holds -------------------------------------------------------------------
     @property
     def state(self) -> Any:
+        """The ruleset's state (a :class:`~fortress.engine.state.GameState`; typed ``Any`` here
+        so that a ruleset's own code reads its own fields)."""
         return self.ctx.state
 
     @state.setter
-    def state(self, state: Any) -> None:
+    def state(self, state: GameState) -> None:
         """Show another state (a replay view): derived views are dropped."""
         self.ctx.replace_state(state)
 
