@@ -197,14 +197,12 @@ _FOUND = False
 
 def _registry() -> dict[str, Ruleset | Callable[[], Ruleset] | str]:
     """The rulesets by name: those the installed packages declare (read once), then those
-    registered from code. Fortress America stays the default even in an install whose
-    metadata predates the entry point."""
+    registered from code."""
     global _FOUND
     if not _FOUND:
         _FOUND = True
         found: dict[str, Ruleset | Callable[[], Ruleset] | str] = {
             ep.name: ep.value for ep in importlib.metadata.entry_points(group=GROUP)}
-        found.setdefault(DEFAULT, "fortress.rulesets.america.ruleset:ruleset")
         _REGISTRY.update({k: v for k, v in found.items() if k not in _REGISTRY})
     return _REGISTRY
 
@@ -239,7 +237,9 @@ def get(name: str | None = None) -> Ruleset:
     try:
         found = registry[name]
     except KeyError:
-        raise ValueError(f"unknown ruleset {name!r}; the rulesets are {', '.join(names())}") from None
+        known = ", ".join(names()) or "none"
+        raise ValueError(f"unknown ruleset {name!r}; the rulesets installed are {known} (a ruleset is "
+                         f"installed with its package: pip install it, or again if its entry point is new)") from None
     if isinstance(found, Ruleset):
         return found
     if isinstance(found, str):
