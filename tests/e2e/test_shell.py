@@ -2,7 +2,8 @@
 server (start.ipynb opened on Council): the seats picked by clicks (Cedar human, the others
 random bots), then a whole game played by choosing a verb and an action in the generic panel
 and pressing Do it, until the game is over. After every action the page holds none of the
-other councillors' secrets (their drawn cards, their sealed bids before the reveal)."""
+other councillors' secrets (their drawn cards, their sealed bids before the reveal), neither in
+its HTML nor in any websocket message it received."""
 from __future__ import annotations
 
 import os
@@ -20,7 +21,7 @@ from tests.e2e.test_dashboard import KERNEL, STEP
 pytestmark = pytest.mark.browser
 
 #: what only another councillor may see: a card it drew, its sealed order
-SECRET = re.compile(r"(Amber|Birch|Dune) draws the |(Amber|Birch|Dune)'s sealed order")
+SECRET = re.compile(r"(Amber|Birch|Dune) draws the |(Amber|Birch|Dune)(?:'|&#x27;)s sealed order")
 OPTIONS_JS = "s => [...s.options].map(o => o.textContent)"
 #: the action list shows the verb's actions (the kernel has answered the verb's choice)
 LISTED_JS = r"""(verb) => {
@@ -60,6 +61,9 @@ def seat(page, side: str, label: str) -> None:
 
 def test_council_is_played_to_the_end_by_clicks(browser, council_url):
     page = browser.new_page()
+    frames: list[str] = []  # every websocket message the page receives (the kernel's widget updates)
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
+        payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
     page.goto(council_url, timeout=KERNEL)
     page.wait_for_selector(".fortress-shell-council .fortress-shell-do", timeout=KERNEL)
     assert "Council" in page.locator(".fortress-shell-header").text_content()
@@ -85,4 +89,6 @@ def test_council_is_played_to_the_end_by_clicks(browser, council_url):
         actions += 1
     assert re.search(r"Game over: \w+ won", page.locator(".fortress-shell-result").text_content())
     assert actions >= 12  # each season Cedar chose two deeds and bid, at least
+    assert len(frames) > actions and any("Cedar" in f for f in frames)
+    assert not [m.group(0) for f in frames if (m := SECRET.search(f))]
     page.close()
