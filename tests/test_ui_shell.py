@@ -169,6 +169,12 @@ def test_attack_plays_in_the_shell_on_its_world_map():
     assert len(game.history) > 6 and "ATTACK! Deluxe" in shell.header.value
     assert shell.board.made.map.areas is areas and shell.board.made.map.game is not game  # redrawn, from the view
     assert "Red (" in shell.board.status.value  # the ruleset's status lines
+    shell.bar.players.value = 2  # for the next game: the game in play keeps its four seats
+    assert len(shell.seats.box.children) == 4 and shell.viewer == "red" and shell.panel.side == "red"
+    shell.bar.variants["pacific"].value = True
+    shell.bar.new.click()
+    assert len(shell.game.seats) == 2 and shell.game.variants == {"pacific"} and len(shell.seats.box.children) == 2
+    assert shell.seats.who == {"red": "human", "blue": "random"} and shell.panel.side == "red"
 
 
 def walk(widget):

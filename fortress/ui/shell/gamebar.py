@@ -46,7 +46,6 @@ class GameBar:
             W.HTML("<b>Undo, save, load</b>"),
             W.HBox([self.undo, self.save_button, self.download, self.upload], layout=W.Layout(flex_flow="row wrap"))],
             _dom_classes=("fortress-shell-gamebar",))
-        self.players.observe(lambda _c: shell.seats.seat(self.players.value, shell.seats.who, self.seed.value), "value")
 
     @staticmethod
     def _button(label: str, css: str, handler: Any, style: str = "") -> W.Button:
@@ -55,7 +54,8 @@ class GameBar:
         return b
 
     def new_game(self) -> None:
-        """Start a game with the bar's players, seed and optional rules, seated by the pickers."""
+        """Start a game with the bar's players, seed and optional rules, seated as the pickers
+        seat the game in play (a side it does not have: the first seat human, the others bots)."""
         rules = self.shell.rules
         chosen = {name for name, box in self.variants.items() if box.value}
         try:
@@ -107,6 +107,5 @@ class GameBar:
             shell.say(f"Cannot load {name}: it is a game of {game.rules.title or game.rules.name}, not of "
                       f"{shell.rules.title or shell.rules.name}.", refused=True)
             return
-        with self.players.hold_trait_notifications():
-            self.players.value = len(game.seats)
+        self.players.value = len(game.seats)
         shell.start(game, seats or dict(shell.seats.who), f"Loaded {name}.")
