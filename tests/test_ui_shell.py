@@ -249,3 +249,17 @@ def test_the_start_page_opens_the_ruleset_serve_names(monkeypatch):
     monkeypatch.setenv(RULESET_ENV, "no-such-game")
     page = start().page
     assert page.opened is None and "Cannot open no-such-game" in page.message.value
+
+
+def test_a_ruleset_that_draws_itself_is_shown_as_its_picture(hill):
+    import dataclasses
+
+    drawn = dataclasses.replace(hill, name="hill-drawn",
+                                draw=lambda game: f"<svg class='hill-picture'><text>{game.round_label}</text></svg>")
+    rulesets.register("hill-drawn", drawn)
+    try:
+        shell = Shell("hill-drawn", players=2, seed=3)
+        assert shell.board.picture.value == "<svg class='hill-picture'><text>Round 1</text></svg>"
+        assert "<b>Round 1</b> · march · to move: <b>Red</b>" in shell.header.value
+    finally:
+        rulesets.unregister("hill-drawn")
