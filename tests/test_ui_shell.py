@@ -130,6 +130,8 @@ def test_save_load_undo_and_seats():
     link = shell.bar.download.value
     data = base64.b64decode(re.search(r"base64,([^']+)'", link).group(1))
     played = list(map(shell.game.notation, shell.game.history))
+    shell.act("choose draw", "amber")  # the game moves on: the link to the old position goes
+    assert shell.bar.download.value == ""
     other = Shell("council", seed=9)
     other.bar.load(data, "council.json")
     assert list(map(other.game.notation, other.game.history)) == played and other.seats.humans == ["amber"]

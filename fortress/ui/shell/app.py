@@ -66,7 +66,6 @@ class Shell:
         """Play ``game`` with ``seats`` (side -> "human" or a bot's name); bots move first if theirs."""
         self.game, self._viewer = game, None
         self.seats.seat(len(game.seats), seats, int(self.bar.seed.value))
-        self.bar.download.value = ""
         self.say(note)
         self.play_bots()
         self.refresh()
@@ -94,7 +93,11 @@ class Shell:
             if game.is_over or not self.seats.is_bot(game.side):
                 break
             side = game.side
-            game.apply(self.seats.choose(game, side), side)
+            try:
+                game.apply(self.seats.choose(game, side), side)
+            except fortress.IllegalAction as exc:  # a bot's choice refused: the page says so, play stops
+                self.say(f"The bot of {self.rules.side_names[side]} could not play: {exc}", refused=True)
+                return
         else:
             self.say(f"The bots played {BOT_LIMIT} actions; New game or Load to go on, or seat a human.")
         if self.seats.notes:
@@ -149,6 +152,7 @@ class Shell:
         waiting = "The game is over." if game.is_over else f"Waiting for {self._names(game.to_move)}."
         self.panel.show(game, acting, waiting)
         self.bar.undo.disabled = game.undoable < 1 or not self._is_human(game.side)
+        self.bar.drop_stale_download()
         self.tick.value = str(len(game.history))
 
     def _names(self, sides: Any) -> str:

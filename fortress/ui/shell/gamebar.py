@@ -36,6 +36,7 @@ class GameBar:
         self.undo = self._button("Undo", "fortress-shell-undo", shell.undo)
         self.save_button = self._button("Save (download)", "fortress-shell-save", self.save)
         self.download = W.HTML(_dom_classes=("fortress-shell-download",))
+        self._saved: tuple[Any, int] | None = None  # the game and ply the download link holds
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Load a save",
                                    _dom_classes=("fortress-shell-upload",))
         self.upload.observe(self._uploaded, "value")
@@ -73,8 +74,15 @@ class GameBar:
         name = f"{shell.rules.name}-{len(shell.game.history)}.json"
         self.download.value = (f"<a class='fortress-shell-download-link' download='{name}' "
                                f"href='data:application/json;base64,{data}'>Download {html.escape(name)}</a>")
+        self._saved = (shell.game, len(shell.game.history))
         shell.say(f"Saved {shell.game.round_label} ({len(shell.game.history)} actions): the link beside Save "
                   "downloads it.")
+
+    def drop_stale_download(self) -> None:
+        """The link holds the position it saved: it goes once the game moves on or another starts."""
+        game, ply = self._saved or (None, 0)
+        if self.download.value and (game is not self.shell.game or ply != len(self.shell.game.history)):
+            self.download.value, self._saved = "", None
 
     def _uploaded(self, change: dict[str, Any]) -> None:
         from fortress.ui.gamebar import MAX_SAVE_BYTES  # the limit the server's messages are sized for
