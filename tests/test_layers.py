@@ -21,7 +21,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("fortress.odds",),
     ("fortress.ai",),
     ("fortress.store",),
-    ("fortress.ui",),
+    # a ruleset's part of the dashboard (its map widget for the shell, found through the
+    # fortress.dashboards entry point) sits with the UI, though in the ruleset's folder
+    ("fortress.ui", "fortress.rulesets.attack.dashboard"),
     ("fortress.notebook_helpers",),
     ("fortress.render",),
     ("fortress.bench", "fortress.cli", "fortress.__main__"),
@@ -76,6 +78,8 @@ def test_the_check_catches_an_import_from_a_higher_layer():
     assert upward("fortress.engine.turn", "from fortress.rulesets.aif import politics\n")
     assert not upward("fortress.ui.app", "from fortress.ai import make_bot\nimport fortress\n")
     assert layer("fortress.newthing") is None  # a new top-level module must be placed in a layer
+    assert not upward("fortress.rulesets.attack.dashboard", "from fortress.ui.world_map import WorldBoardMap\n")
+    assert upward("fortress.rulesets.attack.world", "from fortress.ui.world_map import WorldBoardMap\n")
 
 
 def test_nothing_lower_imports_anything_higher():
@@ -112,3 +116,16 @@ def test_a_ruleset_imports_no_other_ruleset():
         bad = {m: [t for t in targets if t.startswith("fortress.rulesets.") and not t.startswith(own)]
                for m, targets in _package_imports(f"rulesets/{name}").items()}
         assert not {m: t for m, t in bad.items() if t}, name
+
+
+def test_the_dashboard_shell_names_no_ruleset():
+    """``fortress/ui/shell/`` plays every ruleset through the public API and the entry points:
+    it imports no ``fortress.rulesets`` module, and no ruleset's name appears in its code."""
+    imports = {m: [t for t in targets if t.startswith("fortress.rulesets")]
+               for m, targets in _package_imports("ui/shell").items()}
+    assert imports and not {m: t for m, t in imports.items() if t}
+    from fortress.engine import rulesets
+    for path in (PACKAGE / "ui" / "shell").rglob("*.py"):
+        text = path.read_text()
+        for name in rulesets.names():
+            assert f'"{name}"' not in text and f"'{name}'" not in text, (path.name, name)

@@ -15,11 +15,12 @@ from tests.conftest import executed_notebook
 
 NOTEBOOKS = Path(fortress.__file__).resolve().parent / "notebooks"
 CLASSROOM = ["tutorial", "explore", "replay", "bots"]
+START = "start"  #: the start page: every installed ruleset, each opening its dashboard
 ZONE = "Pacific: Strait of Juan de Fuca"
 
 
 # -- the notebooks ---------------------------------------------------------------------------
-@pytest.mark.parametrize("name", CLASSROOM)
+@pytest.mark.parametrize("name", CLASSROOM + [START])
 def test_notebook_is_stored_clean_and_opens_with_its_purpose(name):
     import nbformat
 
@@ -42,6 +43,20 @@ def test_notebook_runs_top_to_bottom(name, tmp_path_factory):
     nb = nbformat.read(executed_notebook(tmp_path_factory, NOTEBOOKS / f"{name}.ipynb"), as_version=4)
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors and all(c.execution_count for c in nb.cells if c.cell_type == "code")
+
+
+@pytest.mark.notebook
+def test_start_notebook_lists_every_installed_ruleset(tmp_path_factory):
+    import nbformat
+
+    from fortress.engine import rulesets
+
+    nb = nbformat.read(executed_notebook(tmp_path_factory, NOTEBOOKS / f"{START}.ipynb"), as_version=4)
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
+    state = json.dumps(nb.metadata["widgets"])
+    assert all(rulesets.get(name).title in state for name in rulesets.names())
 
 
 # -- quick mode ------------------------------------------------------------------------------

@@ -235,3 +235,33 @@ def test_links_name_the_lan_address_or_the_public_url(tmp_path, monkeypatch):
     assert page_link("seat=abc") == "http://localhost:9100/?seat=abc"
     monkeypatch.setenv(PUBLIC_URL_ENV, "http://192.168.7.20:9100/")
     assert page_link("seat=abc") == "http://192.168.7.20:9100/?seat=abc"
+
+
+def test_serve_ruleset_serves_the_start_page_opened_on_that_ruleset(monkeypatch, tmp_path):
+    """``fortress serve --ruleset NAME``: the shell's notebook (start.ipynb) with the ruleset in
+    the kernels' environment, no store; plain ``fortress serve`` stays Fortress America's page."""
+    from fortress.ui.shell import RULESET_ENV
+
+    cli_serve = sys.modules[serve.callback.__module__]  # the module (fortress.cli.serve is the command)
+    runs = []
+    monkeypatch.setattr(cli_serve, "run_server", lambda cmd, cwd, env: runs.append((cmd, env)) or 0)
+    monkeypatch.setenv("FORTRESS_STORE", f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    monkeypatch.setenv(RULESET_ENV, "council")  # left over in the shell: plain serve ignores it
+    for args, notebook, ruleset in ((["--ruleset", "council"], "start.ipynb", "council"),
+                                    (["--ruleset", "fortress-america"], "play.ipynb", None),
+                                    ([], "play.ipynb", None)):
+        result = CliRunner().invoke(serve, ["--no-browser", *args])
+        assert result.exit_code == 0, result.output
+        cmd, env = runs.pop()
+        assert str(notebook_path(notebook)) in cmd and env.get(RULESET_ENV) == ruleset
+        assert ("teacher's view" in result.output) == (ruleset is None)
+    result = CliRunner().invoke(serve, ["--ruleset", "chess"])
+    assert result.exit_code == 2 and "no ruleset 'chess' is installed" in result.output and "council" in result.output
+    assert not runs
+
+
+def test_the_banner_names_the_ruleset_served():
+    from fortress.ui.serve import served_title
+
+    assert served_title({}) == "Fortress America" and served_title({"FORTRESS_RULESET": "attack"}) == "ATTACK! Deluxe"
+    assert banner("127.0.0.1", 8866, "Council") == "Council at http://127.0.0.1:8866/  (Ctrl-C to stop)"

@@ -5,7 +5,7 @@
     fortress simulate              bot-versus-bot games (fortress.cli.simulate)
     fortress bench                 speed figures (fortress.cli.bench)
     fortress geodata build|check   the board (fortress.cli.geodata)
-    fortress serve                 the Voila dashboard (fortress.cli.serve)
+    fortress serve                 the Voila dashboard; --ruleset NAME: the shell (fortress.cli.serve)
     fortress notebooks DEST        copy the notebooks to a folder (fortress.cli.notebooks)
 """
 from __future__ import annotations

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 import click
 
 from fortress.cli.options import require_extra
+from fortress.ui.shell import RULESET_ENV
 from fortress.ui.serve import (CULL_IDLE, IOPUB_TIMEOUT, MAX_KERNELS, MAX_PER_ADDRESS, PUBLIC_URL_ENV, lan_addresses,
                                notebook_path, voila_command, voila_env)
 
@@ -45,25 +46,48 @@ VOILA_SETTING = re.compile(r"--[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+=.*", re.DOTALL)
               help="The dashboard's address as students reach it (a hub or proxy: https://host/path/); links "
                    "are printed and made with it (default with --ip 0.0.0.0: this machine's network address).")
 @click.option("--no-browser", is_flag=True, help="Do not open a browser tab.")
+@click.option("--ruleset", default=None, metavar="NAME",
+              help="Serve the dashboard shell for this installed ruleset (e.g. attack, aif) instead of Fortress "
+                   "America's dashboard; no classroom store.")
 @click.argument("voila_args", nargs=-1, type=click.UNPROCESSED, metavar="[--Class.trait=value]...")
 def serve(ip: str, port: int, preheat: int, max_kernels: int, max_per_address: int, cull_idle: int, iopub_timeout: int,
-          no_browser: bool, store_url: str | None, public_url: str | None, voila_args: tuple[str, ...]) -> None:
-    """Play Fortress America in the browser (the Voila dashboard). The server prints the
-    addresses to open once it listens. Voila settings may follow, as --Class.trait=value."""
+          no_browser: bool, store_url: str | None, public_url: str | None, ruleset: str | None,
+          voila_args: tuple[str, ...]) -> None:
+    """Play Fortress America in the browser (the Voila dashboard), or with --ruleset another
+    installed ruleset in the dashboard shell. The server prints the addresses to open once it
+    listens. Voila settings may follow, as --Class.trait=value."""
     require_extra("fortress serve", "dashboard", DASHBOARD_MODULES)
     voila_settings(voila_args)
     if 0 < max_kernels <= preheat:
         raise click.BadParameter(f"must be larger than --preheat ({preheat})", param_hint="--max-kernels")
-    notebook = notebook_path()
+    shell = shell_ruleset(ruleset)
+    notebook = notebook_path("start.ipynb" if shell else "play.ipynb")
     cmd = voila_command(notebook, ip, port, preheat, cull_idle, no_browser, voila_args,
                         max_kernels=max_kernels, iopub_timeout=iopub_timeout, max_per_address=max_per_address)
+    if shell:  # the shell's page plays a game of its own: no store, no teacher's link
+        env = dict(os.environ, **{RULESET_ENV: shell})
+        raise SystemExit(run_server(cmd, str(notebook.parent), voila_env(env)))
     env = store_env(store_url)
+    env.pop(RULESET_ENV, None)  # Fortress America's page, whatever this shell's environment says
     public = public_address(ip, port, public_url)
     if public:
         env[PUBLIC_URL_ENV] = public
     click.echo(f"Games are stored in {env['FORTRESS_STORE']}\nThe teacher's view (keep this link to yourself): "
                f"{public or f'http://localhost:{port}/'}?teacher={env['FORTRESS_TEACHER_TOKEN']}")
     raise SystemExit(run_server(cmd, str(notebook.parent), voila_env(env)))
+
+
+def shell_ruleset(name: str | None) -> str:
+    """The ruleset ``--ruleset`` names for the dashboard shell ("" for Fortress America's own
+    dashboard); an unknown name is refused, with the installed ones."""
+    from fortress.engine import rulesets
+
+    if not name or name == rulesets.DEFAULT:
+        return ""
+    if name not in rulesets.names():
+        raise click.BadParameter(f"no ruleset {name[:40]!r} is installed; the rulesets are "
+                                 f"{', '.join(rulesets.names())}", param_hint="--ruleset")
+    return name
 
 
 def public_address(ip: str, port: int, public_url: str | None) -> str:

@@ -24,15 +24,29 @@ TEMPLATE = "fortress-offline"
 PUBLIC_URL_ENV = "FORTRESS_PUBLIC_URL"
 
 
-def notebook_path() -> Path:
-    """Where ``play.ipynb`` is: inside the package (``fortress/notebooks/``), found with
-    :mod:`importlib.resources` whatever the install."""
+def notebook_path(name: str = "play.ipynb") -> Path:
+    """Where ``play.ipynb`` (or notebook ``name``: ``start.ipynb`` for the dashboard shell) is:
+    inside the package (``fortress/notebooks/``), found with :mod:`importlib.resources`
+    whatever the install."""
     from importlib import resources
 
-    path = Path(str(resources.files("fortress") / "notebooks" / "play.ipynb"))
+    path = Path(str(resources.files("fortress") / "notebooks" / name))
     if not path.is_file():
-        raise click.ClickException(f"play.ipynb not found at {path}: reinstall fortress")
+        raise click.ClickException(f"{name} not found at {path}: reinstall fortress")
     return path
+
+
+def served_title(env: dict[str, str] | None = None) -> str:
+    """The game the server serves: the title of the ruleset ``fortress serve --ruleset`` named
+    (``$FORTRESS_RULESET``), else Fortress America."""
+    from fortress.ui.shell import RULESET_ENV
+
+    name = (os.environ if env is None else env).get(RULESET_ENV, "")
+    if not name:
+        return "Fortress America"
+    from fortress.engine import rulesets
+
+    return rulesets.get(name).title or name
 
 
 def voila_env(env: dict[str, str] | None = None) -> dict[str, str]:
@@ -99,11 +113,11 @@ def lan_addresses() -> list[str]:
     return sorted(a for a in found if not a.startswith(("127.", "169.254.")))
 
 
-def banner(ip: str, port: int) -> str:
+def banner(ip: str, port: int, title: str = "Fortress America") -> str:
     """The line ``fortress serve`` prints once the server listens: where to connect."""
     if ip in ("", "0.0.0.0"):
         others = "  ".join(f"http://{a}:{port}/" for a in lan_addresses()) or "(no network address found)"
-        return (f"Fortress America at http://localhost:{port}/ on this machine; from other machines: "
+        return (f"{title} at http://localhost:{port}/ on this machine; from other machines: "
                 f"{others}  (Ctrl-C to stop)")
     host = f"[{ip}]" if ":" in ip else ip
-    return f"Fortress America at http://{host}:{port}/  (Ctrl-C to stop)"
+    return f"{title} at http://{host}:{port}/  (Ctrl-C to stop)"

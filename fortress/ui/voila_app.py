@@ -59,7 +59,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from fortress.store import GameStore, StoreError
 from fortress.ui.classroom import BROWSER_HEADER, STORE_ENV, TEACHER_ENV
 from fortress.ui.gamebar import MAX_SAVE_BYTES
-from fortress.ui.serve import CONNECT_GRACE, MAX_PER_ADDRESS, banner
+from fortress.ui.serve import CONNECT_GRACE, MAX_PER_ADDRESS, banner, served_title
 
 #: largest HTTP request body (the shutdown request and a login form are a few bytes)
 MAX_BODY_BYTES = 1 << 20
@@ -394,7 +394,7 @@ class FortressWebApp(tornado.web.Application):
         except OSError as exc:
             raise SystemExit(f"fortress serve: cannot listen on {address or '*'}:{port}: "
                              f"{exc.strerror or exc}") from None
-        print(banner(address, port), flush=True)
+        print(banner(address, port, served_title()), flush=True)
         return server
 
 

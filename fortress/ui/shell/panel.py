@@ -1,0 +1,107 @@
+"""The generic panel: every legal action of the side the page plays now, grouped by verb.
+
+The first dropdown holds the verbs (the first word of each action's notation, with how many
+actions it has), the second the actions of the chosen verb; "Do it" plays the one chosen. The
+box below takes an action typed in the notation. The widgets are made once and their options
+changed on each move (no widget per redraw).
+"""
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as W
+
+from fortress.engine.actions import Action
+from fortress.engine.game import Game
+
+#: (action or typed text, side) -> whether it was played
+Act = Callable[[Action | str, str], bool]
+
+
+def verb(text: str) -> str:
+    """An action's verb: the first word of its notation."""
+    return text.split(maxsplit=1)[0] if text.strip() else text
+
+
+def grouped(game: Game, side: str) -> dict[str, list[tuple[str, Action]]]:
+    """``side``'s legal actions by verb, each with its notation, verbs in the order first met."""
+    out: dict[str, list[tuple[str, Action]]] = {}
+    for action in game.legal_actions(side):
+        text = game.notation(action)
+        out.setdefault(verb(text), []).append((text, action))
+    return out
+
+
+class ActionPanel:
+    """The legal actions of one side, and typed notation, played through ``act``."""
+
+    def __init__(self, act: Act) -> None:
+        self.act = act
+        self.side: str | None = None
+        self.actions: dict[str, list[tuple[str, Action]]] = {}
+        self._armed = -1  # the ply at which surrender was pressed once
+        self._ply = 0
+        self.title = W.HTML(_dom_classes=("fortress-shell-panel-title",))
+        self.verbs = W.Dropdown(description="verb", layout=W.Layout(width="260px"),
+                                _dom_classes=("fortress-shell-verb",))
+        self.choice = W.Dropdown(description="action", layout=W.Layout(width="100%"),
+                                 _dom_classes=("fortress-shell-action",))
+        self.go = W.Button(description="Do it", button_style="primary", layout=W.Layout(width="auto"),
+                           _dom_classes=("fortress-shell-do",))
+        self.text = W.Text(placeholder="or type an action in the notation", layout=W.Layout(width="100%"),
+                           _dom_classes=("fortress-shell-notation",))
+        self.typed = W.Button(description="Do typed action", layout=W.Layout(width="auto"),
+                              _dom_classes=("fortress-shell-notation-go",))
+        self.verbs.observe(lambda _c: self._list_verb(), "value")
+        self.go.on_click(lambda _b: self._do_chosen())
+        self.typed.on_click(lambda _b: self._do_typed())
+        self.controls = W.VBox([self.verbs, self.choice, self.go, self.text, self.typed])
+        self.widget = W.VBox([self.title, self.controls], _dom_classes=("fortress-shell-panel",))
+
+    def show(self, game: Game, side: str | None, note: str = "") -> None:
+        """List ``side``'s legal actions (None: no side of this page acts now; ``note`` says why)."""
+        self.side, self._ply = side, len(game.history)
+        self.actions = grouped(game, side) if side is not None else {}
+        if side is None:
+            self.title.value = html.escape(note)
+        else:
+            count = sum(map(len, self.actions.values()))
+            self.title.value = (f"<b>{html.escape(game.rules.side_names.get(side, side))}</b> to act: "
+                                f"{count} legal actions")
+        self.controls.layout.display = "" if side is not None else "none"
+        options = [(f"{v} ({len(acts)})", v) for v, acts in self.actions.items()]
+        keep = self.verbs.value if any(v == self.verbs.value for _label, v in options) else None
+        self.verbs.options = options
+        self.verbs.value = keep if keep is not None else (options[0][1] if options else None)  # the verb kept
+        self._list_verb()
+
+    def _list_verb(self) -> None:
+        acts = self.actions.get(self.verbs.value or "", [])
+        self.choice.options = [(text, i) for i, (text, _a) in enumerate(acts)]
+        self.choice.value = 0 if acts else None
+
+    def _do_chosen(self) -> None:
+        acts = self.actions.get(self.verbs.value or "", [])
+        if self.side is None or self.choice.value is None or self.choice.value >= len(acts):
+            return
+        text, action = acts[self.choice.value]
+        self._do(action, text)
+
+    def _do_typed(self) -> None:
+        text = self.text.value.strip()
+        if self.side is not None and text and self._do(text, text):
+            self.text.value = ""
+
+    def _do(self, action: Action | str, text: str) -> bool:
+        """Play it; surrender only when pressed twice in a row (it cannot be taken back)."""
+        assert self.side is not None
+        if verb(text.lower()) == "surrender" and self._armed != self._ply:
+            self._armed = self._ply
+            self.title.value = ("<span class='ft-refused'>Surrender cannot be taken back: press again to "
+                                "surrender.</span>")
+            return False
+        self._armed = -1
+        return self.act(action, self.side)
+
