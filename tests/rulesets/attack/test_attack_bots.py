@@ -97,3 +97,25 @@ def test_choosing_leaves_the_game_untouched_and_a_seed_repeats_its_choices() -> 
         assert g.to_json() == before
         assert again.choose(g) == action
         g.apply(action)
+
+
+
+def _choice(g: Any, seed: int = 0) -> str:
+    return str(make_bot("heuristic", seed=seed, ruleset="attack").choose(g))
+
+
+def test_research_takes_population_then_the_lowest_technology_in_the_documented_order() -> None:
+    """Equal levels go Minerals, Factories, Rail, Oil; each paid in artillery where the row
+    allows it, else infantry (``PAY_ORDER``); one level of each per action, then end."""
+    g, s, side = with_capital("new-england")
+    put(g, side, "midwest", artillery=4, infantry=9, tank=2)
+    s.tech[side] = {}  # no starting card's level
+    start(g, "research")
+    taken = []
+    while g.phase == "research":
+        taken.append(_choice(g))
+        g.apply(taken[-1])
+    assert taken == ["research population artillery midwest", "research minerals infantry midwest",
+                     "research factories artillery midwest", "research rail artillery midwest",
+                     "research oil infantry midwest", "oil midwest"]  # one level of each: the action ends
+    assert s.tech[side] == {"minerals": 1, "factories": 1, "rail": 1, "oil": 1} and s.population[side] == 1
