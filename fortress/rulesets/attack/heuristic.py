@@ -1,12 +1,13 @@
 """ATTACK! Deluxe's heuristic bot: every decision is one of ``game.legal_actions()``, chosen by
 rules of thumb, each stated where it is applied:
 
-- the year: Build, Move, Research (the first year: Navigate, Move, Research; the last: Move,
-  Attack, Research, with no limit on research, as units count for nothing at the end); burn oil
-  in Winter when it can, then Attack;
+- the year: Build, Move, Research (the first year: Research, Move, Navigate: points first, as
+  a capital may fall at any time; the last: Move, Attack, Research, with no limit on research,
+  as units count for nothing at the end); burn oil in Winter when it can, then Attack;
 - expansion: take neutral (or weakly held enemy) regions next to its own when the exact odds
   (:mod:`.odds`, against a sample of the neutral's army for the year, cached per battle) are
-  good; commit every free unit the rules allow, the capital keeping a garrison;
+  good; commit every free unit the rules allow, the capital keeping a garrison of three, or
+  one more than the enemy army units next to it;
 - otherwise move interior units one region towards the frontier;
 - Build: convert every oil certificate, then advanced units up to the Minerals limit, then
   infantry; Research: every level is a point, so Population and every technology below
@@ -37,7 +38,7 @@ from fortress.rulesets.attack.odds import odds
 
 SEASON_PLAN = ("build", "move", "research", "attack", "negotiate", "transport", "navigate")
 LAST_YEAR = ("move", "attack", "research", "navigate", "build")  #: units count for nothing at the end
-FIRST_YEAR = ("navigate", "move", "research", "build", "attack")  #: ships out to the empty zones first
+FIRST_YEAR = ("research", "move", "navigate", "build", "attack")  #: points first: a capital may fall at any time
 GOOD_ODDS = 0.6  #: attack a region only when the attacker wins at least this often
 ENOUGH = 0.85  #: stop sending units to a target once the odds reach this
 DEPLOYED = 3  #: infantry sent to each of two neighbours at setup
@@ -155,7 +156,7 @@ def _setup(game: Any, legal: list[Action]) -> tuple[Action, str]:
 
 
 def _season(legal: list[Action], plan: tuple[str, ...]) -> tuple[Action, str]:
-    """The year's plan: Build, Move, Research (the first year: Navigate, Move, Research); a
+    """The year's plan: Build, Move, Research (the first year: Research, Move, Navigate); a
     fourth action (burned oil): Attack."""
     offered = {getattr(a, "step", None): a for a in legal}
     for step in plan:
@@ -180,7 +181,7 @@ def _free_force(s: Any, side: str, legal: list[Action], target: str, how: str) -
     for a in legal:
         if not (isinstance(a, Go) and a.how == how and a.dest == target):
             continue
-        if a.origin == capital and s.army_size(side, capital) - a.n < CAPITAL_GARRISON:
+        if a.origin == capital and s.army_size(side, capital) - a.n < garrison(s, side):
             continue
         key = (a.kind, a.origin)
         if key not in best or best[key].n < a.n:
@@ -197,6 +198,14 @@ def _chance(game: Any, side: str, target: str, extra: dict[str, int]) -> float:
     holder = s.control.get(target)
     defence = None if holder is None else tuple(sorted(s.army(holder, target).items()))
     return win_chance(tuple(sorted(force.items())), defence, max(1, s.round))
+
+
+def garrison(s: Any, side: str) -> int:
+    """Units ``side``'s capital keeps: ``CAPITAL_GARRISON``, or one more than the other sides'
+    army units next to it (its fall ends the game with nothing for ``side``)."""
+    capital = s.capital.get(side)
+    near = sum(s.army_size(other, r) for r in world.graph().land.get(capital, ()) for other in s.live() if other != side)
+    return int(max(CAPITAL_GARRISON, near + 1))
 
 
 def _total(orders: dict[tuple[str, str], Go]) -> dict[str, int]:
@@ -291,7 +300,7 @@ def _frontward(game: Any, legal: list[Action]) -> tuple[Action, str] | None:
     capital = s.capital.get(side)
     def onward(a: Go) -> bool:
         if a.origin == capital:  # the capital's surplus, beyond its garrison, leaves it
-            return s.army_size(side, capital) - a.n >= CAPITAL_GARRISON and dist.get(a.dest, 99) <= dist.get(a.origin, 99)
+            return s.army_size(side, capital) - a.n >= garrison(s, side) and dist.get(a.dest, 99) <= dist.get(a.origin, 99)
         return dist.get(a.dest, 99) < dist.get(a.origin, 99)
     moves = [a for a in legal if isinstance(a, Go) and a.how == "move" and s.control.get(a.dest) == side and onward(a)]
     if not moves:
@@ -348,7 +357,7 @@ def _spare(game: Any, a: Word, last: bool) -> bool:
         return last
     if area == s.capital.get(side) and not last:
         lv = 1 if tech == "population" else s.tech.get(side, {}).get(tech, 0) + 1
-        return bool(s.army_size(side, area) - dict(game.rules.tables.retool(tech, lv))[unit] >= CAPITAL_GARRISON)
+        return bool(s.army_size(side, area) - dict(game.rules.tables.retool(tech, lv))[unit] >= garrison(s, side))
     return True
 
 
