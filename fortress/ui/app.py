@@ -161,7 +161,7 @@ class App(SharedPlay):
         self.game, self.playing = game, True
         self._server_plays_bots(False)  # a local game: this page plays the bots
         self.game_id = game_id or new_game_id(game.state.seed)
-        problems = self.bots.configure(seats, game.state.seed)
+        problems = self.bots.configure(seats, game.state.seed, ruleset=game.rules)
         self.logbook.clear()
         self.follow.clear()
         self.predict.clear()

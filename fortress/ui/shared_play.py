@@ -119,7 +119,7 @@ class SharedPlay:
         self.seat_claim.hide()
         self.game, self.playing, self.game_id = shared.load(), True, shared.game_id
         seats, self.others = shared.display_seats()
-        self.bots.configure(seats, 0)  # names only: the store plays the bot seats
+        self.bots.configure(seats, 0, ruleset=self.game.rules)  # names only: the store plays the bot seats
         self.follow.clear()
         self._server_plays_bots(True)
         self.logbook.clear()

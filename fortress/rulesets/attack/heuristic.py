@@ -1,18 +1,25 @@
 """ATTACK! Deluxe's heuristic bot: every decision is one of ``game.legal_actions()``, chosen by
 rules of thumb, each stated where it is applied:
 
-- the year: Build, Move, Research (the first year: Navigate, Move, Research; the last: Move,
-  Attack, Research, with no limit on research, as units count for nothing at the end); burn oil
-  in Winter when it can, then Attack;
+- the year: Build, Move, Research (the first year: Research, Move, Navigate: points first, as
+  a capital may fall at any time; the last: Move, Attack, Research, with no limit on research,
+  as units count for nothing at the end); burn oil in Winter when it can, then Attack;
 - expansion: take neutral (or weakly held enemy) regions next to its own when the exact odds
   (:mod:`.odds`, against a sample of the neutral's army for the year, cached per battle) are
-  good; commit every free unit the rules allow, the capital keeping a garrison;
+  good; commit every free unit the rules allow, the capital keeping a garrison of three, or
+  one more than the enemy army units next to it;
 - otherwise move interior units one region towards the frontier;
 - Build: convert every oil certificate, then advanced units up to the Minerals limit, then
-  infantry; Research: Population first, then the lowest technology, two per action, retooling
-  infantry from the region with most of it, never below a garrison;
+  infantry; Research: every level is a point, so Population and every technology below
+  level 2 (the last year: every level) each Research action, lowest first, paid in the
+  cheapest units per level, the capital keeping its garrison;
 - Negotiate: look at the cheapest-looking neutral, influence when it costs at most 4;
 - fronts by the battle's own policy (the neutral's, ruling 12); ``fire`` when asked.
+
+Ties: the legal actions are sorted by notation (``game.sort_key``) before any rule, so the
+engine's listing order never matters; equally good targets go by name (the first), research
+at equal levels Minerals, Factories, Rail, Oil, payment by ``PAY_ORDER``, then the area with
+most of the unit, then by name; otherwise the first action listed.
 
 It reads only what its side may see: the public board and its own peeks.
 """
@@ -31,14 +38,14 @@ from fortress.rulesets.attack.odds import odds
 
 SEASON_PLAN = ("build", "move", "research", "attack", "negotiate", "transport", "navigate")
 LAST_YEAR = ("move", "attack", "research", "navigate", "build")  #: units count for nothing at the end
-FIRST_YEAR = ("navigate", "move", "research", "build", "attack")  #: ships out to the empty zones first
+FIRST_YEAR = ("research", "move", "navigate", "build", "attack")  #: points first: a capital may fall at any time
 GOOD_ODDS = 0.6  #: attack a region only when the attacker wins at least this often
 ENOUGH = 0.85  #: stop sending units to a target once the odds reach this
 DEPLOYED = 3  #: infantry sent to each of two neighbours at setup
 CAPITAL_GARRISON = 3  #: units the capital keeps when others march out
 SAMPLES = 4  #: neutral armies sampled per year for the odds
-RESEARCH_PER_ACTION = 2  #: technologies per Research action at most (retooling costs units)
-RETOOL_FROM = 6  #: retool only from an area with at least this many units
+CHEAP_LEVEL = 2  #: before the last year, research each technology up to this level (a level costs L units)
+PAY_ORDER = ("artillery", "infantry", "tank", "aircraft")  #: retooling paid in these first (production per level: 2, 3, 2, 3)
 RESEARCH_ORDER = ("population", "minerals", "factories", "rail", "oil")
 ADVANCED = ("tank", "artillery", "aircraft")
 
@@ -149,7 +156,7 @@ def _setup(game: Any, legal: list[Action]) -> tuple[Action, str]:
 
 
 def _season(legal: list[Action], plan: tuple[str, ...]) -> tuple[Action, str]:
-    """The year's plan: Build, Move, Research (the first year: Navigate, Move, Research); a
+    """The year's plan: Build, Move, Research (the first year: Research, Move, Navigate); a
     fourth action (burned oil): Attack."""
     offered = {getattr(a, "step", None): a for a in legal}
     for step in plan:
@@ -174,7 +181,7 @@ def _free_force(s: Any, side: str, legal: list[Action], target: str, how: str) -
     for a in legal:
         if not (isinstance(a, Go) and a.how == how and a.dest == target):
             continue
-        if a.origin == capital and s.army_size(side, capital) - a.n < CAPITAL_GARRISON:
+        if a.origin == capital and s.army_size(side, capital) - a.n < garrison(s, side):
             continue
         key = (a.kind, a.origin)
         if key not in best or best[key].n < a.n:
@@ -191,6 +198,14 @@ def _chance(game: Any, side: str, target: str, extra: dict[str, int]) -> float:
     holder = s.control.get(target)
     defence = None if holder is None else tuple(sorted(s.army(holder, target).items()))
     return win_chance(tuple(sorted(force.items())), defence, max(1, s.round))
+
+
+def garrison(s: Any, side: str) -> int:
+    """Units ``side``'s capital keeps: ``CAPITAL_GARRISON``, or one more than the other sides'
+    army units next to it (its fall ends the game with nothing for ``side``)."""
+    capital = s.capital.get(side)
+    near = sum(s.army_size(other, r) for r in world.graph().land.get(capital, ()) for other in s.live() if other != side)
+    return int(max(CAPITAL_GARRISON, near + 1))
 
 
 def _total(orders: dict[tuple[str, str], Go]) -> dict[str, int]:
@@ -285,7 +300,7 @@ def _frontward(game: Any, legal: list[Action]) -> tuple[Action, str] | None:
     capital = s.capital.get(side)
     def onward(a: Go) -> bool:
         if a.origin == capital:  # the capital's surplus, beyond its garrison, leaves it
-            return s.army_size(side, capital) - a.n >= CAPITAL_GARRISON and dist.get(a.dest, 99) <= dist.get(a.origin, 99)
+            return s.army_size(side, capital) - a.n >= garrison(s, side) and dist.get(a.dest, 99) <= dist.get(a.origin, 99)
         return dist.get(a.dest, 99) < dist.get(a.origin, 99)
     moves = [a for a in legal if isinstance(a, Go) and a.how == "move" and s.control.get(a.dest) == side and onward(a)]
     if not moves:
@@ -312,25 +327,38 @@ def _build(game: Any, legal: list[Action]) -> tuple[Action, str]:
 
 
 def _research(game: Any, legal: list[Action]) -> tuple[Action, str]:
-    """Population, then the lowest technology (cheapest point; ties: Minerals, Factories, Rail,
-    Oil); retooled from the most infantry, never
-    leaving a region below a garrison."""
+    """Population, then the lowest technology (ties: Minerals, Factories, Rail, Oil), each
+    level a point: every level up to ``CHEAP_LEVEL`` (the last year: every level), paid in the
+    cheapest units per level (``PAY_ORDER``) from the area with most of them, the capital keeping
+    its garrison."""
     s, side = game.state, game.side
     words = [a for a in legal if isinstance(a, Word)]
     oil = [a for a in words if a.word == "oil"]
     if oil:
         return oil[0], "the new oil marker in a region held"
     last = _last_year(s)  # units count for nothing at the end: research all it can
-    if not last and len(s.act.get("done", ())) >= RESEARCH_PER_ACTION:
-        return _end(legal, "enough research for one action: the army stays strong")
     levels = s.tech.get(side, {})
     for tech in sorted(RESEARCH_ORDER, key=lambda t: (t != "population", levels.get(t, 0), RESEARCH_ORDER.index(t))):
-        options = [a for a in words if a.word == "research" and a.args[0] == tech and a.args[1] in ("infantry", "artillery")
-                   and s.army_size(side, a.args[2]) >= (2 if last else RETOOL_FROM)]
+        if not last and tech != "population" and levels.get(tech, 0) >= CHEAP_LEVEL:
+            continue
+        options = [a for a in words if a.word == "research" and a.args[0] == tech and _spare(game, a, last)]
         if options:
-            a = max(options, key=lambda o: (o.args[1] == "infantry", s.army(side, o.args[2]).get(o.args[1], 0), o.args[2]))
-            return a, f"{tech}: points and a stronger economy, paid in infantry"
+            a = min(options, key=lambda o: (PAY_ORDER.index(o.args[1]) if o.args[1] in PAY_ORDER else len(PAY_ORDER),
+                                            -s.army(side, o.args[2]).get(o.args[1], 0), o.args[2]))
+            return a, f"{tech}: a point for {a.args[1]} from {a.args[2]}"
     return _end(legal, "nothing worth its retooling")
+
+
+def _spare(game: Any, a: Word, last: bool) -> bool:
+    """Whether ``a``'s retooling leaves the capital its garrison (ships pay only in the last year)."""
+    s, side = game.state, game.side
+    tech, unit, area = a.args
+    if unit not in s.armies.get(side, {}).get(area, {}):
+        return last
+    if area == s.capital.get(side) and not last:
+        lv = 1 if tech == "population" else s.tech.get(side, {}).get(tech, 0) + 1
+        return bool(s.army_size(side, area) - dict(game.rules.tables.retool(tech, lv))[unit] >= garrison(s, side))
+    return True
 
 
 def _last_year(s: Any) -> bool:

@@ -69,10 +69,11 @@ def test_the_command_line_seats_attacks_own_heuristic() -> None:
     assert "Game over: the most victory points" in result.output
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # about 15 s
 def test_the_heuristic_beats_three_random_bots_in_most_games() -> None:
-    wins = sum(g.winner == side for g, side in (play(seed, seed % 4) for seed in range(200, 208)))
-    assert wins >= 6
+    """Ten seeded games, the heuristic's seat rotated (it wins 8; 7 asked)."""
+    wins = sum(g.winner == side for g, side in (play(seed, seed % 4) for seed in range(200, 210)))
+    assert wins >= 7
 
 
 @pytest.mark.quick
@@ -97,3 +98,61 @@ def test_choosing_leaves_the_game_untouched_and_a_seed_repeats_its_choices() -> 
         assert g.to_json() == before
         assert again.choose(g) == action
         g.apply(action)
+
+
+# -- tie-breaks: the same position and seed give the same choice; equal values go by the documented order
+def _choice(g: Any, seed: int = 0) -> str:
+    return str(make_bot("heuristic", seed=seed, ruleset="attack").choose(g))
+
+
+def test_among_equally_good_targets_the_first_by_name_is_taken() -> None:
+    """Midwest's neutral neighbours (great-plains, old-south, ontario, prairies) are worth a point
+    each at the same odds: the first by name is the target."""
+    g, _s, side = with_capital("new-england")
+    put(g, side, "midwest", infantry=8)
+    start(g, "move")
+    assert _choice(g).split()[3:] == ["midwest", "great-plains"]
+    g.state.oil.append("prairies")  # an oil marker: half a point more
+    assert _choice(g).split()[3:] == ["midwest", "prairies"]
+
+
+def test_the_choice_does_not_depend_on_the_engines_listing_order_or_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    g, _s, side = with_capital("new-england")
+    put(g, side, "midwest", infantry=8)
+    start(g, "move")
+    first = _choice(g)
+    assert _choice(g.copy()) == first and _choice(g, seed=99) == first
+    listed = g.legal_actions()
+    monkeypatch.setattr(g, "legal_actions", lambda: list(reversed(listed)))
+    assert _choice(g) == first
+
+
+def test_research_takes_population_then_the_lowest_technology_in_the_documented_order() -> None:
+    """Equal levels go Minerals, Factories, Rail, Oil; each paid in artillery where the row
+    allows it, else infantry (``PAY_ORDER``); one level of each per action, then end."""
+    g, s, side = with_capital("new-england")
+    put(g, side, "midwest", artillery=4, infantry=9, tank=2)
+    s.tech[side] = {}  # no starting card's level
+    start(g, "research")
+    taken = []
+    while g.phase == "research":
+        taken.append(_choice(g))
+        g.apply(taken[-1])
+    assert taken == ["research population artillery midwest", "research minerals infantry midwest",
+                     "research factories artillery midwest", "research rail artillery midwest",
+                     "research oil infantry midwest", "oil midwest"]  # one level of each: the action ends
+    assert s.tech[side] == {"minerals": 1, "factories": 1, "rail": 1, "oil": 1} and s.population[side] == 1
+
+
+@pytest.mark.parametrize("enemies, kept", [(0, 3), (4, 5)])
+def test_the_capital_keeps_a_garrison_larger_than_the_enemy_army_next_to_it(enemies: int, kept: int) -> None:
+    """Its fall ends the game with nothing for its owner: it keeps three units, or one more
+    than the other sides' army units next to it."""
+    g, s, side = with_capital("new-england")
+    put(g, side, "new-england", infantry=6)
+    if enemies:
+        put(g, next(x for x in s.live() if x != side), "quebec-maritimes", infantry=enemies)
+    start(g, "move")
+    while g.phase == "move":
+        g.apply(_choice(g))
+    assert s.army_size(side, "new-england") == kept
