@@ -201,6 +201,14 @@ def test_attacks_world_board_shows_the_view_of_the_games_map():
     assert board.map.view == "western" and board.map.caption.value == "Western Theatre"
 
 
+def test_the_board_fills_its_column_beside_the_panel():
+    """The board's box takes the column's whole width (it shrank to its widest child, so ATTACK!'s
+    map was 470 px wide at 1280x720 beside 280 px of nothing: tests/e2e/test_shell_attack.py)."""
+    shell = Shell("attack", players=4, seed=1)
+    column = shell.board.widget
+    assert column.layout.width == "100%" and shell.board.made.widget in column.children
+
+
 def walk(widget):
     yield widget
     for child in getattr(widget, "children", ()) or ():

@@ -6,14 +6,21 @@ until Year 2 begins. Red's policy: in the season's action chooser, Move, then At
 (the first of them still free); in a step, the verb move, attack or build if listed, else the
 panel's first verb; at most two actions a step, then ``end`` (or ``pass`` in Winter) when it
 is listed. After each of Red's actions the world map is on the page (its areas' paths drawn)
-and the header's round/step text changed or the log changed. Everything waits on conditions."""
+and the header's round/step text changed or the log changed. And at 1280x720 the map fills the
+board's column and shows the whole western board, fitted to its size. Everything waits on
+conditions."""
 from __future__ import annotations
 
 import re
 
 import pytest
 
-from tests.e2e.test_dashboard import KERNEL, STEP
+from fortress.geodata.world_map import WorldMap
+from fortress.rulesets.attack.world import THEATRE
+from fortress.ui.board_map import fit_view
+from fortress.ui.map_labels import mercator
+from fortress.ui.world_map import shapes, view_bounds
+from tests.e2e.test_dashboard import KERNEL, STEP, still
 from tests.e2e.test_shell import LISTED_JS, OPTIONS_JS, TICK_JS, shell_server, tick
 
 pytestmark = pytest.mark.browser
@@ -24,6 +31,22 @@ PER_STEP = 2  #: Red's actions in one step before it ends the step
 #: the world map's areas drawn: how many paths its areas layer has
 PATHS_JS = "() => document.querySelectorAll('.fortress-world-map path[class*=\"ft-world-\"]').length"
 #: the texts of a select's options, spaces plain (the labels hold non-breaking spaces)
+#: the areas ``ids`` whose shape reaches past the map's box (by more than 2 px, with by how much),
+#: and how much of the box's width and height the shapes span together
+FRAMED_JS = """(ids) => {
+    const box = document.querySelector('.fortress-world-map').getBoundingClientRect(), out = [];
+    let left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity;
+    for (const aid of ids) {
+        const p = document.querySelector(`.fortress-world-map path.ft-world-${aid}`);
+        if (!p) { out.push([aid, 'not drawn']); continue; }
+        const r = p.getBoundingClientRect();
+        const over = Math.max(box.left - r.left, r.right - box.right, box.top - r.top, r.bottom - box.bottom);
+        if (over > 2) out.push([aid, Math.round(over)]);
+        left = Math.min(left, r.left); right = Math.max(right, r.right);
+        top = Math.min(top, r.top); bottom = Math.max(bottom, r.bottom);
+    }
+    return {outside: out, span: [(right - left) / box.width, (bottom - top) / box.height]};
+}"""
 PLAIN_OPTIONS_JS = "s => [...s.options].map(o => o.textContent.replace(/\\s+/g, ' ').trim())"
 
 
@@ -100,6 +123,50 @@ def act(page, verb: str, index: int) -> str:
     page.locator(".fortress-shell-do").click()
     page.wait_for_function(TICK_JS, arg=before, timeout=STEP)
     return text
+
+
+def western_board() -> list[str]:
+    """The areas of the western map [Setup S1] that lie whole in the Western view's frame (the
+    others, Arctic and Indian Ocean zones, Alaska's Aleutians, reach past the board's edges)."""
+    world, shapes_ = WorldMap.load(), shapes("western")[0]
+    (south, west), (north, east) = view_bounds("western")
+    return sorted(aid for aid, area in world.areas.items()
+                  if any(t in THEATRE["western"] for t in area.theatres)
+                  and all(west <= x <= east and south <= y <= north for x, y in points(shapes_[aid])))
+
+
+def points(geometry: dict) -> list[tuple[float, float]]:
+    return [(x, y) for poly in geometry["coordinates"] for ring in poly for x, y in ring]
+
+
+def fitted_span(ids: list[str], width: float, height: float) -> tuple[float, float]:
+    """The share of a ``width`` x ``height`` map's width and height the shapes of ``ids`` span when
+    the map is fitted to the Western view's frame at that size (as Leaflet's fitBounds would)."""
+    every = [p for aid in ids for p in points(shapes("western")[0][aid])]
+    x0, y0 = mercator(max(y for _x, y in every), min(x for x, _y in every))
+    x1, y1 = mercator(min(y for _x, y in every), max(x for x, _y in every))
+    zoom = fit_view(view_bounds("western"), width, height, snap=0.25)[1]
+    return (x1 - x0) * 2 ** zoom / width, (y1 - y0) * 2 ** zoom / height
+
+
+def test_the_western_board_is_whole_in_the_shell_at_1280x720(browser, attack_url):
+    """At 1280x720 the map fills the board's column beside the panel, holds every area of the
+    western board whole and is fitted to the Western view's frame at its size in the page."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(attack_url, timeout=KERNEL)
+    page.wait_for_selector(".fortress-shell-attack .fortress-shell-do", timeout=KERNEL)
+    new_game(page)
+    page.wait_for_selector(".fortress-world-caption:has-text('Western Theatre')", timeout=STEP)
+    board = western_board()
+    assert len(board) > 55
+    page.wait_for_function(f"() => ({PATHS_JS})() > 100", timeout=STEP)
+    seen = still(page, f"() => ({FRAMED_JS})({board!r})")  # drawn and fitted, no zoom animation
+    assert seen["outside"] == [], seen
+    box = page.locator(".fortress-world-map").bounding_box()
+    panel = page.locator(".fortress-shell-panel").bounding_box()
+    assert abs(panel["x"] - (box["x"] + box["width"])) < 20, (box, panel)  # the map fills its column
+    assert seen["span"] == pytest.approx(fitted_span(board, box["width"], box["height"]), abs=0.02), (seen, box)
+    page.close()
 
 
 def test_the_first_year_of_attack_is_played_by_clicks_on_the_world_map(browser, attack_url):
