@@ -209,6 +209,16 @@ def test_the_board_fills_its_column_beside_the_panel():
     assert column.layout.width == "100%" and shell.board.made.widget in column.children
 
 
+def test_the_selected_areas_holder_is_said_anew_after_a_move():
+    shell = Shell("attack", players=4, seed=2)
+    world = shell.board.made.map
+    world.select("alaska")
+    assert "Alaska</b> (region, neutral)" in world.status.value
+    shell.act("government fascism minerals", "red")
+    shell.act("capital alaska", "red")  # Red's capital: Alaska is Red's
+    assert "Alaska</b> (region, held by Red)" in world.status.value
+
+
 def walk(widget):
     yield widget
     for child in getattr(widget, "children", ()) or ():
