@@ -179,6 +179,46 @@ def test_attack_plays_in_the_shell_on_its_world_map():
     assert shell.seats.who == {"red": "human", "blue": "random"} and shell.panel.side == "red"
 
 
+def test_attacks_world_board_shows_the_view_of_the_games_map():
+    """[Setup S1]: a Pacific game opens on the Pacific view, a 5-6 player game (both maps) on the
+    World; a new game on another map turns the view; a view the player picked stays between moves."""
+    shell = Shell("attack", players=4, seed=1)
+    board = shell.board.made
+    assert board.map.view == "western" and board.map.views.value == "western"
+    board.map.select("midwest")
+    shell.bar.variants["pacific"].value = True
+    shell.bar.new.click()
+    assert shell.game.state.map == "pacific" and shell.board.made is board  # the same widget, turned
+    assert board.map.view == "pacific" and board.map.caption.value == "Pacific Theatre"
+    assert board.map.selected is None and "Midwest" not in board.map.status.value
+    board.map.views.value = "world"  # the player's pick
+    press(shell, random.Random(1))
+    assert board.map.view == "world"
+    both = Shell("attack", players=6, seed=1).board.made.map
+    assert both.view == "world" and both.views.value == "world"
+    shell.bar.variants["pacific"].value = False
+    shell.bar.new.click()
+    assert board.map.view == "western" and board.map.caption.value == "Western Theatre"
+
+
+def test_the_board_fills_its_column_beside_the_panel():
+    """The board's box takes the column's whole width (it shrank to its widest child, so ATTACK!'s
+    map was 470 px wide at 1280x720 beside 280 px of nothing: tests/e2e/test_shell_attack.py)."""
+    shell = Shell("attack", players=4, seed=1)
+    column = shell.board.widget
+    assert column.layout.width == "100%" and shell.board.made.widget in column.children
+
+
+def test_the_selected_areas_holder_is_said_anew_after_a_move():
+    shell = Shell("attack", players=4, seed=2)
+    world = shell.board.made.map
+    world.select("alaska")
+    assert "Alaska</b> (region, neutral)" in world.status.value
+    shell.act("government fascism minerals", "red")
+    shell.act("capital alaska", "red")  # Red's capital: Alaska is Red's
+    assert "Alaska</b> (region, held by Red)" in world.status.value
+
+
 def walk(widget):
     yield widget
     for child in getattr(widget, "children", ()) or ():

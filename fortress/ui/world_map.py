@@ -53,6 +53,11 @@ def framed(geometry: dict[str, Any], shifted: bool) -> dict[str, Any]:
     return {"type": "MultiPolygon", "coordinates": rounded(out)}
 
 
+def kind_word(kind: str) -> str:
+    """An area's kind in words: a region or a sea zone."""
+    return "region" if kind == "region" else "sea zone"
+
+
 def lon_in_view(lon: float, view: str) -> float:
     return lon + 360.0 if VIEWS[view][1] and lon < SHIFT_WEST_OF else lon
 
@@ -153,8 +158,10 @@ class WorldBoardMap:
                            for g in shapes(self.view)[1]])
 
     def redraw(self) -> None:
-        """Draw the areas again (after a move: holders changed)."""
+        """Draw the areas again (after a move: holders changed), and say the selected one's holder now."""
         self.areas.data = self._areas_data()
+        if self.selected is not None:
+            self.status.value = self._selected_text(self.selected)
 
     # -- views ------------------------------------------------------------------------------
     def show(self, view: str) -> None:
@@ -187,15 +194,16 @@ class WorldBoardMap:
     def select(self, aid: str) -> None:
         """Select ``aid`` and say what it is; an area out of play is named, not selected."""
         area = self.world.areas[aid]
-        what = "region" if area.kind == "region" else "sea zone"
         if not self.in_play(aid):
-            self.status.value = f"{area.name} ({what}) is not on the {self.game.state.map} map in play."
+            self.status.value = f"{area.name} ({kind_word(area.kind)}) is not on the {self.game.state.map} map in play."
             return
         self.selected = aid
-        side = self.holder(aid)
-        held = f"held by {side.title()}" if side else ("neutral" if area.kind == "region" else "no ships")
-        self.status.value = f"Selected: <b>{area.name}</b> ({what}, {held})"
         self.redraw()
+
+    def _selected_text(self, aid: str) -> str:
+        area, side = self.world.areas[aid], self.holder(aid)
+        held = f"held by {side.title()}" if side else ("neutral" if area.kind == "region" else "no ships")
+        return f"Selected: <b>{area.name}</b> ({kind_word(area.kind)}, {held})"
 
     def _clicked(self, **event: Any) -> None:
         aid = (event.get("properties") or {}).get("id")

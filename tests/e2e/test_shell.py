@@ -10,6 +10,9 @@ import os
 import random
 import re
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -31,14 +34,15 @@ LISTED_JS = r"""(verb) => {
 TICK_JS = "(n) => document.querySelector('.fortress-shell-tick').textContent !== n"
 
 
-@pytest.fixture(scope="module")
-def council_url(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("shell")
+@contextmanager
+def shell_server(folder: Path, ruleset: str) -> Iterator[str]:
+    """A real ``fortress serve --ruleset RULESET`` server (start.ipynb opened on ``ruleset``) on a
+    free localhost port, stopped on exit; its log is ``folder/voila.log``."""
     port = free_port()
     notebook = notebook_path("start.ipynb")
     log = (folder / "voila.log").open("w")
     proc = subprocess.Popen(voila_command(notebook, "127.0.0.1", port, no_browser=True), cwd=notebook.parent,
-                            env=voila_env(dict(os.environ, **{RULESET_ENV: "council"})), stdout=log,
+                            env=voila_env(dict(os.environ, **{RULESET_ENV: ruleset})), stdout=log,
                             stderr=subprocess.STDOUT)
     try:
         wait_port(port, proc)
@@ -46,6 +50,12 @@ def council_url(tmp_path_factory):
     finally:
         stop(proc)
         log.close()
+
+
+@pytest.fixture(scope="module")
+def council_url(tmp_path_factory):
+    with shell_server(tmp_path_factory.mktemp("shell"), "council") as url:
+        yield url
 
 
 def tick(page) -> str:

@@ -84,7 +84,8 @@ class BoardView:
         self.made: Any = None
         self.picture = W.HTML(_dom_classes=("fortress-shell-board",))
         self.status = W.HTML(_dom_classes=("fortress-shell-status",))
-        self.widget = W.VBox([self.picture, self.status], _dom_classes=("fortress-shell-board-box",))
+        self.widget = W.VBox([self.picture, self.status], layout=W.Layout(width="100%"),  # fills its column
+                             _dom_classes=("fortress-shell-board-box",))
 
     def show(self, game: Game) -> None:
         """Draw ``game`` (the page's view): the map widget updated or made, or the picture."""

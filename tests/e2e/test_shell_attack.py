@@ -1,0 +1,201 @@
+"""ATTACK! Deluxe in the dashboard shell, in headless Chromium against a real ``fortress serve
+--ruleset attack`` server (issue 38, a first slice): a new 4-player game on the western map set
+up in the shell's game bar (players 4, seed 2, the Pacific map left unchecked), Red human and the
+three other seats random bots, then the whole first year played by clicks in the generic panel,
+until Year 2 begins. Red's policy: in the season's action chooser, Move, then Attack, then Build
+(the first of them still free); in a step, the verb move, attack or build if listed, else the
+panel's first verb; at most two actions a step, then ``end`` (or ``pass`` in Winter) when it
+is listed. After each of Red's actions the world map is on the page (its areas' paths drawn)
+and the header's round/step text changed or the log changed. And at 1280x720 the map fills the
+board's column and shows the whole western board, fitted to its size. Everything waits on
+conditions."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from fortress.geodata.world_map import WorldMap
+from fortress.rulesets.attack.world import THEATRE
+from fortress.ui.board_map import fit_view
+from fortress.ui.map_labels import mercator
+from fortress.ui.world_map import shapes, view_bounds
+from tests.e2e.test_dashboard import KERNEL, STEP, still
+from tests.e2e.test_shell import LISTED_JS, OPTIONS_JS, TICK_JS, shell_server, tick
+
+pytestmark = pytest.mark.browser
+
+PREFERRED = ("move", "attack", "build")
+ENDS = ("end", "pass")
+PER_STEP = 2  #: Red's actions in one step before it ends the step
+#: the world map's areas drawn: how many paths its areas layer has
+PATHS_JS = "() => document.querySelectorAll('.fortress-world-map path[class*=\"ft-world-\"]').length"
+#: the texts of a select's options, spaces plain (the labels hold non-breaking spaces)
+#: the areas ``ids`` whose shape reaches past the map's box (by more than 2 px, with by how much),
+#: and how much of the box's width and height the shapes span together
+FRAMED_JS = """(ids) => {
+    const box = document.querySelector('.fortress-world-map').getBoundingClientRect(), out = [];
+    let left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity;
+    for (const aid of ids) {
+        const p = document.querySelector(`.fortress-world-map path.ft-world-${aid}`);
+        if (!p) { out.push([aid, 'not drawn']); continue; }
+        const r = p.getBoundingClientRect();
+        const over = Math.max(box.left - r.left, r.right - box.right, box.top - r.top, r.bottom - box.bottom);
+        if (over > 2) out.push([aid, Math.round(over)]);
+        left = Math.min(left, r.left); right = Math.max(right, r.right);
+        top = Math.min(top, r.top); bottom = Math.max(bottom, r.bottom);
+    }
+    return {outside: out, span: [(right - left) / box.width, (bottom - top) / box.height]};
+}"""
+PLAIN_OPTIONS_JS = "s => [...s.options].map(o => o.textContent.replace(/\\s+/g, ' ').trim())"
+
+
+@pytest.fixture(scope="module")
+def attack_url(tmp_path_factory):
+    with shell_server(tmp_path_factory.mktemp("shell-attack"), "attack") as url:
+        yield url
+
+
+def options(page, css: str) -> list[str]:
+    return page.locator(f"{css} select").evaluate(PLAIN_OPTIONS_JS)
+
+
+def seated(page, side: str) -> str:
+    """Who plays ``side``: the label its seat picker shows."""
+    return page.locator(f".fortress-shell-seat-{side} select").evaluate(
+        "s => s.options[s.selectedIndex].textContent.replace(/\\s+/g, ' ')")
+
+
+def header(page) -> str:
+    return page.locator(".fortress-shell-header").text_content()
+
+
+def log(page) -> str:
+    return page.locator(".fortress-shell-log").inner_html()
+
+
+def new_game(page) -> None:
+    """Players 4, seed 2, the western map (the Pacific map's box left unchecked), New game."""
+    pacific = page.locator(".fortress-shell-variant-pacific")
+    assert "Western Theatre otherwise" in pacific.text_content()  # the map choice the bar offers
+    assert not pacific.locator("input").is_checked()
+    page.locator(".fortress-shell-players select").select_option(label="4")
+    seed = page.locator(".fortress-shell-seed input")
+    seed.fill("2")
+    seed.press("Enter")
+    before = tick(page)
+    page.locator(".fortress-shell-new").click()
+    page.wait_for_selector(".fortress-shell-message:has-text('New game, seed 2')", timeout=STEP)
+    page.wait_for_function(TICK_JS, arg=before, timeout=STEP)
+
+
+def choice(page, step_done: int) -> tuple[str, int]:
+    """Red's (verb, action index) by the policy of the module's docstring."""
+    verbs = [v.split()[0] for v in options(page, ".fortress-shell-verb")]
+    if "choose" in verbs:
+        select(page, "choose")
+        listed = options(page, ".fortress-shell-action")
+        wanted = next((f"choose {p}" for p in PREFERRED if f"choose {p}" in listed), listed[0])
+        return "choose", listed.index(wanted)
+    ends = [v for v in verbs if v in ENDS]
+    others = [v for v in verbs if v not in ENDS and v != "surrender"]
+    verb = next((v for v in PREFERRED if v in verbs), others[0] if others else None)
+    if verb is None or (step_done >= PER_STEP and ends):
+        verb = ends[0]
+    return verb, 0
+
+
+def select(page, verb: str) -> None:
+    """Choose ``verb`` in the first dropdown; wait until the second lists its actions."""
+    label = next(o for o in page.locator(".fortress-shell-verb select").evaluate(OPTIONS_JS)
+                 if re.split(r"\s", o)[0] == verb)
+    page.locator(".fortress-shell-verb select").select_option(label=label)
+    page.wait_for_function(LISTED_JS, arg=verb, timeout=STEP)
+
+
+def act(page, verb: str, index: int) -> str:
+    """Choose ``verb``'s action ``index`` and press Do it; wait for the kernel's redraw. Returns
+    the action's text."""
+    select(page, verb)
+    text = options(page, ".fortress-shell-action")[index]
+    page.locator(".fortress-shell-action select").select_option(index=index)
+    before = tick(page)
+    page.locator(".fortress-shell-do").click()
+    page.wait_for_function(TICK_JS, arg=before, timeout=STEP)
+    return text
+
+
+def western_board() -> list[str]:
+    """The areas of the western map [Setup S1] that lie whole in the Western view's frame (the
+    others, Arctic and Indian Ocean zones, Alaska's Aleutians, reach past the board's edges)."""
+    world, shapes_ = WorldMap.load(), shapes("western")[0]
+    (south, west), (north, east) = view_bounds("western")
+    return sorted(aid for aid, area in world.areas.items()
+                  if any(t in THEATRE["western"] for t in area.theatres)
+                  and all(west <= x <= east and south <= y <= north for x, y in points(shapes_[aid])))
+
+
+def points(geometry: dict) -> list[tuple[float, float]]:
+    return [(x, y) for poly in geometry["coordinates"] for ring in poly for x, y in ring]
+
+
+def fitted_span(ids: list[str], width: float, height: float) -> tuple[float, float]:
+    """The share of a ``width`` x ``height`` map's width and height the shapes of ``ids`` span when
+    the map is fitted to the Western view's frame at that size (as Leaflet's fitBounds would)."""
+    every = [p for aid in ids for p in points(shapes("western")[0][aid])]
+    x0, y0 = mercator(max(y for _x, y in every), min(x for x, _y in every))
+    x1, y1 = mercator(min(y for _x, y in every), max(x for x, _y in every))
+    zoom = fit_view(view_bounds("western"), width, height, snap=0.25)[1]
+    return (x1 - x0) * 2 ** zoom / width, (y1 - y0) * 2 ** zoom / height
+
+
+def test_the_western_board_is_whole_in_the_shell_at_1280x720(browser, attack_url):
+    """At 1280x720 the map fills the board's column beside the panel, holds every area of the
+    western board whole and is fitted to the Western view's frame at its size in the page."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(attack_url, timeout=KERNEL)
+    page.wait_for_selector(".fortress-shell-attack .fortress-shell-do", timeout=KERNEL)
+    new_game(page)
+    page.wait_for_selector(".fortress-world-caption:has-text('Western Theatre')", timeout=STEP)
+    board = western_board()
+    assert len(board) > 55
+    page.wait_for_function(f"() => ({PATHS_JS})() > 100", timeout=STEP)
+    seen = still(page, f"() => ({FRAMED_JS})({board!r})")  # drawn and fitted, no zoom animation
+    assert seen["outside"] == [], seen
+    box = page.locator(".fortress-world-map").bounding_box()
+    panel = page.locator(".fortress-shell-panel").bounding_box()
+    assert abs(panel["x"] - (box["x"] + box["width"])) < 20, (box, panel)  # the map fills its column
+    assert seen["span"] == pytest.approx(fitted_span(board, box["width"], box["height"]), abs=0.02), (seen, box)
+    page.close()
+
+
+def test_the_first_year_of_attack_is_played_by_clicks_on_the_world_map(browser, attack_url):
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(attack_url, timeout=KERNEL)
+    page.wait_for_selector(".fortress-shell-attack .fortress-shell-do", timeout=KERNEL)
+    page.wait_for_function(f"() => ({PATHS_JS})() > 100", timeout=STEP)
+    new_game(page)
+    assert len(page.locator(".fortress-shell-seat select").all()) == 4
+    assert {s: seated(page, s) for s in ("red", "blue", "green", "yellow")} == {
+        "red": "human", "blue": "random bot", "green": "random bot", "yellow": "random bot"}
+    assert "this page plays Red" in header(page) and "Before Year 1" in header(page)
+    played: list[str] = []
+    step, step_done = "", 0
+    while "Year 2" not in header(page):
+        assert len(played) < 60, f"Year 1 should be over by now: {played}"
+        assert "Game over" not in page.locator(".fortress-shell-result").text_content(), played
+        assert "Red" in page.locator(".fortress-shell-panel-title").text_content()
+        now = page.locator(".fortress-shell-header div").first.text_content()
+        step, step_done = (step, step_done) if now == step else (now, 0)
+        verb, index = choice(page, step_done)
+        before_header, before_log = header(page), log(page)
+        played.append(act(page, verb, index))
+        step_done += 1
+        assert "Refused" not in page.locator(".fortress-shell-message").text_content(), played[-1]
+        page.wait_for_function(f"() => ({PATHS_JS})() > 100", timeout=STEP)  # the world map is drawn
+        assert header(page) != before_header or log(page) != before_log, played[-1]
+    assert "Year 2" in header(page) and "Game over" not in page.locator(".fortress-shell-result").text_content()
+    verbs = [p.split()[0] for p in played]
+    assert {"government", "capital", "move", "attack", "build", "pass"} <= set(verbs), played
+    assert [p for p in played if p.startswith("choose")] == ["choose move", "choose attack", "choose build"]
+    page.close()
