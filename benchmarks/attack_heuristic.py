@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from typing import Callable
 
 import fortress
 from fortress.ai import make_bot
@@ -39,16 +40,22 @@ def main() -> None:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--variant", action="append", default=[])
     a = p.parse_args()
+    run(a.first, a.last, a.players, lambda seed, seat: play(seed, seat, a.players, tuple(a.variant)), "heuristic wins")
+
+
+def run(first: int, last: int, seats: int, game: Callable[[int, int], tuple[bool, str, float, int]], who: str) -> None:
+    """Seeds ``first``..``last``, game ``i`` at seat ``i % seats``: a line a game, then the wins
+    (``who``) with a Wilson 95% interval and the median seconds a game."""
     wins, times = 0, []
-    for seed in range(a.first, a.last + 1):
-        seat = (seed - a.first) % a.players
-        won, line, secs, n = play(seed, seat, a.players, tuple(a.variant))
+    for seed in range(first, last + 1):
+        seat = (seed - first) % seats
+        won, line, secs, n = game(seed, seat)
         wins += won
         times.append(secs)
         print(f"seed {seed} seat {seat} {'WON ' if won else 'LOST'} {line} actions={n} {secs:.1f}s", flush=True)
     games = len(times)
     lo, hi = wilson(wins, games, z_value(0.95))
-    print(f"heuristic wins {wins}/{games} = {wins / games:.1%} (Wilson 95%: {lo:.1%}-{hi:.1%}); "
+    print(f"{who} {wins}/{games} = {wins / games:.1%} (Wilson 95%: {lo:.1%}-{hi:.1%}); "
           f"median {statistics.median(times):.2f} s a game, mean {statistics.mean(times):.2f} s")
 
 

@@ -43,7 +43,7 @@ def test_fortress_america_keeps_its_own_heuristic_with_or_without_the_ruleset() 
 
 
 def test_the_choices_are_the_rulesets_bot_names() -> None:
-    assert bot_choices("attack") == list(bot_names("attack")) == ["heuristic", "random", "search"]
+    assert bot_choices("attack") == list(bot_names("attack")) == ["heuristic", "search", "random"]
     assert bot_choices() == list(BOT_NAMES)
 
 

@@ -48,7 +48,7 @@ def bot_names(ruleset: object = None) -> tuple[str, ...]:
     the ruleset's own first, then the shared ones it does not replace.
 
     >>> bot_names("attack")
-    ('heuristic', 'random', 'search')
+    ('heuristic', 'search', 'random')
     """
     own = tuple(getattr(_rules(ruleset), "bots", None) or {})
     return own + tuple(n for n in BOT_NAMES if n not in own)

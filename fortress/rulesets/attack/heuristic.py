@@ -391,7 +391,7 @@ def _negotiate(game: Any, legal: list[Action]) -> tuple[Action, str]:
         return words["discard"], "the hand keeps the newer card"
     region = s.act.get("region")
     if "influence" in words and region and side in s.peeked.get(region, []):
-        if negotiate.cost(game, region) <= 4:
+        if negotiate.cost(game.ctx, region) <= 4:  # the rule's own cost, for the side acting
             return words["influence"], f"{region} is cheap to win over"
         return _end(legal, f"{region} is too dear")
     peeks = [a for a in legal if isinstance(a, Word) and a.word == "negotiate"]

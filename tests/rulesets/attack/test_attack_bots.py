@@ -39,8 +39,8 @@ def test_a_ruleset_finds_its_own_bot_first_and_the_shared_ones_after() -> None:
     assert isinstance(make_bot("heuristic", seed=1), HeuristicBot)  # Fortress America's, unchanged
     assert isinstance(make_bot("heuristic", seed=1, ruleset="fortress-america"), HeuristicBot)
     assert rulesets.get().bots == {}
-    assert bot_names("attack") == ("heuristic", "random", "search") and bot_names() == BOT_NAMES
-    with pytest.raises(ValueError, match="unknown bot 'clever'; choose one of heuristic, random, search"):
+    assert bot_names("attack") == ("heuristic", "search", "random") and bot_names() == BOT_NAMES
+    with pytest.raises(ValueError, match="unknown bot 'clever'; choose one of heuristic, search, random"):
         make_bot("clever", ruleset="attack")
 
 
@@ -85,7 +85,7 @@ def test_simulate_plays_another_rulesets_seats_and_reports_each_sides_wins() -> 
     refused = CliRunner().invoke(main, args[:-1] + ["purple=random"]).output
     assert "no side 'purple' at 4 players" in refused
     refused = CliRunner().invoke(main, args[:-1] + ["red=clever"]).output
-    assert "unknown bot 'clever' for red; choose one of heuristic, random, search" in refused
+    assert "unknown bot 'clever' for red; choose one of heuristic, search, random" in refused
 
 
 @pytest.mark.quick  # over 2 CPU-s, kept in the quick tier on purpose
@@ -156,3 +156,17 @@ def test_the_capital_keeps_a_garrison_larger_than_the_enemy_army_next_to_it(enem
     while g.phase == "move":
         g.apply(_choice(g))
     assert s.army_size(side, "new-england") == kept
+
+
+def test_in_negotiate_it_influences_a_peeked_neutral_of_its_own_government_and_declines_a_dear_one() -> None:
+    """The cost is the rule's own (``negotiate.cost``, for the side acting): free for the same
+    government, 8 for a hostile one."""
+    for hostile, word in ((False, "influence"), (True, "decline")):
+        g, s, side = with_capital("new-england")
+        mine = s.government[side]
+        s.neutral["midwest"] = g.rules.tables.governments[mine]["hostile"] if hostile else mine
+        s.production[side] = 9
+        start(g, "negotiate")
+        g.apply("negotiate midwest")
+        bot = make_bot("heuristic", seed=0, ruleset="attack")
+        assert str(bot.choose(g)) == word, bot.reason
