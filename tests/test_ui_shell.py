@@ -232,6 +232,22 @@ def hill():
     rulesets.unregister("hill")
 
 
+def test_america_in_flames_sealed_years_are_played_through_the_panel():
+    """America in Flames (stage A): the USA's sealed orders, year after year, given through the
+    panel while five bots give theirs; the calendar moves on and the page always shows the
+    USA's own step (its sealed orders: the others' only once revealed)."""
+    shell = Shell("aif", seed=3)
+    assert shell.seats.humans == ["usa"] and shell.game.phase == "pre-set-up"
+    start = shell.game.round_label
+    for _ in range(4):
+        assert shell.viewer == "usa" and "usa" in shell.game.to_move
+        before = len(shell.game.history)
+        assert shell.act(shell.game.legal_actions("usa")[0], "usa"), shell.message.value
+        assert len(shell.game.history) > before + 1  # the USA's order, then the bots' orders
+    assert shell.game.round_label != start and not shell.game.is_over
+    assert "this page plays USA" in shell.header.value
+
+
 def test_hill_is_played_to_the_end_with_its_areas_shown(hill):
     shell = Shell("hill", players=2, seed=3)
     assert shell.seats.humans == ["red"] and "The Hill" in shell.board.picture.value
