@@ -113,7 +113,7 @@ def _heuristic(seed: int = 0) -> Any:
     return AttackHeuristic(seed=seed)
 
 
-def _search(seed: int = 0, **options: Any) -> Any:
+def _search_bot(seed: int = 0, **options: Any) -> Any:
     """The ATTACK! search bot (:mod:`.search`): ``playouts=``, ``candidates=``."""
     from fortress.rulesets.attack.search import AttackSearch
     return AttackSearch(seed=seed, **options)
@@ -128,5 +128,5 @@ def ruleset() -> Ruleset:
         turn=year.YearTurn.from_data(data["turn"], STEPS, teams_of(data)),
         board=world.board, new_state=new_state, parse=actions.parse, end_turn=year.end_of_year,
         side_to_move=side_to_move, chance=chance, mask=mask, hide_from=hide_from,
-        scores=victory.scores, describe=describe, tables=t, bots={"heuristic": _heuristic, "search": _search},
+        scores=victory.scores, describe=describe, tables=t, bots={"heuristic": _heuristic, "search": _search_bot},
     )
