@@ -20,7 +20,7 @@ from fortress.store import GameStore, SeatError, StaleGame, StoreError
 from tests.pgserver import postgres_server
 
 WRITERS = 8
-SECONDS = float(os.environ.get("FORTRESS_STORE_SECONDS", "30"))
+ATTEMPTS = int(os.environ.get("FORTRESS_STORE_ATTEMPTS", "25"))  #: submissions each writer tries
 
 
 @pytest.fixture(scope="session")
@@ -238,14 +238,15 @@ def test_another_laptop_is_woken_by_a_move(store_url, store_waiting):
 
 # -- concurrent writers --------------------------------------------------------------------------
 
-def writer(url: str, tokens: dict[str, dict[str, str]], seed: int, seconds: float, out) -> None:
-    """One laptop clicking at random moments: a legal move for the side to move, at the ply it saw."""
+def writer(url: str, tokens: dict[str, dict[str, str]], seed: int, attempts: int, start, out) -> None:
+    """One laptop clicking at random moments: a legal move for the side to move, at the ply it saw,
+    ``attempts`` times, all writers starting together (the same work however busy the machine)."""
     store, rng, bot = GameStore(url), random.Random(seed), make_bot("random", seed=seed)
     stored, stale = [], 0
-    for game_id in tokens:  # warm up (imports, first replay) before the clock starts
+    for game_id in tokens:  # warm up (imports, first replay) before the writers start together
         store.game(game_id)
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    start.wait()
+    for _ in range(attempts):
         game_id = rng.choice(list(tokens))
         ply, game = store.snapshot(game_id)
         if game.is_over:
@@ -269,11 +270,11 @@ def test_concurrent_writers_lose_nothing_and_apply_nothing_twice(store_url):
         sides = {side: made.tokens[seat.seat] for seat in store.seats_of(made.game_id) for side in seat.sides}
         tokens[made.game_id] = sides
     context = multiprocessing.get_context("spawn")
-    out = context.Queue()
-    procs = [context.Process(target=writer, args=(store_url, tokens, i, SECONDS, out)) for i in range(WRITERS)]
+    out, start = context.Queue(), context.Barrier(WRITERS)
+    procs = [context.Process(target=writer, args=(store_url, tokens, i, ATTEMPTS, start, out)) for i in range(WRITERS)]
     for p in procs:
         p.start()
-    results = [out.get(timeout=SECONDS + 600) for _ in procs]  # a bound for a hung run: spawned writers start slowly on a busy machine
+    results = [out.get(timeout=600) for _ in procs]  # a bound for a hung run: spawned writers start slowly on a busy machine
     for p in procs:
         p.join(timeout=30)
     stored = sorted(s for part, _stale in results for s in part)
@@ -288,7 +289,7 @@ def test_concurrent_writers_lose_nothing_and_apply_nothing_twice(store_url):
         fresh = GameStore(store_url).game(game_id)
         assert len(fresh.history) == len(rows)
         total += len(rows)
-    print(f"\n{WRITERS} writers x {SECONDS:.0f} s on {store_url.split(':')[0]}: {total} actions stored, "
+    print(f"\n{WRITERS} writers x {ATTEMPTS} attempts on {store_url.split(':')[0]}: {total} actions stored, "
           f"{stale} stale submissions refused")
     assert total > 0 and stale > 0
 
