@@ -4,7 +4,7 @@
     python scripts/durations.py --check RECORD...  # list tests over the limit with no tier marker
 
 A RECORD is what ``pytest --record-durations=RECORD`` writes (``bash scripts/test.sh`` writes
-``.pytest_cache/durations-main.jsonl`` and ``durations-browser.jsonl``): per test, its wall-clock
+``.pytest_cache/durations-main.jsonl``, ``durations-browser.jsonl`` and ``durations-serial.jsonl``): per test, its wall-clock
 seconds, its CPU seconds (pytest's process and the subprocesses it waited for: about the same on a
 busy machine as on an idle one) and its tier markers. tests/test_tiers.py checks the committed
 tests/durations.json against the markers at collection: no load, no clock, the same answer on

@@ -3,7 +3,8 @@
 #
 #   bash scripts/test.sh            # everything (what CI runs): unit, rule and property tests,
 #                                   # notebooks, the wheel install, mypy, then the browser tests in a
-#                                   # real headless Chromium against a real Voila server
+#                                   # real headless Chromium against a real Voila server (two at a
+#                                   # time, then those marked serial one at a time)
 #   bash scripts/test.sh --quick    # the quick tier: every test not marked slow, browser, notebook
 #                                   # or install (rules, API, notation, saves, store, CLI, UI units
 #                                   # and a handful of property games per ruleset)
@@ -74,8 +75,12 @@ mkdir -p .pytest_cache
 run -n 2 --dist worksteal -m "not browser" --durations=15 --record-durations=.pytest_cache/durations-main.jsonl "$@"
 echo "everything but the browser: $(elapsed "$STARTED") (m:ss)"
 BROWSER=$SECONDS
-run -m browser -p no:xdist --record-durations=.pytest_cache/durations-browser.jsonl "$@"
+# two at a time, each worker a file's server and pages; then, one at a time, those that open many
+# pages at once or wait on the server's clocks (marker `serial`)
+run -m "browser and not serial" -n 2 --dist loadfile --record-durations=.pytest_cache/durations-browser.jsonl "$@"
+run -m "browser and serial" -p no:xdist --record-durations=.pytest_cache/durations-serial.jsonl "$@"
 echo "browser tests: $(elapsed "$BROWSER") (m:ss)"
 [ "$RAN" = 1 ] || { echo "no test selected"; exit 5; }
-python scripts/durations.py --check .pytest_cache/durations-main.jsonl .pytest_cache/durations-browser.jsonl || true
+python scripts/durations.py --check .pytest_cache/durations-main.jsonl .pytest_cache/durations-browser.jsonl \
+  .pytest_cache/durations-serial.jsonl || true
 echo "full suite: $(elapsed "$STARTED") (m:ss)"

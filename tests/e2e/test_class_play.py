@@ -14,7 +14,7 @@ from fortress.store import GameStore
 from tests.e2e.test_classroom import KERNEL, STEP
 from tests.e2e.test_dashboard import PICK_JS, act, tick, wait_tick
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 
 def message(page) -> str:

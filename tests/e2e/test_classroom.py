@@ -25,7 +25,7 @@ from fortress.store import GameStore
 from fortress.ui.serve import TEMPLATE, notebook_path, voila_env
 from tests.e2e.conftest import free_port, stop, wait_port
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 KERNEL = 180_000  # ms: a page's first draw on a busy 2-core machine
 STEP = 30_000

@@ -21,7 +21,7 @@ from fortress.store import GameStore
 from tests.e2e.test_classroom import choose
 from tests.e2e.test_server import kernels, page_kernel_id
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 TIMEOUT = 60  # s: one request to a loaded server
 LOAD = 240_000  # ms: a page's first draw on a busy 2-core machine

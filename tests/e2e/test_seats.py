@@ -10,7 +10,7 @@ import pytest
 import fortress
 from fortress.store import GameStore
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 KERNEL = 180_000  # ms: a page's first draw on a busy 2-core machine
 STEP = 30_000
