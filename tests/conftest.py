@@ -125,6 +125,8 @@ def executed_notebook(tmp_path_factory, path: Path) -> Path:
 # -- test tiers: each test's time recorded from a run (--record-durations); tests/test_tiers.py
 #    checks the markers against tests/durations.json, merged from such a record ------------------
 TIERS = ("slow", "browser", "notebook", "install", "quick")
+#: markers that order the browser tier's lanes, not tiers (scripts/test.sh)
+LANES = ("serial",)
 _RECORD: dict[str, dict] = {}
 _MARKERS: dict[str, set[str]] = {}
 _RECORD_TO: dict[str, str] = {}
