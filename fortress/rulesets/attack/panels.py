@@ -1,0 +1,221 @@
+"""ATTACK!'s own panels in the dashboard shell (:mod:`fortress.ui.shell.panel`), given with its
+world board through the ``fortress.dashboards`` entry point (:mod:`.dashboard`):
+
+- the **year track**, always: the year and season, who holds the command die, the direction of
+  play and the order, and the actions each player has used this year [Turn];
+- the **action chooser** (the Spring, Summer, Autumn and Winter steps): the seven actions and
+  Winter's Burn Oil as buttons; one the player may not take now is greyed, its hover text the
+  game's own reason (``explain``), e.g. an action already used this year;
+- the **attack panel** (the Attack step, no battle under way): the target, then how many units
+  of each type to send from each region that reaches it, with the odds of the battle
+  (:mod:`.odds`) before anything is sent; "Fight" ends the Attack and its battle begins.
+
+Every panel is shown the page's view of the game (never another seat's hidden markers or cards)
+and offers only what ``legal_actions`` lists; a step or moment with no panel here (setup, the
+battles, Move, Build ...) is played in the shell's generic panel. This module sits in the UI
+layer with :mod:`.dashboard` (``tests/test_layers.py``).
+"""
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as W
+
+from fortress.engine.actions import Action, End
+from fortress.engine.flow import Choose, Pass
+from fortress.rulesets.attack.actions import Go, Word
+from fortress.rulesets.attack.battle import Battle
+from fortress.rulesets.attack.odds import Odds, against_neutral, odds
+
+Play = Callable[[Action], bool]
+ACTIONS = ("move", "attack", "navigate", "transport", "negotiate", "build", "research")  #: [Turn]
+LABELS = {"move": "Move", "attack": "Attack", "navigate": "Navigate", "transport": "Transport",
+          "negotiate": "Negotiate", "build": "Build", "research": "Research", "burn": "Burn Oil"}
+WAYS = {"cw": "clockwise", "ccw": "counterclockwise"}
+MAX_STATES = 3000  #: the attack panel's exact odds at most this many states (then seeded Monte Carlo)
+RUNS = 1000  #: the attack panel's Monte Carlo battles
+
+
+def names(view: Any, sides: list[str]) -> str:
+    return ", ".join(view.rules.side_names.get(s, s) for s in sides)
+
+
+class YearTrack:
+    """The year, season, command die, direction and each player's actions used this year."""
+
+    def __init__(self, play: Play) -> None:
+        self.widget = W.HTML(_dom_classes=("ft-attack-year",))
+
+    def show(self, view: Any, side: str | None) -> bool:
+        s = view.state
+        if not s.round:
+            return False
+        used = view.ctx.flow.used
+        rows = "".join(
+            f"<tr><th>{html.escape(view.rules.side_names[p])}</th><td>"
+            f"{html.escape(', '.join(LABELS.get(a, a) for a in used.get(p, {})) or '-')}</td></tr>"
+            for p in (s.order or s.live()))
+        way = WAYS.get(s.direction, "not chosen yet")
+        self.widget.value = (
+            f"<div><b>{html.escape(view.round_label)}</b> of {s.years} · <b>{html.escape(s.season or 'the year begins')}"
+            f"</b> · command die: <b>{html.escape(view.rules.side_names.get(s.first, s.first))}</b> · "
+            f"direction: {way} ({html.escape(names(view, s.order or s.live()))})</div>"
+            f"<table class='ft-attack-used'><tr><th>player</th><th>actions used this year</th></tr>{rows}</table>")
+        return True
+
+
+class ActionChooser:
+    """The Spring/Summer/Autumn choice and Winter: the eight actions as buttons, greyed with the
+    game's reason when not allowed now; Winter's Burn Oil with its region, and Pass."""
+
+    def __init__(self, play: Play) -> None:
+        self.play = play
+        self.note = W.HTML(_dom_classes=("ft-attack-chooser-note",))
+        self.buttons = {a: W.Button(description=LABELS[a], layout=W.Layout(width="110px"),
+                                    _dom_classes=("ft-attack-action", f"ft-attack-action-{a}")) for a in ACTIONS}
+        for name, button in self.buttons.items():
+            button.on_click(lambda _b, name=name: self.play(Choose(name)))
+        self.burn = W.Button(description=LABELS["burn"], layout=W.Layout(width="110px"),
+                             _dom_classes=("ft-attack-action", "ft-attack-action-burn"))
+        self.region = W.Dropdown(layout=W.Layout(width="180px"), _dom_classes=("ft-attack-burn-region",))
+        self.burn.on_click(lambda _b: self._burn())
+        self.passing = W.Button(description="Pass", layout=W.Layout(width="110px"),
+                                _dom_classes=("ft-attack-action", "ft-attack-pass"))
+        self.passing.on_click(lambda _b: self.play(Pass()))
+        self.widget = W.VBox([self.note, W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap")),
+                              W.HBox([self.burn, self.region, self.passing])],
+                             _dom_classes=("ft-attack-chooser",))
+
+    def show(self, view: Any, side: str | None) -> bool:
+        if side is None:
+            return False
+        for name, button in self.buttons.items():
+            why = view.explain(Choose(name), side)
+            button.disabled, button.tooltip = why is not None, why or f"Take the {LABELS[name]} action now."
+        legal = view.legal_actions(side)
+        burns = [a for a in legal if isinstance(a, Word) and a.word == "burn"]
+        self.region.options = [(view.board[a.args[0]].name, a) for a in burns]
+        self.region.layout.display = "" if burns else "none"
+        why_not = None if burns else view.explain(Word("burn", (self._some_oil(view, side),)), side)
+        self.burn.disabled, self.burn.tooltip = bool(why_not), why_not or "Burn oil here for one more action."
+        passes = any(isinstance(a, Pass) for a in legal)
+        self.passing.layout.display = "" if passes else "none"
+        self.note.value = f"<b>{html.escape(view.state.season)}</b>: {html.escape(view.reminder())}"
+        return True
+
+    @staticmethod
+    def _some_oil(view: Any, side: str) -> str:
+        """A region to ask the check about burning: one of ``side``'s with oil, else its capital."""
+        s = view.state
+        found: str = next((r for r in sorted(s.oil) if s.control.get(r) == side), s.capital.get(side, "capital"))
+        return found
+
+    def _burn(self) -> None:
+        if self.region.value is not None:
+            self.play(self.region.value)
+
+
+class AttackPanel:
+    """The Attack step: the target, the units sent from each region that reaches it, the odds."""
+
+    def __init__(self, play: Play) -> None:
+        self.play = play
+        self.view: Any = None
+        self.side = ""
+        self.orders: dict[str, list[Go]] = {}  # target -> its legal attack orders
+        self.target = W.Dropdown(description="target", layout=W.Layout(width="100%"),
+                                 _dom_classes=("ft-attack-target",))
+        self.units = W.VBox(_dom_classes=("ft-attack-units",))
+        self.counts: dict[tuple[str, str], W.BoundedIntText] = {}  # (region, kind) -> how many
+        self.odds = W.HTML(_dom_classes=("ft-attack-odds",))
+        self.send = W.Button(description="Send these units", button_style="primary",
+                             _dom_classes=("ft-attack-send",))
+        self.fight = W.Button(description="Fight (end the Attack)", _dom_classes=("ft-attack-fight",))
+        self.send.on_click(lambda _b: self._send())
+        self.fight.on_click(lambda _b: self.play(End()))
+        self.target.observe(lambda _c: self._list_units(), "value")
+        self.widget = W.VBox([W.HTML("<b>Attack</b>: choose the target, then the units from each region."),
+                              self.target, self.units, self.odds, W.HBox([self.send, self.fight])],
+                             _dom_classes=("ft-attack-panel",))
+
+    def show(self, view: Any, side: str | None) -> bool:
+        if side is None or view.state.fight:
+            return False  # a battle under way: its decisions are the generic panel's
+        self.view, self.side = view, side
+        self.orders = {}
+        for a in view.legal_actions(side):
+            if isinstance(a, Go) and a.how == "attack":
+                self.orders.setdefault(a.dest, []).append(a)
+        keep = self.target.value if self.target.value in self.orders else None
+        self.target.options = [(view.board[t].name, t) for t in self.orders]
+        self.target.value = keep if keep is not None else next(iter(self.orders), None)
+        self._list_units()
+        return True
+
+    def _list_units(self) -> None:
+        """A box per (region, type) that may send units against the target, up to the most allowed."""
+        most: dict[tuple[str, str], int] = {}
+        for a in self.orders.get(self.target.value or "", []):
+            most[a.origin, a.kind] = max(most.get((a.origin, a.kind), 0), a.n)
+        for box in self.counts.values():
+            box.close()
+        board = self.view.board
+        self.counts = {key: W.BoundedIntText(value=0, min=0, max=n, description=f"{key[1]} from {board[key[0]].name}",
+                                             style={"description_width": "initial"},
+                                             _dom_classes=("ft-attack-count", f"ft-attack-count-{key[0]}-{key[1]}"))
+                       for key, n in sorted(most.items())}
+        for box in self.counts.values():
+            box.observe(lambda _c: self._show_odds(), "value")
+        self.units.children = list(self.counts.values())
+        self.send.disabled = not self.counts
+        self._show_odds()
+
+    def attackers(self) -> dict[str, int]:
+        """The units in the battle if these are sent: those already sent this Attack, and the chosen."""
+        units = dict(self.view.state.army(self.side, self.target.value)) if self.target.value else {}
+        for (_region, kind), box in self.counts.items():
+            units[kind] = units.get(kind, 0) + box.value
+        return {k: n for k, n in units.items() if n}
+
+    def battle_odds(self) -> Odds | None:
+        """The odds of the battle for the target with :meth:`attackers` (None: no units yet)."""
+        target, units = self.target.value, self.attackers()
+        if not target or not units:
+            return None
+        s = self.view.state
+        holder = s.control.get(target)
+        if holder is None:
+            return against_neutral(units, s.round, max_states=MAX_STATES, runs=RUNS)
+        return odds(Battle.start("army", self.side, units, holder, dict(s.army(holder, target))),
+                    max_states=MAX_STATES, runs=RUNS)
+
+    def _show_odds(self) -> None:
+        found = self.battle_odds()
+        if found is None:
+            self.odds.value = "Choose the units to send to see the odds." if self.counts else \
+                "No region of yours reaches a target now."
+            return
+        s, target = self.view.state, self.target.value
+        holder = s.control.get(target)
+        against = (f"the neutral's army for year {s.round} (one army die a year)" if holder is None else
+                   f"{self.view.rules.side_names[holder]}'s {sum(s.army(holder, target).values())} units")
+        how = "exact" if found.method == "exact" else f"estimated, ±{found.stderr:.1%}"
+        units = sum(self.attackers().values())
+        self.odds.value = (f"<b>{found.attacker_wins:.1%}</b> to take {html.escape(self.view.board[target].name)} "
+                           f"with {units} unit{'s' if units > 1 else ''} against {html.escape(against)} "
+                           f"({how}; fronts filled as a neutral fills them)")
+
+    def _send(self) -> None:
+        """Play the chosen orders, one per region and type (each a listed legal action)."""
+        chosen = [a for a in self.orders.get(self.target.value or "", [])
+                  if (box := self.counts.get((a.origin, a.kind))) is not None and box.value == a.n]
+        for a in chosen:
+            if not self.play(a):
+                break
+
+
+#: the panels ATTACK! gives the shell, by step (``fortress.ui.shell.panel``; "*": always shown)
+PANELS: dict[str, Callable[[Play], Any]] = {
+    "*": YearTrack, "season": ActionChooser, "winter": ActionChooser, "attack": AttackPanel}

@@ -1,0 +1,196 @@
+"""A ruleset's own panels in the dashboard shell (fortress.ui.shell.panel), without a browser:
+the extension point on the toy ruleset Hill (a panel by step, one always shown, the generic
+panel where none takes the moment, the page's view given, never the game), and ATTACK!'s panels
+(fortress.rulesets.attack.panels): a first year of a 4-player game played by pressing their
+buttons, used actions greyed with the game's reason, the attack panel's odds those of
+fortress.rulesets.attack.odds for the same battle, and no panel showing another seat's secrets."""
+from __future__ import annotations
+
+import ipywidgets as W
+import pytest
+
+from fortress.engine import rulesets
+from fortress.engine.actions import End
+from fortress.engine.flow import Choose
+from fortress.rulesets.attack.battle import Battle
+from fortress.rulesets.attack.odds import against_neutral, odds
+from fortress.rulesets.attack.panels import MAX_STATES, RUNS
+from fortress.ui.shell import board as boards
+from fortress.ui.shell.app import Shell
+from tests import toy_ruleset
+from tests.test_ui_shell import secrets_from, texts
+
+PREFERRED = ("attack", "move", "build")  #: Red's actions in Spring, Summer and Autumn
+
+
+class Spy:
+    """A panel that records what it was shown and takes the moment when told to."""
+
+    def __init__(self, play, takes: bool) -> None:
+        self.play, self.takes, self.seen = play, takes, []
+        self.widget = W.Button(description="end it")
+        self.widget.on_click(lambda _b: self.play(End()))
+
+    def show(self, view, side):
+        self.seen.append((view, side))
+        return self.takes
+
+
+def spy_dashboard(made: dict[str, Spy]):
+    def factory(game):
+        return W.HTML(game.round_label)
+
+    def panel(key: str, takes: bool):
+        def make(play):
+            made[key] = Spy(play, takes)
+            return made[key]
+        return make
+
+    factory.panels = {"*": panel("*", True), "march": panel("march", True), "end": panel("end", False)}
+    return factory
+
+
+@pytest.fixture
+def hill():
+    toy_ruleset.install()
+    yield rulesets.get("hill")
+    rulesets.unregister("hill")
+
+
+def test_a_rulesets_panels_take_their_steps_and_the_generic_panel_the_rest(hill):
+    made: dict[str, Spy] = {}
+    boards.register("hill", spy_dashboard(made))
+    try:
+        shell = Shell("hill", players=2, seed=3)
+        panel = shell.panel
+        assert shell.game.phase == "march" and panel.taken is made["march"]
+        assert panel.step.children == (made["march"].widget,) and panel.always.children == (made["*"].widget,)
+        assert panel.generic.children == (panel.fold,) and panel.fold.children == (panel.controls,)  # folded
+        view, side = made["march"].seen[-1]
+        assert side == "red" and view is not shell.game and view.phase == "march"  # the page's view, not the game
+        assert [e.text for e in view.events] == [e.text for e in shell.game.view("red").events]
+        before = len(shell.game.history)
+        made["march"].widget.click()  # the panel plays through the shell: the bots answer
+        assert len(shell.game.history) > before and "Refused" not in shell.message.value
+        while shell.game.phase == "march" and not shell.game.is_over:
+            made["march"].widget.click()
+        if not shell.game.is_over:
+            assert shell.game.phase != "march" and panel.taken is None  # "end" was asked and declined
+            assert made["end"].seen and panel.generic.children == (panel.controls,)  # the generic panel, open
+    finally:
+        boards.unregister("hill")
+
+
+def test_the_shell_without_ruleset_panels_shows_the_generic_panel_alone(hill):
+    shell = Shell("hill", players=2, seed=3)
+    assert shell.panel.own == {} and shell.panel.generic.children == (shell.panel.controls,)
+    assert shell.panel.always.children == () and shell.panel.step.children == ()
+
+
+# -- ATTACK! -----------------------------------------------------------------------------------
+def generic(shell: Shell, wanted: tuple[str, ...] = ()) -> None:
+    """Play through the generic panel: the first listed verb of ``wanted``, else the first verb."""
+    panel = shell.panel
+    verbs = [v for _label, v in panel.verbs.options if v != "surrender"]
+    panel.verbs.value = next((v for v in wanted if v in verbs), verbs[0])
+    panel.choice.value = 0
+    panel.go.click()
+
+
+def check_chooser(shell: Shell) -> None:
+    """Each action button greyed exactly when the game refuses it, its hover text the game's reason."""
+    chooser, game = shell.panel.taken, shell.game
+    for name, button in chooser.buttons.items():
+        why = game.explain(Choose(name), "red")
+        assert button.disabled == (why is not None), name
+        if why is not None:
+            assert button.tooltip == why
+
+
+def attack_with_everything(shell: Shell) -> float:
+    """In the attack panel: a neutral target if any, every unit that reaches it; the odds shown are
+    checked against the odds module; then Send and Fight. Returns the odds shown."""
+    panel, game = shell.panel.taken, shell.game
+    neutral = [t for _name, t in panel.target.options if game.state.control.get(t) is None]
+    panel.target.value = neutral[0] if neutral else panel.target.options[0][1]
+    target = panel.target.value
+    for box in panel.counts.values():
+        box.value = box.max
+    sent = {}
+    for (_region, kind), box in panel.counts.items():
+        sent[kind] = sent.get(kind, 0) + box.max
+    holder = game.state.control.get(target)
+    expected = against_neutral(sent, game.state.round, max_states=MAX_STATES, runs=RUNS) if holder is None else \
+        odds(Battle.start("army", "red", sent, holder, dict(game.state.army(holder, target))), max_states=MAX_STATES,
+             runs=RUNS)
+    assert f"<b>{expected.attacker_wins:.1%}</b> to take {game.board[target].name}" in panel.odds.value
+    assert panel.battle_odds() == expected
+    before = len(game.history)
+    panel.send.click()
+    assert len(game.history) > before and "Refused" not in shell.message.value, shell.message.value
+    if shell.panel.taken is panel:  # still choosing: fight
+        panel.fight.click()
+    return expected.attacker_wins
+
+
+def assert_private(shell: Shell) -> None:
+    """No panel shows another seat's secrets: events Red may not see, or a face-down marker."""
+    page, game = texts(shell.panel.widget), shell.game
+    assert not [t for t in secrets_from(game, {"red"}) if t in page]
+    for shown, _side in [(getattr(p, "view", None), None) for p in shell.panel.own.values()]:
+        assert shown is None or shown is not game  # a view, never the game itself
+
+
+@pytest.mark.slow
+def test_the_first_year_of_attack_is_played_through_its_panels():
+    shell = Shell("attack", players=4, seed=2)
+    game, panel = shell.game, shell.panel
+    assert shell.seats.humans == ["red"] and set(panel.own) == {"*", "season", "winter", "attack"}
+    taken, odds_seen, greyed = [], [], 0
+    for _ in range(200):
+        if game.round_label == "Year 2" or game.is_over:
+            break
+        assert_private(shell)
+        step = game.phase
+        if step == "season":
+            check_chooser(shell)
+            greyed += sum(b.disabled for b in panel.taken.buttons.values())
+            name = next(n for n in PREFERRED if not panel.taken.buttons[n].disabled)
+            panel.taken.buttons[name].click()
+            taken.append(name)
+            assert panel.taken is None or panel.taken is not panel.own["season"]
+        elif step == "winter" and panel.taken is panel.own["winter"]:
+            check_chooser(shell)
+            assert panel.taken.burn.disabled and "oil" in panel.taken.burn.tooltip.lower()  # no oil to burn yet
+            panel.taken.passing.click()
+        elif step == "attack" and panel.taken is panel.own["attack"]:
+            odds_seen.append(attack_with_everything(shell))
+        else:
+            assert panel.taken is None  # setup, battles, Move, Build: the generic panel
+            generic(shell, ("end", "pass", "fire", "front") if step in ("move", "build") else ("fire", "front"))
+        assert "Refused" not in shell.message.value, shell.message.value
+        track = panel.always.children[0].value if panel.always.children else ""
+        assert not game.state.round or game.round_label in track
+    assert game.round_label == "Year 2", game.round_label
+    assert taken == ["attack", "move", "build"] and len(odds_seen) == 1 and greyed >= 1 + 2
+    assert "Attack, Move, Build" not in panel.always.children[0].value  # the markers came back at the year's end
+
+
+def test_used_actions_are_greyed_with_the_games_reason_and_shown_on_the_year_track():
+    shell = Shell("attack", players=4, seed=2)
+    game, panel = shell.game, shell.panel
+    while game.phase in ("setup", "direction"):
+        generic(shell)
+    chooser = panel.taken
+    assert chooser is panel.own["season"] and not any(b.disabled for b in chooser.buttons.values())
+    assert chooser.burn.disabled and chooser.burn.tooltip == game.explain("burn amazonia", "red")  # a Winter action
+    chooser.buttons["research"].click()
+    while game.phase == "research":
+        generic(shell, ("end",))
+    assert game.phase == "season" and "red" in game.to_move and panel.taken is chooser
+    research = chooser.buttons["research"]
+    assert research.disabled and "research may be chosen once a round, and Red has" in research.tooltip
+    assert research.tooltip == game.explain("choose research", "red")
+    assert "<th>Red</th><td>Research</td>" in panel.always.children[0].value
+    blue = game.view("blue").ctx.flow.used.get("blue", {})
+    assert f"<th>Blue</th><td>{', '.join(k.capitalize() for k in blue) or '-'}</td>" in panel.always.children[0].value
