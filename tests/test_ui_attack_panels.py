@@ -133,6 +133,36 @@ def attack_with_everything(shell: Shell) -> float:
     return expected.attacker_wins
 
 
+def check_builds(shell: Shell) -> None:
+    """Each unit's Build button greyed exactly when the game lists no build of it, with the
+    game's reason; the purse is the state's."""
+    panel, game = shell.panel.taken, shell.game
+    legal = {game.notation(a) for a in game.legal_actions("red")}
+    for kind, button in panel.buttons.items():
+        listed = {game.notation(a) for _label, a in panel.places[kind].options}
+        assert listed == {t for t in legal if t.startswith(f"build {kind} ")}
+        assert button.disabled == (not listed)
+        if button.disabled:
+            home = ("coast:" if game.rules.tables.units[kind]["branch"] == "naval" else "") + game.state.capital["red"]
+            assert button.tooltip == game.explain(f"build {kind} {home}", "red")
+    assert f"production <b>{game.state.production['red']}</b>" in panel.purse.value
+
+
+def build_while_allowed(shell: Shell) -> int:
+    """In the build panel: tanks while allowed (the Minerals limit greys them), then infantry
+    while production lasts, then Done. Returns the units built."""
+    panel, built = shell.panel.taken, 0
+    for kind in ("tank", "infantry"):
+        while shell.panel.taken is panel and not panel.buttons[kind].disabled and built < 6:
+            check_builds(shell)
+            panel.buttons[kind].click()
+            built += 1
+    check_builds(shell)
+    assert panel.buttons["tank"].disabled and "Build:" in panel.buttons["tank"].tooltip
+    panel.done.click()
+    return built
+
+
 def assert_private(shell: Shell) -> None:
     """No panel shows another seat's secrets: events Red may not see, or a face-down marker."""
     page, game = texts(shell.panel.widget), shell.game
@@ -145,8 +175,8 @@ def assert_private(shell: Shell) -> None:
 def test_the_first_year_of_attack_is_played_through_its_panels():
     shell = Shell("attack", players=4, seed=2)
     game, panel = shell.game, shell.panel
-    assert shell.seats.humans == ["red"] and set(panel.own) == {"*", "season", "winter", "attack"}
-    taken, odds_seen, greyed = [], [], 0
+    assert shell.seats.humans == ["red"] and set(panel.own) == {"*", "season", "winter", "attack", "build"}
+    taken, odds_seen, greyed, built = [], [], 0, 0
     for _ in range(200):
         if game.round_label == "Year 2" or game.is_over:
             break
@@ -165,14 +195,16 @@ def test_the_first_year_of_attack_is_played_through_its_panels():
             panel.taken.passing.click()
         elif step == "attack" and panel.taken is panel.own["attack"]:
             odds_seen.append(attack_with_everything(shell))
+        elif step == "build":
+            built += build_while_allowed(shell)
         else:
-            assert panel.taken is None  # setup, battles, Move, Build: the generic panel
-            generic(shell, ("end", "pass", "fire", "front") if step in ("move", "build") else ("fire", "front"))
+            assert panel.taken is None  # setup, battles, Move: the generic panel
+            generic(shell, ("end", "fire", "front") if step == "move" else ("fire", "front"))
         assert "Refused" not in shell.message.value, shell.message.value
         track = panel.always.children[0].value if panel.always.children else ""
         assert not game.state.round or game.round_label in track
     assert game.round_label == "Year 2", game.round_label
-    assert taken == ["attack", "move", "build"] and len(odds_seen) == 1 and greyed >= 1 + 2
+    assert taken == ["attack", "move", "build"] and len(odds_seen) == 1 and greyed >= 1 + 2 and built >= 2
     assert "Attack, Move, Build" not in panel.always.children[0].value  # the markers came back at the year's end
 
 

@@ -3,15 +3,16 @@
 shell's game bar (players 4, seed 2, the Pacific map left unchecked), Red human and the three
 other seats random bots, then the whole first year played by clicks until Year 2 begins, in
 ATTACK!'s own panels where it has them (fortress/rulesets/attack/panels.py) and the generic
-panel elsewhere (setup, the direction, battles, Move, Build). Red's policy: in the action
-chooser, Attack, then Move, then Build (the first still free; the used ones must be greyed with
-the game's reason as their hover text); in the attack panel, the first target with every unit
-that reaches it (the odds shown before sending), then Fight; in Winter, Pass; in a generic
-step, the verb move, attack or build if listed, else the panel's first verb, at most two
-actions a step, then ``end`` when listed. After each of Red's actions the world map is on the
-page (its areas' paths drawn) and the header or the log changed, and the year track shows the
-year. And at 1280x720 the map fills the board's column and shows the whole western board,
-fitted to its size. Everything waits on conditions."""
+panel elsewhere (setup, the direction, battles, Move). Red's policy: in the action chooser,
+Attack, then Move, then Build (the first still free; the used ones must be greyed with the
+game's reason as their hover text); in the attack panel, the first target with every unit that
+reaches it (the odds shown before sending), then Fight; in the build panel, the first unit
+allowed, twice, then Done; in Winter, Pass; in a generic step, the verb move, attack or build
+if listed, else the panel's first verb, at most two actions a step, then ``end`` when listed.
+After each of Red's actions the world map is on the page (its areas' paths drawn) and the
+header or the log changed, and the year track shows the year. And at 1280x720 the map fills
+the board's column and shows the whole western board, fitted to its size. Everything waits on
+conditions."""
 from __future__ import annotations
 
 import re
@@ -129,6 +130,23 @@ def choose_action(page) -> str:
     return f"choose {name}"
 
 
+def build_in_panel(page, step_done: int) -> str:
+    """In the build panel: the first unit whose Build is enabled (the greyed ones say why), at most
+    :data:`PER_STEP` units, then Done. Returns what was played."""
+    buttons = page.locator(".ft-attack-build-go").all()
+    for button in buttons:
+        if button.is_disabled():
+            assert button.get_attribute("title").startswith("Build:"), button.get_attribute("title")
+    free = [b for b in buttons if b.is_enabled()]
+    if step_done >= PER_STEP or not free:
+        click(page, ".ft-attack-build-end")
+        return "end"
+    kind = next(c for c in free[0].get_attribute("class").split() if c.startswith("ft-attack-build-") and
+                c != "ft-attack-build-go").removeprefix("ft-attack-build-")
+    click(page, f".ft-attack-build-{kind}")
+    return f"build {kind}"
+
+
 def attack_in_panel(page) -> list[str]:
     """In the attack panel: the first target, every unit that reaches it, the odds read before
     sending; Send, then Fight if the Attack goes on. Returns what was played and the odds."""
@@ -232,6 +250,8 @@ def test_the_first_year_of_attack_is_played_by_clicks_on_the_world_map(browser, 
             played.append(choose_action(page))
         elif page.locator(".ft-attack-panel").count():
             played += attack_in_panel(page)
+        elif page.locator(".ft-attack-build").count():
+            played.append(build_in_panel(page, step_done))
         else:
             played.append(act(page, *choice(page, step_done)))
         step_done += 1
@@ -243,7 +263,7 @@ def test_the_first_year_of_attack_is_played_by_clicks_on_the_world_map(browser, 
             tracked += 1
     assert "Year 2" in header(page) and "Game over" not in page.locator(".fortress-shell-result").text_content()
     verbs = [p.split()[0] for p in played]
-    assert {"government", "capital", "attack", "move", "pass"} <= set(verbs), played
+    assert {"government", "capital", "attack", "move", "build", "pass"} <= set(verbs), played
     assert [p for p in played if p.startswith("choose")] == ["choose attack", "choose move", "choose build"]
     odds = [p for p in played if " to take " in p]
     assert tracked > 5 and len(odds) == 1 and re.search(r"\d+\.\d% to take", odds[0]), played

@@ -8,11 +8,14 @@ world board through the ``fortress.dashboards`` entry point (:mod:`.dashboard`):
   game's own reason (``explain``), e.g. an action already used this year;
 - the **attack panel** (the Attack step, no battle under way): the target, then how many units
   of each type to send from each region that reaches it, with the odds of the battle
-  (:mod:`.odds`) before anything is sent; "Fight" ends the Attack and its battle begins.
+  (:mod:`.odds`) before anything is sent; "Fight" ends the Attack and its battle begins;
+- the **build panel** (the Build step): production, oil certificates and the Minerals limit on
+  advanced units; converting oil; a row per unit type with its cost, the places it may go
+  (the capital, or as far as Factories allows) and Build, greyed with the game's reason.
 
 Every panel is shown the page's view of the game (never another seat's hidden markers or cards)
 and offers only what ``legal_actions`` lists; a step or moment with no panel here (setup, the
-battles, Move, Build ...) is played in the shell's generic panel. This module sits in the UI
+battles, Move, Negotiate ...) is played in the shell's generic panel. This module sits in the UI
 layer with :mod:`.dashboard` (``tests/test_layers.py``).
 """
 from __future__ import annotations
@@ -28,6 +31,7 @@ from fortress.engine.flow import Choose, Pass
 from fortress.rulesets.attack.actions import Go, Word
 from fortress.rulesets.attack.battle import Battle
 from fortress.rulesets.attack.odds import Odds, against_neutral, odds
+from fortress.rulesets.attack.world import COAST
 
 Play = Callable[[Action], bool]
 ACTIONS = ("move", "attack", "navigate", "transport", "negotiate", "build", "research")  #: [Turn]
@@ -97,6 +101,7 @@ class ActionChooser:
         legal = view.legal_actions(side)
         burns = [a for a in legal if isinstance(a, Word) and a.word == "burn"]
         self.region.options = [(view.board[a.args[0]].name, a) for a in burns]
+        self.region.value = burns[0] if burns else None
         self.region.layout.display = "" if burns else "none"
         why_not = None if burns else view.explain(Word("burn", (self._some_oil(view, side),)), side)
         self.burn.disabled, self.burn.tooltip = bool(why_not), why_not or "Burn oil here for one more action."
@@ -216,6 +221,72 @@ class AttackPanel:
                 break
 
 
+class BuildPanel:
+    """The Build step: production, oil certificates and the Minerals limit; converting oil; a
+    row per unit type (its cost, where it may be placed, Build, greyed with the game's reason)."""
+
+    def __init__(self, play: Play) -> None:
+        self.play = play
+        self.purse = W.HTML(_dom_classes=("ft-attack-purse",))
+        self.convert = W.Dropdown(description="convert", layout=W.Layout(width="220px"),
+                                  _dom_classes=("ft-attack-convert",))
+        self.converting = W.Button(description="Convert oil", _dom_classes=("ft-attack-convert-go",))
+        self.converting.on_click(lambda _b: self._play_chosen(self.convert))
+        self.rows = W.VBox(_dom_classes=("ft-attack-build-rows",))
+        self.places: dict[str, W.Dropdown] = {}
+        self.buttons: dict[str, W.Button] = {}
+        self.done = W.Button(description="Done building (end)", _dom_classes=("ft-attack-build-end",))
+        self.done.on_click(lambda _b: self.play(End()))
+        self.widget = W.VBox([W.HTML("<b>Build</b>: convert oil, then buy units (each Build button one unit)."),
+                              self.purse, W.HBox([self.convert, self.converting]), self.rows, self.done],
+                             _dom_classes=("ft-attack-build",))
+
+    def show(self, view: Any, side: str | None) -> bool:
+        if side is None:
+            return False
+        s, units = view.state, view.rules.tables.units
+        if not self.rows.children:
+            self._make_rows(view)
+        legal = view.legal_actions(side)
+        converts = [a for a in legal if isinstance(a, Word) and a.word == "convert"]
+        self.convert.options = [(f"{a.args[0]} certificate(s)", a) for a in converts]
+        self.convert.value = converts[-1] if converts else None
+        self.converting.disabled = not converts
+        for kind, place in self.places.items():
+            builds = [a for a in legal if isinstance(a, Word) and a.word == "build" and a.args[0] == kind]
+            keep = place.value if place.value in builds else None
+            place.options = [(view.board[a.args[1].removeprefix(COAST)].name, a) for a in builds]
+            place.value = keep if keep is not None else (builds[0] if builds else None)
+            home = ("" if units[kind]["branch"] == "army" else COAST) + s.capital.get(side, "capital")
+            why = None if builds else view.explain(Word("build", (kind, home)), side)
+            self.buttons[kind].disabled, self.buttons[kind].tooltip = why is not None, why or f"Build one {kind}."
+        level = s.tech.get(side, {}).get("minerals", 0)
+        limit = view.rules.tables.economy["effects"]["minerals"][level]
+        used = s.act.get("advanced", {})
+        self.purse.value = (
+            f"production <b>{s.production.get(side, 0)}</b> · oil certificates <b>{s.oil_certs.get(side, 0)}</b> · "
+            f"Minerals level {level}: " + (f"{limit} advanced army and {limit} advanced naval unit(s) a Build "
+                                           f"(built: {used.get('army', 0)} army, {used.get('naval', 0)} naval)"
+                                           if limit else "any number of advanced units"))
+        return True
+
+    def _make_rows(self, view: Any) -> None:
+        rows = []
+        for kind, unit in view.rules.tables.units.items():
+            self.places[kind] = W.Dropdown(layout=W.Layout(width="170px"), _dom_classes=(f"ft-attack-place-{kind}",))
+            self.buttons[kind] = W.Button(description="Build", layout=W.Layout(width="80px"),
+                                          _dom_classes=("ft-attack-build-go", f"ft-attack-build-{kind}"))
+            self.buttons[kind].on_click(lambda _b, kind=kind: self._play_chosen(self.places[kind]))
+            label = f"{kind} ({unit['cost']}{', advanced' if unit['advanced'] else ''})"
+            rows.append(W.HBox([W.HTML(html.escape(label), layout=W.Layout(width="170px")),
+                                self.places[kind], self.buttons[kind]]))
+        self.rows.children = rows
+
+    def _play_chosen(self, menu: W.Dropdown) -> None:
+        if menu.value is not None:
+            self.play(menu.value)
+
+
 #: the panels ATTACK! gives the shell, by step (``fortress.ui.shell.panel``; "*": always shown)
 PANELS: dict[str, Callable[[Play], Any]] = {
-    "*": YearTrack, "season": ActionChooser, "winter": ActionChooser, "attack": AttackPanel}
+    "*": YearTrack, "season": ActionChooser, "winter": ActionChooser, "attack": AttackPanel, "build": BuildPanel}
