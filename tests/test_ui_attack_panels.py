@@ -15,6 +15,7 @@ from fortress.engine.flow import Choose
 from fortress.rulesets.attack.battle import Battle
 from fortress.rulesets.attack.odds import against_neutral, odds
 from fortress.rulesets.attack.panels import MAX_STATES, RUNS
+from fortress.rulesets.attack.state import HIDDEN
 from fortress.ui.shell import board as boards
 from fortress.ui.shell.app import Shell
 from tests import toy_ruleset
@@ -164,11 +165,16 @@ def build_while_allowed(shell: Shell) -> int:
 
 
 def assert_private(shell: Shell) -> None:
-    """No panel shows another seat's secrets: events Red may not see, or a face-down marker."""
+    """No panel shows another seat's secrets: no event Red may not see is on the panels, and the
+    attack panel reads Red's view (others' cards and the markers Red has not peeked masked)."""
     page, game = texts(shell.panel.widget), shell.game
     assert not [t for t in secrets_from(game, {"red"}) if t in page]
-    for shown, _side in [(getattr(p, "view", None), None) for p in shell.panel.own.values()]:
-        assert shown is None or shown is not game  # a view, never the game itself
+    view = shell.panel.own["attack"].view
+    if view is not None:
+        assert view is not game and view.state.hands.keys() == game.state.hands.keys()
+        assert all(card == HIDDEN for side, hand in view.state.hands.items() if side != "red" for card in hand)
+        unseen = [r for r in game.state.neutral if "red" not in game.state.peeked.get(r, [])]
+        assert unseen and all(game.state.neutral[r] != HIDDEN and view.state.neutral[r] == HIDDEN for r in unseen)
 
 
 @pytest.mark.slow
@@ -226,3 +232,25 @@ def test_used_actions_are_greyed_with_the_games_reason_and_shown_on_the_year_tra
     assert "<th>Red</th><td>Research</td>" in panel.always.children[0].value
     blue = game.view("blue").ctx.flow.used.get("blue", {})
     assert f"<th>Blue</th><td>{', '.join(k.capitalize() for k in blue) or '-'}</td>" in panel.always.children[0].value
+
+
+def test_the_attack_panel_shows_the_odds_against_a_players_army_before_anything_is_sent():
+    shell = Shell("attack", players=4, seed=2)
+    game, panel = shell.game, shell.panel
+    while game.phase in ("setup", "direction"):
+        generic(shell)
+    panel.taken.buttons["attack"].click()
+    attack = panel.taken
+    assert attack is panel.own["attack"] and attack.odds.value == "Choose the units to send to see the odds."
+    enemy = [t for _name, t in attack.target.options if game.state.control.get(t) not in (None, "red")]
+    assert enemy, "Red's neighbours at seed 2 include another player's region"
+    attack.target.value = target = enemy[0]
+    holder, defenders = game.state.control[target], dict(game.state.army(game.state.control[target], target))
+    box = next(iter(attack.counts.values()))
+    box.value = box.max
+    (_region, kind), = [k for k, b in attack.counts.items() if b is box]
+    expected = odds(Battle.start("army", "red", {kind: box.max}, holder, defenders), max_states=MAX_STATES, runs=RUNS)
+    name = game.rules.side_names[holder]
+    assert f"<b>{expected.attacker_wins:.1%}</b> to take {game.board[target].name}" in attack.odds.value
+    assert f"against {name}&#x27;s {sum(defenders.values())} units" in attack.odds.value
+    assert game.phase == "attack" and not game.state.act["targets"]  # nothing sent yet
