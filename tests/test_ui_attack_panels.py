@@ -181,7 +181,7 @@ def assert_private(shell: Shell) -> None:
 def test_the_first_year_of_attack_is_played_through_its_panels():
     shell = Shell("attack", players=4, seed=2)
     game, panel = shell.game, shell.panel
-    assert shell.seats.humans == ["red"] and set(panel.own) == {"*", "season", "winter", "attack", "build"}
+    assert shell.seats.humans == ["red"] and set(panel.own) >= {"*", "season", "winter", "attack", "build"}
     taken, odds_seen, greyed, built = [], [], 0, 0
     for _ in range(200):
         if game.round_label == "Year 2" or game.is_over:
@@ -234,14 +234,21 @@ def test_used_actions_are_greyed_with_the_games_reason_and_shown_on_the_year_tra
     assert f"<th>Blue</th><td>{', '.join(k.capitalize() for k in blue) or '-'}</td>" in panel.always.children[0].value
 
 
-def test_the_attack_panel_shows_the_odds_against_a_players_army_before_anything_is_sent():
+def spring(action: str):
+    """A 4-player game at seed 2 set up through the generic panel, Red's Spring ``action`` chosen
+    in the chooser: the shell and the panel that takes the step."""
     shell = Shell("attack", players=4, seed=2)
-    game, panel = shell.game, shell.panel
-    while game.phase in ("setup", "direction"):
+    while shell.game.phase in ("setup", "direction"):
         generic(shell)
-    panel.taken.buttons["attack"].click()
-    attack = panel.taken
-    assert attack is panel.own["attack"] and attack.odds.value == "Choose the units to send to see the odds."
+    shell.panel.taken.buttons[action].click()
+    assert shell.game.phase == action and shell.panel.taken is shell.panel.own[action]
+    return shell, shell.panel.taken
+
+
+def test_the_attack_panel_shows_the_odds_against_a_players_army_before_anything_is_sent():
+    shell, attack = spring("attack")
+    game = shell.game
+    assert attack.odds.value == "Choose the units to send to see the odds."
     enemy = [t for _name, t in attack.target.options if game.state.control.get(t) not in (None, "red")]
     assert enemy, "Red's neighbours at seed 2 include another player's region"
     attack.target.value = target = enemy[0]
@@ -254,3 +261,23 @@ def test_the_attack_panel_shows_the_odds_against_a_players_army_before_anything_
     assert f"<b>{expected.attacker_wins:.1%}</b> to take {game.board[target].name}" in attack.odds.value
     assert f"against {name}&#x27;s {sum(defenders.values())} units" in attack.odds.value
     assert game.phase == "attack" and not game.state.act["targets"]  # nothing sent yet
+
+
+def test_the_negotiate_panel_looks_shows_the_marker_and_its_price_then_influences_or_declines():
+    shell, talks = spring("negotiate")
+    game = shell.game
+    assert {a for _name, a in talks.region.options} == {
+        a for a in game.legal_actions("red") if game.notation(a).startswith("negotiate ")}
+    region = talks.region.value.args[0]
+    assert "is <b>" not in talks.note.value  # nothing seen before looking
+    talks.look.click()
+    marker = game.state.neutral[region]
+    name = game.rules.tables.governments[marker]["name"]
+    relation = game.rules.tables.relation(game.state.government["red"], marker)
+    price = game.rules.tables.rules["numbers"]["negotiate_cost"][relation]
+    assert f"is <b>{name}</b> (only you see it): influencing costs {price} production" in talks.note.value
+    assert any(f"is {name}." in t for t in secrets_from(game, {"blue", "green", "yellow"}))  # Red's eyes only
+    why = game.explain("influence", "red")
+    assert talks.influence.disabled == (why is not None) and talks.influence.tooltip == (why or "")
+    talks.decline.click()
+    assert "does not influence" in shell.message.value and game.phase != "negotiate"
