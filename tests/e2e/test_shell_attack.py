@@ -3,12 +3,14 @@
 shell's game bar (players 4, seed 2, the Pacific map left unchecked), Red human and the three
 other seats random bots, then the whole first year played by clicks until Year 2 begins, in
 ATTACK!'s own panels where it has them (fortress/rulesets/attack/panels.py) and the generic
-panel elsewhere (setup, the direction, battles, Move). Red's policy: in the action chooser,
-Attack, then Move, then Build (the first still free; the used ones must be greyed with the
-game's reason as their hover text); in the attack panel, the first target with every unit that
-reaches it (the odds shown before sending), then Fight; in the build panel, the first unit
-allowed, twice, then Done; in Winter, Pass; in a generic step, the verb move, attack or build
-if listed, else the panel's first verb, at most two actions a step, then ``end`` when listed.
+panel elsewhere (setup, the direction, battles). Red's policy: in the action chooser, Attack,
+then Negotiate, then Build (the first still free; the used ones must be greyed with the game's
+reason as their hover text); in the attack panel, the first target with every unit that
+reaches it (the odds shown before sending), then Fight; in the negotiate panel, look at the
+first region's marker (shown with its price), then Influence if allowed, else Decline; in the
+build panel, the first unit allowed, twice, then Done; in Winter, Pass; in a generic step, the
+verb move, attack or build if listed, else the panel's first verb, at most two actions a step,
+then ``end`` when listed.
 After each of Red's actions the world map is on the page (its areas' paths drawn) and the
 header or the log changed, and the year track shows the year. And at 1280x720 the map fills
 the board's column and shows the whole western board, fitted to its size. Everything waits on
@@ -30,7 +32,7 @@ from tests.e2e.test_shell import LISTED_JS, OPTIONS_JS, TICK_JS, shell_server, t
 pytestmark = pytest.mark.browser
 
 PREFERRED = ("move", "attack", "build")  #: the generic steps' verbs Red prefers
-CHOSEN = ("attack", "move", "build")  #: Red's actions in Spring, Summer and Autumn
+CHOSEN = ("attack", "negotiate", "build")  #: Red's actions in Spring, Summer and Autumn
 ENDS = ("end", "pass")
 PER_STEP = 2  #: Red's actions in one step before it ends the step
 #: the world map's areas drawn: how many paths its areas layer has
@@ -147,6 +149,19 @@ def build_in_panel(page, step_done: int) -> str:
     return f"build {kind}"
 
 
+def negotiate_in_panel(page) -> list[str]:
+    """In the negotiate panel: look at the first region's marker (the page then says what it is
+    and its price), then Influence if allowed, else Decline. Returns what was played."""
+    if page.locator(".ft-attack-look").is_visible():
+        region = options(page, ".ft-attack-negotiate-region")[0]
+        click(page, ".ft-attack-look")
+        page.wait_for_selector(".ft-attack-negotiate-note:has-text('only you see it')", timeout=STEP)
+        return [f"negotiate {region}", page.locator(".ft-attack-negotiate-note").text_content()]
+    how = "influence" if page.locator(".ft-attack-influence").is_enabled() else "decline"
+    click(page, f".ft-attack-{how}")
+    return [how]
+
+
 def attack_in_panel(page) -> list[str]:
     """In the attack panel: the first target, every unit that reaches it, the odds read before
     sending; Send, then Fight if the Attack goes on. Returns what was played and the odds."""
@@ -250,6 +265,8 @@ def test_the_first_year_of_attack_is_played_by_clicks_on_the_world_map(browser, 
             played.append(choose_action(page))
         elif page.locator(".ft-attack-panel").count():
             played += attack_in_panel(page)
+        elif page.locator(".ft-attack-negotiate").count():
+            played += negotiate_in_panel(page)
         elif page.locator(".ft-attack-build").count():
             played.append(build_in_panel(page, step_done))
         else:
@@ -263,8 +280,9 @@ def test_the_first_year_of_attack_is_played_by_clicks_on_the_world_map(browser, 
             tracked += 1
     assert "Year 2" in header(page) and "Game over" not in page.locator(".fortress-shell-result").text_content()
     verbs = [p.split()[0] for p in played]
-    assert {"government", "capital", "attack", "move", "build", "pass"} <= set(verbs), played
-    assert [p for p in played if p.startswith("choose")] == ["choose attack", "choose move", "choose build"]
+    assert {"government", "capital", "attack", "negotiate", "build", "pass"} <= set(verbs), played
+    assert [p for p in played if p.startswith("choose")] == ["choose attack", "choose negotiate", "choose build"]
+    assert {"influence", "decline"} & set(verbs) and any("(only you see it)" in p for p in played), played
     odds = [p for p in played if " to take " in p]
     assert tracked > 5 and len(odds) == 1 and re.search(r"\d+\.\d% to take", odds[0]), played
     page.close()
