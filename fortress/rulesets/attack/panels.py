@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import ipywidgets as W
@@ -125,6 +126,17 @@ class ActionChooser:
             self.play(self.region.value)
 
 
+@lru_cache(maxsize=256)
+def battle_odds(attack: tuple[tuple[str, int], ...], defence: tuple[tuple[str, int], ...] | None,
+                year: int) -> Odds:
+    """The odds of ``attack`` against ``defence`` (None: a neutral region in ``year``), both sides
+    filling their fronts as a neutral does; remembered, as the panel asks again after each move."""
+    if defence is None:
+        return against_neutral(dict(attack), year, max_states=MAX_STATES, runs=RUNS)
+    return odds(Battle.start("army", "attacker", dict(attack), "defender", dict(defence)),
+                max_states=MAX_STATES, runs=RUNS)
+
+
 class AttackPanel:
     """The Attack step: the target, the units sent from each region that reaches it, the odds."""
 
@@ -143,7 +155,8 @@ class AttackPanel:
         self.fight = W.Button(description="Fight (end the Attack)", _dom_classes=("ft-attack-fight",))
         self.send.on_click(lambda _b: self._send())
         self.fight.on_click(lambda _b: self.play(End()))
-        self.target.observe(lambda _c: self._list_units(), "value")
+        self.quiet = False
+        self.target.observe(lambda _c: None if self.quiet else self._list_units(), "value")
         self.widget = W.VBox([W.HTML("<b>Attack</b>: choose the target, then the units from each region."),
                               self.target, self.units, self.odds, W.HBox([self.send, self.fight])],
                              _dom_classes=("ft-attack-panel",))
@@ -157,8 +170,10 @@ class AttackPanel:
             if isinstance(a, Go) and a.how == "attack":
                 self.orders.setdefault(a.dest, []).append(a)
         keep = self.target.value if self.target.value in self.orders else None
+        self.quiet = True  # the options and value set here list the units once, below
         self.target.options = [(view.board[t].name, t) for t in self.orders]
         self.target.value = keep if keep is not None else next(iter(self.orders), None)
+        self.quiet = False
         self._list_units()
         return True
 
@@ -194,10 +209,8 @@ class AttackPanel:
             return None
         s = self.view.state
         holder = s.control.get(target)
-        if holder is None:
-            return against_neutral(units, s.round, max_states=MAX_STATES, runs=RUNS)
-        return odds(Battle.start("army", self.side, units, holder, dict(s.army(holder, target))),
-                    max_states=MAX_STATES, runs=RUNS)
+        defenders = None if holder is None else tuple(sorted(s.army(holder, target).items()))
+        return battle_odds(tuple(sorted(units.items())), defenders, s.round)
 
     def _show_odds(self) -> None:
         found = self.battle_odds()

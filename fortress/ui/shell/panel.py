@@ -125,12 +125,10 @@ class ActionPanel:
         self.taken = next((p for k in keys if k != ALWAYS and (p := self.own.get(k)) is not None
                            and p.show(view, side)), None)
         self.step.children = [self.taken.widget] if self.taken is not None else []
-        if self.taken is not None:
-            self.fold.children, self.fold.selected_index = [self.controls], None
-            self.generic.children = [self.fold]
-        else:
-            self.fold.children = []
-            self.generic.children = [self.controls]
+        inner, outer = ((self.controls,), (self.fold,)) if self.taken is not None else ((), (self.controls,))
+        if self.generic.children != outer:  # folded (closed) as a ruleset panel takes over; kept as it is after
+            self.fold.children, self.fold.selected_index = inner, None
+            self.generic.children = outer
 
     def _play(self, action: Action) -> bool:
         """A ruleset panel plays ``action`` for the side this page acts for now."""
