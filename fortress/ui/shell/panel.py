@@ -21,8 +21,7 @@ the generic panel open. A panel states no rule: what is legal and why not come f
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 import ipywidgets as W
@@ -98,7 +97,7 @@ class ActionPanel:
 
     def show(self, game: Game, side: str | None, note: str = "", view: Game | None = None) -> None:
         """List ``side``'s legal actions (None: no side of this page acts now; ``note`` says why);
-        the ruleset's panels are shown ``view``, the page's view of the game (default: ``game``)."""
+        the ruleset's panels are shown ``view``, the page's view of the game (default: ``side``'s)."""
         self.side, self._ply = side, len(game.history)
         self.actions = grouped(game, side) if side is not None else {}
         if side is None:
@@ -114,7 +113,7 @@ class ActionPanel:
         self.verbs.value = keep if keep is not None else (options[0][1] if options else None)  # the verb kept
         self._list_verb()
         if self.own:
-            self._show_own(view if view is not None else game, side)
+            self._show_own(view if view is not None else game.view(side or game.rules.sides[0]), side)
 
     def _show_own(self, view: Game, side: str | None) -> None:
         """The ruleset's panels for this moment: the :data:`ALWAYS` one, then the first of the
