@@ -281,3 +281,19 @@ def test_the_negotiate_panel_looks_shows_the_marker_and_its_price_then_influence
     assert talks.influence.disabled == (why is not None) and talks.influence.tooltip == (why or "")
     talks.decline.click()
     assert "does not influence" in shell.message.value and game.phase != "negotiate"
+
+
+def test_the_research_panel_offers_the_legal_retooling_and_greys_a_technology_with_the_reason():
+    shell, research = spring("research")
+    game = shell.game
+    legal = {game.notation(a) for a in game.legal_actions("red")}
+    for tech, pays in research.pays.items():
+        assert {game.notation(a) for _label, a in pays.options} == {t for t in legal if t.startswith(f"research {tech} ")}
+    minerals = game.state.tech["red"].get("minerals", 0)
+    assert f"Minerals {minerals} ·" in research.held.value and not research.buttons["minerals"].disabled
+    research.buttons["minerals"].click()
+    assert game.state.tech["red"]["minerals"] == minerals + 1 and f"Minerals {minerals + 1} ·" in research.held.value
+    button, why = research.buttons["minerals"], game.explain(f"research minerals infantry {game.state.capital['red']}", "red")
+    assert button.disabled and why and button.tooltip == why and "in this Research action" in why
+    research.done.click()
+    assert game.phase != "research" and "Refused" not in shell.message.value

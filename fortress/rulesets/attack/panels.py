@@ -13,11 +13,13 @@ world board through the ``fortress.dashboards`` entry point (:mod:`.dashboard`):
   advanced units; converting oil; a row per unit type with its cost, the places it may go
   (the capital, or as far as Factories allows) and Build, greyed with the game's reason;
 - the **negotiate panel** (the Negotiate step): the neutral region to look at, then its marker
-  (in this seat's view only), the price of influencing it, Influence or Decline.
+  (in this seat's view only), the price of influencing it, Influence or Decline;
+- the **research panel** (the Research step): the levels held, and per technology its next
+  level, the retooling the legal actions offer and Research, greyed with the game's reason.
 
 Every panel is shown the page's view of the game (never another seat's hidden markers or cards)
 and offers only what ``legal_actions`` lists; a step or moment with no panel here (setup, the
-battles, Move, Research ...) is played in the shell's generic panel. This module sits in the UI
+battles, Move, Navigate, Transport) is played in the shell's generic panel. This module sits in the UI
 layer with :mod:`.dashboard` (``tests/test_layers.py``).
 """
 from __future__ import annotations
@@ -35,7 +37,8 @@ from fortress.rulesets.attack import negotiate
 from fortress.rulesets.attack.actions import Go, Word
 from fortress.rulesets.attack.battle import Battle
 from fortress.rulesets.attack.odds import Odds, against_neutral, odds
-from fortress.rulesets.attack.world import COAST
+from fortress.rulesets.attack.schemas import RESEARCHABLE
+from fortress.rulesets.attack.world import COAST, place_name
 
 Play = Callable[[Action], bool]
 ACTIONS = ("move", "attack", "navigate", "transport", "negotiate", "build", "research")  #: [Turn]
@@ -353,7 +356,62 @@ class NegotiatePanel:
         return True
 
 
+class ResearchPanel:
+    """The Research step: the levels held; a row per technology with the next level, the
+    retooling rows the legal actions offer (units and the area paying them) and Research,
+    greyed with the game's reason; the Oil level's marker is placed in the generic panel."""
+
+    def __init__(self, play: Play) -> None:
+        self.play = play
+        self.held = W.HTML(_dom_classes=("ft-attack-tech",))
+        self.rows = W.VBox(_dom_classes=("ft-attack-research-rows",))
+        self.labels: dict[str, W.HTML] = {}
+        self.pays: dict[str, W.Dropdown] = {}
+        self.buttons: dict[str, W.Button] = {}
+        self.done = W.Button(description="Done researching (end)", _dom_classes=("ft-attack-research-end",))
+        self.done.on_click(lambda _b: self.play(End()))
+        self.widget = W.VBox([W.HTML("<b>Research</b>: the next level of one or more technologies, each paid by "
+                                     "retooling units from one area."), self.held, self.rows, self.done],
+                             _dom_classes=("ft-attack-research",))
+
+    def show(self, view: Any, side: str | None) -> bool:
+        s = view.state
+        if side is None or s.act.get("oil_due"):
+            return False
+        economy, tech = view.rules.tables.economy, s.tech.get(side, {})
+        if not self.rows.children:
+            self._make_rows(economy)
+        legal = view.legal_actions(side)
+        for name in RESEARCHABLE:
+            lv = 1 if name == "population" else tech.get(name, 0) + 1
+            offers = [a for a in legal if isinstance(a, Word) and a.word == "research" and a.args[0] == name]
+            rows = dict(view.rules.tables.retool(name, lv)) if lv <= 4 else {}
+            self.pays[name].options = [(f"{rows.get(a.args[1], '?')} {a.args[1]} from "
+                                        f"{place_name(a.args[2])}", a) for a in offers]
+            self.pays[name].value = offers[0] if offers else None
+            unit = next(iter(rows), "infantry")
+            why = None if offers else view.explain(Word("research", (name, unit, s.capital.get(side, "capital"))), side)
+            self.buttons[name].disabled, self.buttons[name].tooltip = why is not None, why or f"Research {name} {lv}."
+            self.labels[name].value = f"{html.escape(economy[name]['name'])} {lv if lv <= 4 else '(all)'}"
+        self.held.value = "levels held: " + " · ".join(
+            f"{html.escape(economy[t]['name'])} {tech.get(t, 0)}" for t in RESEARCHABLE if t != "population") + \
+            f" · Population cards {s.population.get(side, 0)}"
+        return True
+
+    def _make_rows(self, economy: Any) -> None:
+        rows = []
+        for name in RESEARCHABLE:
+            self.labels[name] = W.HTML(layout=W.Layout(width="150px"))
+            self.pays[name] = W.Dropdown(layout=W.Layout(width="220px"), _dom_classes=(f"ft-attack-pay-{name}",))
+            self.buttons[name] = W.Button(description="Research", layout=W.Layout(width="90px"),
+                                          _dom_classes=("ft-attack-research-go", f"ft-attack-research-{name}"))
+            self.buttons[name].on_click(lambda _b, name=name: self.pays[name].value is not None
+                                        and self.play(self.pays[name].value))
+            rows.append(W.HBox([self.labels[name], self.pays[name], self.buttons[name]]))
+        self.rows.children = rows
+
+
 #: the panels ATTACK! gives the shell, by step (``fortress.ui.shell.panel``; "*": always shown)
 PANELS: dict[str, Callable[[Play], Any]] = {
     "*": YearTrack, "season": ActionChooser, "winter": ActionChooser, "attack": AttackPanel, "build": BuildPanel,
-    "negotiate": NegotiatePanel}
+    "negotiate": NegotiatePanel, "research": ResearchPanel}
