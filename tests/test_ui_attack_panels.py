@@ -134,6 +134,24 @@ def attack_with_everything(shell: Shell) -> float:
     return expected.attacker_wins
 
 
+def move_within(shell: Shell) -> int:
+    """In the move panel: one unit into a region of Red's own (no battle: the panel says so and
+    shows no odds), then End. Returns the units moved."""
+    panel, game = shell.panel.taken, shell.game
+    assert {t for _name, t in panel.target.options} == {
+        a.dest for a in game.legal_actions("red") if game.notation(a).startswith("move ")}
+    mine = [t for _name, t in panel.target.options if game.state.control.get(t) == "red"]
+    assert mine, "Red can move within its own regions in Year 1 at seed 2"
+    panel.target.value = mine[0]
+    next(iter(panel.counts.values())).value = 1
+    assert panel.odds.value == f"No battle: {game.board[mine[0]].name} is yours." and panel.battle_odds() is None
+    before = len(game.history)
+    panel.send.click()
+    assert len(game.history) == before + 1 and "Refused" not in shell.message.value, shell.message.value
+    panel.fight.click()
+    return 1
+
+
 def check_builds(shell: Shell) -> None:
     """Each unit's Build button greyed exactly when the game lists no build of it, with the
     game's reason; the purse is the state's."""
@@ -182,7 +200,7 @@ def test_the_first_year_of_attack_is_played_through_its_panels():
     shell = Shell("attack", players=4, seed=2)
     game, panel = shell.game, shell.panel
     assert shell.seats.humans == ["red"] and set(panel.own) >= {"*", "season", "winter", "attack", "build"}
-    taken, odds_seen, greyed, built = [], [], 0, 0
+    taken, odds_seen, greyed, built, moved = [], [], 0, 0, 0
     for _ in range(200):
         if game.round_label == "Year 2" or game.is_over:
             break
@@ -203,14 +221,17 @@ def test_the_first_year_of_attack_is_played_through_its_panels():
             odds_seen.append(attack_with_everything(shell))
         elif step == "build":
             built += build_while_allowed(shell)
+        elif step == "move" and panel.taken is panel.own["move"]:
+            moved += move_within(shell)
         else:
-            assert panel.taken is None  # setup, battles, Move: the generic panel
-            generic(shell, ("end", "fire", "front") if step == "move" else ("fire", "front"))
+            assert panel.taken is None  # setup, the direction, battles: the generic panel
+            generic(shell, ("fire", "front"))
         assert "Refused" not in shell.message.value, shell.message.value
         track = panel.always.children[0].value if panel.always.children else ""
         assert not game.state.round or game.round_label in track
     assert game.round_label == "Year 2", game.round_label
     assert taken == ["attack", "move", "build"] and len(odds_seen) == 1 and greyed >= 1 + 2 and built >= 2
+    assert moved == 1
     assert "Attack, Move, Build" not in panel.always.children[0].value  # the markers came back at the year's end
 
 

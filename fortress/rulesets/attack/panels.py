@@ -8,7 +8,9 @@ world board through the ``fortress.dashboards`` entry point (:mod:`.dashboard`):
   game's own reason (``explain``), e.g. an action already used this year;
 - the **attack panel** (the Attack step, no battle under way): the target, then how many units
   of each type to send from each region that reaches it, with the odds of the battle
-  (:mod:`.odds`) before anything is sent; "Fight" ends the Attack and its battle begins;
+  (:mod:`.odds`) before anything is sent; "Fight" ends the Attack and its battle begins; the
+  same for Move and Transport (where to, the units from each region; the odds when the region
+  is not the player's, as Move's battles follow it);
 - the **build panel** (the Build step): production, oil certificates and the Minerals limit on
   advanced units; converting oil; a row per unit type with its cost, the places it may go
   (the capital, or as far as Factories allows) and Build, greyed with the game's reason;
@@ -19,7 +21,7 @@ world board through the ``fortress.dashboards`` entry point (:mod:`.dashboard`):
 
 Every panel is shown the page's view of the game (never another seat's hidden markers or cards)
 and offers only what ``legal_actions`` lists; a step or moment with no panel here (setup, the
-battles, Move, Navigate, Transport) is played in the shell's generic panel. This module sits in the UI
+battles, Navigate) is played in the shell's generic panel. This module sits in the UI
 layer with :mod:`.dashboard` (``tests/test_layers.py``).
 """
 from __future__ import annotations
@@ -140,29 +142,40 @@ def battle_odds(attack: tuple[tuple[str, int], ...], defence: tuple[tuple[str, i
                 max_states=MAX_STATES, runs=RUNS)
 
 
-class AttackPanel:
-    """The Attack step: the target, the units sent from each region that reaches it, the odds."""
+#: per way of going: the step's name, what the destination is called, what to do, the end button
+GOING = {"attack": ("Attack", "target", "choose the target, then the units from each region.",
+                    "Fight (end the Attack)"),
+         "move": ("Move", "to", "choose where to, then the units from each region next to it; a neutral or "
+                  "enemy region is fought for once the Move ends.", "End the Move (battles follow)"),
+         "transport": ("Transport", "to", "choose where to, then the units from your regions in range.",
+                       "End the Transport")}
 
-    def __init__(self, play: Play) -> None:
-        self.play = play
+
+class AttackPanel:
+    """The Attack step (or Move, Transport: ``how``): the destination, the units sent from each
+    region that reaches it, the odds of the battle for it if it is not the player's."""
+
+    def __init__(self, play: Play, how: str = "attack") -> None:
+        self.play, self.how = play, how
         self.view: Any = None
         self.side = ""
-        self.orders: dict[str, list[Go]] = {}  # target -> its legal attack orders
-        self.target = W.Dropdown(description="target", layout=W.Layout(width="100%"),
+        self.orders: dict[str, list[Go]] = {}  # destination -> its legal orders
+        title, where, what, end = GOING[how]
+        self.target = W.Dropdown(description=where, layout=W.Layout(width="100%"),
                                  _dom_classes=("ft-attack-target",))
         self.units = W.VBox(_dom_classes=("ft-attack-units",))
         self.counts: dict[tuple[str, str], W.BoundedIntText] = {}  # (region, kind) -> how many
         self.odds = W.HTML(_dom_classes=("ft-attack-odds",))
         self.send = W.Button(description="Send these units", button_style="primary",
                              _dom_classes=("ft-attack-send",))
-        self.fight = W.Button(description="Fight (end the Attack)", _dom_classes=("ft-attack-fight",))
+        self.fight = W.Button(description=end, _dom_classes=("ft-attack-fight",))
         self.send.on_click(lambda _b: self._send())
         self.fight.on_click(lambda _b: self.play(End()))
         self.quiet = False
         self.target.observe(lambda _c: None if self.quiet else self._list_units(), "value")
-        self.widget = W.VBox([W.HTML("<b>Attack</b>: choose the target, then the units from each region."),
+        self.widget = W.VBox([W.HTML(f"<b>{title}</b>: {what}"),
                               self.target, self.units, self.odds, W.HBox([self.send, self.fight])],
-                             _dom_classes=("ft-attack-panel",))
+                             _dom_classes=("ft-attack-panel" if how == "attack" else f"ft-attack-{how}-panel",))
 
     def show(self, view: Any, side: str | None) -> bool:
         if side is None or view.state.fight:
@@ -170,7 +183,7 @@ class AttackPanel:
         self.view, self.side = view, side
         self.orders = {}
         for a in view.legal_actions(side):
-            if isinstance(a, Go) and a.how == "attack":
+            if isinstance(a, Go) and a.how == self.how:
                 self.orders.setdefault(a.dest, []).append(a)
         keep = self.target.value if self.target.value in self.orders else None
         self.quiet = True  # the options and value set here list the units once, below
@@ -212,17 +225,19 @@ class AttackPanel:
             return None
         s = self.view.state
         holder = s.control.get(target)
+        if holder == self.side:
+            return None  # no battle in one's own region
         defenders = None if holder is None else tuple(sorted(s.army(holder, target).items()))
         return battle_odds(tuple(sorted(units.items())), defenders, s.round)
 
     def _show_odds(self) -> None:
-        found = self.battle_odds()
+        found, s, target = self.battle_odds(), self.view.state, self.target.value
+        holder = s.control.get(target) if target else None
         if found is None:
-            self.odds.value = "Choose the units to send to see the odds." if self.counts else \
-                "No region of yours reaches a target now."
+            self.odds.value = (f"No battle: {html.escape(self.view.board[target].name)} is yours." if holder == self.side
+                               else "Choose the units to send to see the odds." if self.counts else
+                               "No region of yours reaches one now.")
             return
-        s, target = self.view.state, self.target.value
-        holder = s.control.get(target)
         against = (f"the neutral's army for year {s.round} (one army die a year)" if holder is None else
                    f"{self.view.rules.side_names[holder]}'s {sum(s.army(holder, target).values())} units")
         how = "exact" if found.method == "exact" else f"estimated, ±{found.stderr:.1%}"
@@ -413,5 +428,7 @@ class ResearchPanel:
 
 #: the panels ATTACK! gives the shell, by step (``fortress.ui.shell.panel``; "*": always shown)
 PANELS: dict[str, Callable[[Play], Any]] = {
-    "*": YearTrack, "season": ActionChooser, "winter": ActionChooser, "attack": AttackPanel, "build": BuildPanel,
+    "*": YearTrack, "season": ActionChooser, "winter": ActionChooser, "attack": AttackPanel,
+    "move": lambda play: AttackPanel(play, "move"), "transport": lambda play: AttackPanel(play, "transport"),
+    "build": BuildPanel,
     "negotiate": NegotiatePanel, "research": ResearchPanel}
