@@ -168,17 +168,24 @@ def check_builds(shell: Shell) -> None:
 
 
 def build_while_allowed(shell: Shell) -> int:
-    """In the build panel: tanks while allowed (the Minerals limit greys them), then infantry
-    while production lasts, then Done. Returns the units built."""
-    panel, built = shell.panel.taken, 0
+    """In the build panel: the oil certificates converted, tanks while allowed (the Minerals limit
+    greys them), then infantry while production lasts, then Done. Returns the units built."""
+    panel, built, game = shell.panel.taken, 0, shell.game
+    certificates = game.state.oil_certs.get("red", 0)
+    assert panel.converting.disabled == (certificates == 0)
+    if certificates:  # every oil certificate into production (the last option)
+        production = game.state.production["red"]
+        panel.converting.click()
+        assert game.state.oil_certs["red"] == 0 and game.state.production["red"] == production + certificates
     for kind in ("tank", "infantry"):
         while shell.panel.taken is panel and not panel.buttons[kind].disabled and built < 6:
             check_builds(shell)
             panel.buttons[kind].click()
             built += 1
-    check_builds(shell)
     assert panel.buttons["tank"].disabled and "Build:" in panel.buttons["tank"].tooltip
-    panel.done.click()
+    if shell.panel.taken is panel:  # else nothing was left to do and the step ended by itself
+        check_builds(shell)
+        panel.done.click()
     return built
 
 
@@ -318,3 +325,21 @@ def test_the_research_panel_offers_the_legal_retooling_and_greys_a_technology_wi
     assert button.disabled and why and button.tooltip == why and "in this Research action" in why
     research.done.click()
     assert game.phase != "research" and "Refused" not in shell.message.value
+
+
+def test_the_navigate_panel_sails_the_ships_the_game_lets_sail():
+    shell, navigate = spring("navigate")
+    game = shell.game
+    rows = [row.children[1] for row in navigate.ships.children]
+    listed = {game.notation(a) for where in rows for _label, a in where.options}
+    assert listed and listed == {game.notation(a) for a in game.legal_actions("red")
+                                 if game.notation(a).startswith("navigate ")}
+    assert {a for _label, a in navigate.embark.options} == {
+        a for a in game.legal_actions("red") if game.notation(a).startswith("embark ")}
+    sail = rows[0].options[-1][1]
+    rows[0].value = sail
+    navigate.ships.children[0].children[2].click()
+    assert f"to {game.board[sail.dest].name}" in shell.message.value
+    assert game.state.ships["red"].get(sail.dest, {}).get(sail.ship) == 1
+    navigate.done.click()
+    assert game.phase != "navigate" and "Refused" not in shell.message.value

@@ -16,12 +16,14 @@ world board through the ``fortress.dashboards`` entry point (:mod:`.dashboard`):
   (the capital, or as far as Factories allows) and Build, greyed with the game's reason;
 - the **negotiate panel** (the Negotiate step): the neutral region to look at, then its marker
   (in this seat's view only), the price of influencing it, Influence or Decline;
+- the **navigate panel** (the Navigate step, no battle under way): a row per ship that may sail
+  with the places one step away, the army units that may embark, the end of the action;
 - the **research panel** (the Research step): the levels held, and per technology its next
   level, the retooling the legal actions offer and Research, greyed with the game's reason.
 
 Every panel is shown the page's view of the game (never another seat's hidden markers or cards)
 and offers only what ``legal_actions`` lists; a step or moment with no panel here (setup, the
-battles, Navigate) is played in the shell's generic panel. This module sits in the UI
+battles, disembarking) is played in the shell's generic panel. This module sits in the UI
 layer with :mod:`.dashboard` (``tests/test_layers.py``).
 """
 from __future__ import annotations
@@ -36,7 +38,7 @@ import ipywidgets as W
 from fortress.engine.actions import Action, End
 from fortress.engine.flow import Choose, Pass
 from fortress.rulesets.attack import negotiate
-from fortress.rulesets.attack.actions import Go, Word
+from fortress.rulesets.attack.actions import Embark, Go, Sail, Word
 from fortress.rulesets.attack.battle import Battle
 from fortress.rulesets.attack.odds import Odds, against_neutral, odds
 from fortress.rulesets.attack.schemas import RESEARCHABLE
@@ -49,6 +51,14 @@ LABELS = {"move": "Move", "attack": "Attack", "navigate": "Navigate", "transport
 WAYS = {"cw": "clockwise", "ccw": "counterclockwise"}
 MAX_STATES = 3000  #: the attack panel's exact odds at most this many states (then seeded Monte Carlo)
 RUNS = 1000  #: the attack panel's Monte Carlo battles
+
+
+def menu(play: Play, label: str, button: str, css: str, width: str = "220px") -> tuple[W.Dropdown, W.Button]:
+    """A dropdown of actions (``ft-attack-CSS``) and a button that plays the chosen one."""
+    actions = W.Dropdown(description=label, layout=W.Layout(width=width), _dom_classes=(f"ft-attack-{css}",))
+    go = W.Button(description=button, _dom_classes=(f"ft-attack-{css}-go",))
+    go.on_click(lambda _b: None if actions.value is None else play(actions.value))
+    return actions, go
 
 
 def names(view: Any, sides: list[str]) -> str:
@@ -262,10 +272,7 @@ class BuildPanel:
     def __init__(self, play: Play) -> None:
         self.play = play
         self.purse = W.HTML(_dom_classes=("ft-attack-purse",))
-        self.convert = W.Dropdown(description="convert", layout=W.Layout(width="220px"),
-                                  _dom_classes=("ft-attack-convert",))
-        self.converting = W.Button(description="Convert oil", _dom_classes=("ft-attack-convert-go",))
-        self.converting.on_click(lambda _b: self._play_chosen(self.convert))
+        self.convert, self.converting = menu(play, "convert", "Convert oil", "convert")
         self.rows = W.VBox(_dom_classes=("ft-attack-build-rows",))
         self.places: dict[str, W.Dropdown] = {}
         self.buttons: dict[str, W.Button] = {}
@@ -371,6 +378,48 @@ class NegotiatePanel:
         return True
 
 
+class NavigatePanel:
+    """The Navigate step, no battle under way: a row per ship that may sail (where it is, the
+    places one step away, Sail), the army units that may embark, and the end of the action."""
+
+    def __init__(self, play: Play) -> None:
+        self.play = play
+        self.ships = W.VBox(_dom_classes=("ft-attack-ships",))
+        self.embark, self.boarding = menu(play, "embark", "Embark", "embark", width="100%")
+        self.done = W.Button(description="End the Navigate (battles follow)", _dom_classes=("ft-attack-navigate-end",))
+        self.done.on_click(lambda _b: self.play(End()))
+        self.widget = W.VBox([W.HTML("<b>Navigate</b>: each ship one step; army units board empty ships."),
+                              self.ships, W.HBox([self.embark, self.boarding]), self.done],
+                             _dom_classes=("ft-attack-navigate",))
+
+    def show(self, view: Any, side: str | None) -> bool:
+        if side is None or view.state.fight:
+            return False  # a battle under way: its decisions are the generic panel's
+        legal = view.legal_actions(side)
+        sails: dict[tuple[str, str], list[Sail]] = {}
+        for a in legal:
+            if isinstance(a, Sail):
+                sails.setdefault((a.ship, a.origin), []).append(a)
+        for row in self.ships.children:
+            row.close()
+        self.ships.children = [self._row(ship, origin, found) for (ship, origin), found in sails.items()]
+        boards = [a for a in legal if isinstance(a, Embark)]
+        self.embark.options = [(f"{a.kind} from {place_name(a.region)} onto the {a.ship} at {place_name(a.place)}", a)
+                               for a in boards]
+        self.embark.value = boards[0] if boards else None
+        self.boarding.disabled = not boards
+        return True
+
+    def _row(self, ship: str, origin: str, sails: list[Sail]) -> W.HBox:
+        where = W.Dropdown(options=[(place_name(a.dest), a) for a in sails], value=sails[0],
+                           layout=W.Layout(width="200px"), _dom_classes=("ft-attack-sail-to",))
+        go = W.Button(description="Sail", layout=W.Layout(width="70px"), _dom_classes=("ft-attack-sail",))
+        go.on_click(lambda _b: self.play(where.value))
+        label = W.HTML(f"{html.escape(ship.replace('/', ' carrying '))} at {html.escape(place_name(origin))}",
+                       layout=W.Layout(width="220px"))
+        return W.HBox([label, where, go])
+
+
 class ResearchPanel:
     """The Research step: the levels held; a row per technology with the next level, the
     retooling rows the legal actions offer (units and the area paying them) and Research,
@@ -430,5 +479,5 @@ class ResearchPanel:
 PANELS: dict[str, Callable[[Play], Any]] = {
     "*": YearTrack, "season": ActionChooser, "winter": ActionChooser, "attack": AttackPanel,
     "move": lambda play: AttackPanel(play, "move"), "transport": lambda play: AttackPanel(play, "transport"),
-    "build": BuildPanel,
+    "navigate": NavigatePanel, "build": BuildPanel,
     "negotiate": NegotiatePanel, "research": ResearchPanel}
