@@ -12,6 +12,7 @@ MODULES = [
     "fortress.engine.shape", "fortress.rulesets.america.actions", "fortress.rulesets.america.battle",
     "fortress.rulesets.america.dice", "fortress.rulesets.america.positions", "fortress.rulesets.america.state",
     "fortress.rulesets.america.units", "fortress.ai", "fortress.ai.seats", "fortress.cli.options", "fortress.store.store",
+    "fortress.rulesets.attack.odds",
 ]
 
 

@@ -23,7 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("fortress.store",),
     # a ruleset's part of the dashboard (its map widget for the shell, found through the
     # fortress.dashboards entry point) sits with the UI, though in the ruleset's folder
-    ("fortress.ui", "fortress.rulesets.attack.dashboard"),
+    ("fortress.ui", "fortress.rulesets.attack.dashboard", "fortress.rulesets.attack.panels"),
     ("fortress.notebook_helpers",),
     ("fortress.render",),
     ("fortress.bench", "fortress.cli", "fortress.__main__"),

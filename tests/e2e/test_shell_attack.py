@@ -1,13 +1,19 @@
 """ATTACK! Deluxe in the dashboard shell, in headless Chromium against a real ``fortress serve
---ruleset attack`` server (issue 38, a first slice): a new 4-player game on the western map set
-up in the shell's game bar (players 4, seed 2, the Pacific map left unchecked), Red human and the
-three other seats random bots, then the whole first year played by clicks in the generic panel,
-until Year 2 begins. Red's policy: in the season's action chooser, Move, then Attack, then Build
-(the first of them still free); in a step, the verb move, attack or build if listed, else the
-panel's first verb; at most two actions a step, then ``end`` (or ``pass`` in Winter) when it
-is listed. After each of Red's actions the world map is on the page (its areas' paths drawn)
-and the header's round/step text changed or the log changed. And at 1280x720 the map fills the
-board's column and shows the whole western board, fitted to its size. Everything waits on
+--ruleset attack`` server (issue 38): a new 4-player game on the western map set up in the
+shell's game bar (players 4, seed 2, the Pacific map left unchecked), Red human and the three
+other seats random bots, then the whole first year played by clicks until Year 2 begins, in
+ATTACK!'s own panels where it has them (fortress/rulesets/attack/panels.py) and the generic
+panel elsewhere (setup, the direction, battles). Red's policy: in the action chooser, Attack,
+then Negotiate, then Build (the first still free; the used ones must be greyed with the game's
+reason as their hover text); in the attack panel, the first target with every unit that
+reaches it (the odds shown before sending), then Fight; in the negotiate panel, look at the
+first region's marker (shown with its price), then Influence if allowed, else Decline; in the
+build panel, the first unit allowed, twice, then Done; in Winter, Pass; in a generic step, the
+verb move, attack or build if listed, else the panel's first verb, at most two actions a step,
+then ``end`` when listed.
+After each of Red's actions the world map is on the page (its areas' paths drawn) and the
+header or the log changed, and the year track shows the year. And at 1280x720 the map fills
+the board's column and shows the whole western board, fitted to its size. Everything waits on
 conditions."""
 from __future__ import annotations
 
@@ -25,7 +31,8 @@ from tests.e2e.test_shell import LISTED_JS, OPTIONS_JS, TICK_JS, shell_server, t
 
 pytestmark = pytest.mark.browser
 
-PREFERRED = ("move", "attack", "build")
+PREFERRED = ("move", "attack", "build")  #: the generic steps' verbs Red prefers
+CHOSEN = ("attack", "negotiate", "build")  #: Red's actions in Spring, Summer and Autumn
 ENDS = ("end", "pass")
 PER_STEP = 2  #: Red's actions in one step before it ends the step
 #: the world map's areas drawn: how many paths its areas layer has
@@ -90,19 +97,85 @@ def new_game(page) -> None:
 
 
 def choice(page, step_done: int) -> tuple[str, int]:
-    """Red's (verb, action index) by the policy of the module's docstring."""
+    """Red's (verb, action index) in the generic panel by the policy of the module's docstring."""
     verbs = [v.split()[0] for v in options(page, ".fortress-shell-verb")]
-    if "choose" in verbs:
-        select(page, "choose")
-        listed = options(page, ".fortress-shell-action")
-        wanted = next((f"choose {p}" for p in PREFERRED if f"choose {p}" in listed), listed[0])
-        return "choose", listed.index(wanted)
     ends = [v for v in verbs if v in ENDS]
     others = [v for v in verbs if v not in ENDS and v != "surrender"]
     verb = next((v for v in PREFERRED if v in verbs), others[0] if others else None)
     if verb is None or (step_done >= PER_STEP and ends):
         verb = ends[0]
     return verb, 0
+
+
+def click(page, css: str) -> None:
+    """Click ``css`` and wait for the kernel's redraw."""
+    before = tick(page)
+    page.locator(css).click()
+    page.wait_for_function(TICK_JS, arg=before, timeout=STEP)
+
+
+def choose_action(page) -> str:
+    """In the action chooser: the first of :data:`CHOSEN` still free, after checking that every
+    greyed button says why; in Winter (Pass offered), Pass. Returns what was played."""
+    for button in page.locator(".ft-attack-action").all():
+        if button.is_disabled():
+            assert button.get_attribute("title"), button.text_content()  # the game's reason on hover
+    if page.locator(".ft-attack-pass").is_visible():
+        assert page.locator(".ft-attack-action-burn").is_disabled()  # no oil to burn in Year 1
+        click(page, ".ft-attack-pass")
+        return "pass"
+    name = next(n for n in CHOSEN if page.locator(f".ft-attack-action-{n}").is_enabled())
+    for used in (n for n in CHOSEN[:CHOSEN.index(name)]):
+        title = page.locator(f".ft-attack-action-{used}").get_attribute("title")
+        assert f"{used} may be chosen once a round, and Red has" in title, title
+    click(page, f".ft-attack-action-{name}")
+    return f"choose {name}"
+
+
+def build_in_panel(page, step_done: int) -> str:
+    """In the build panel: the first unit whose Build is enabled (the greyed ones say why), at most
+    :data:`PER_STEP` units, then Done. Returns what was played."""
+    buttons = page.locator(".ft-attack-build-go").all()
+    for button in buttons:
+        if button.is_disabled():
+            assert button.get_attribute("title").startswith("Build:"), button.get_attribute("title")
+    free = [b for b in buttons if b.is_enabled()]
+    if step_done >= PER_STEP or not free:
+        click(page, ".ft-attack-build-end")
+        return "end"
+    kind = next(c for c in free[0].get_attribute("class").split() if c.startswith("ft-attack-build-") and
+                c != "ft-attack-build-go").removeprefix("ft-attack-build-")
+    click(page, f".ft-attack-build-{kind}")
+    return f"build {kind}"
+
+
+def negotiate_in_panel(page) -> list[str]:
+    """In the negotiate panel: look at the first region's marker (the page then says what it is
+    and its price), then Influence if allowed, else Decline. Returns what was played."""
+    if page.locator(".ft-attack-look").is_visible():
+        region = options(page, ".ft-attack-negotiate-region")[0]
+        click(page, ".ft-attack-look")
+        page.wait_for_selector(".ft-attack-negotiate-note:has-text('only you see it')", timeout=STEP)
+        return [f"negotiate {region}", page.locator(".ft-attack-negotiate-note").text_content()]
+    how = "influence" if page.locator(".ft-attack-influence").is_enabled() else "decline"
+    click(page, f".ft-attack-{how}")
+    return [how]
+
+
+def attack_in_panel(page) -> list[str]:
+    """In the attack panel: the first target, every unit that reaches it, the odds read before
+    sending; Send, then Fight if the Attack goes on. Returns what was played and the odds."""
+    target = options(page, ".ft-attack-target")[0]
+    for box in page.locator(".ft-attack-count input").all():
+        box.fill(box.get_attribute("max"))
+        box.press("Enter")
+    page.wait_for_function("() => /\\d%<\\/b> to take/.test(document.querySelector('.ft-attack-odds').innerHTML)",
+                           timeout=STEP)
+    odds = page.locator(".ft-attack-odds").text_content()
+    click(page, ".ft-attack-send")
+    if page.locator(".ft-attack-panel").count():
+        click(page, ".ft-attack-fight")
+    return [f"attack {target}", odds]
 
 
 def select(page, verb: str) -> None:
@@ -180,22 +253,36 @@ def test_the_first_year_of_attack_is_played_by_clicks_on_the_world_map(browser, 
         "red": "human", "blue": "random bot", "green": "random bot", "yellow": "random bot"}
     assert "this page plays Red" in header(page) and "Before Year 1" in header(page)
     played: list[str] = []
-    step, step_done = "", 0
+    step, step_done, tracked = "", 0, 0
     while "Year 2" not in header(page):
         assert len(played) < 60, f"Year 1 should be over by now: {played}"
         assert "Game over" not in page.locator(".fortress-shell-result").text_content(), played
         assert "Red" in page.locator(".fortress-shell-panel-title").text_content()
         now = page.locator(".fortress-shell-header div").first.text_content()
         step, step_done = (step, step_done) if now == step else (now, 0)
-        verb, index = choice(page, step_done)
         before_header, before_log = header(page), log(page)
-        played.append(act(page, verb, index))
+        if page.locator(".ft-attack-chooser").count():
+            played.append(choose_action(page))
+        elif page.locator(".ft-attack-panel").count():
+            played += attack_in_panel(page)
+        elif page.locator(".ft-attack-negotiate").count():
+            played += negotiate_in_panel(page)
+        elif page.locator(".ft-attack-build").count():
+            played.append(build_in_panel(page, step_done))
+        else:
+            played.append(act(page, *choice(page, step_done)))
         step_done += 1
         assert "Refused" not in page.locator(".fortress-shell-message").text_content(), played[-1]
         page.wait_for_function(f"() => ({PATHS_JS})() > 100", timeout=STEP)  # the world map is drawn
         assert header(page) != before_header or log(page) != before_log, played[-1]
+        if page.locator(".ft-attack-year").count():  # the year track, from Year 1 on
+            assert re.search(r"Year [12] of 6", page.locator(".ft-attack-year").text_content())
+            tracked += 1
     assert "Year 2" in header(page) and "Game over" not in page.locator(".fortress-shell-result").text_content()
     verbs = [p.split()[0] for p in played]
-    assert {"government", "capital", "move", "attack", "build", "pass"} <= set(verbs), played
-    assert [p for p in played if p.startswith("choose")] == ["choose move", "choose attack", "choose build"]
+    assert {"government", "capital", "attack", "negotiate", "build", "pass"} <= set(verbs), played
+    assert [p for p in played if p.startswith("choose")] == ["choose attack", "choose negotiate", "choose build"]
+    assert {"influence", "decline"} & set(verbs) and any("(only you see it)" in p for p in played), played
+    odds = [p for p in played if " to take " in p]
+    assert tracked > 5 and len(odds) == 1 and re.search(r"\d+\.\d% to take", odds[0]), played
     page.close()

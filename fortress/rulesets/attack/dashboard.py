@@ -1,6 +1,6 @@
 """ATTACK!'s map in the dashboard shell: the world board (:class:`fortress.ui.world_map.WorldBoardMap`),
 given to the shell through the ``fortress.dashboards`` entry point (``attack``) and redrawn for
-the page's view of the game after every move.
+the page's view of the game after every move, with ATTACK!'s own panels (:mod:`.panels`).
 
 The board opens on the view of the game's map [Setup S1]: Western for the western map, Pacific
 for the Pacific one, World when both are in play (5-6 players); a new game or a load on another
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fortress.rulesets.attack.panels import PANELS
 from fortress.ui.world_map import WorldBoardMap
 
 #: the world board's view that shows each map of [Setup S1] whole
@@ -39,6 +40,14 @@ class WorldBoard:
             self.map.redraw()
 
 
-def world_map(game: Any) -> WorldBoard:
-    """The ``fortress.dashboards`` entry point of ATTACK!: its world board for ``game``."""
-    return WorldBoard(game)
+class Dashboard:
+    """What the ``fortress.dashboards`` entry point gives: called with a game, its world board;
+    ``panels``, ATTACK!'s own panels by step (:mod:`.panels`)."""
+
+    panels = PANELS
+
+    def __call__(self, game: Any) -> WorldBoard:
+        return WorldBoard(game)
+
+
+world_map = Dashboard()  #: the ``fortress.dashboards`` entry point of ATTACK!

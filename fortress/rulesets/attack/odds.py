@@ -19,12 +19,13 @@ Front choices are made by a policy (default: the neutral's round-robin policy, r
 """
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field, replace
 from typing import Callable, Literal, Mapping
 
 from fortress.engine.dice import Rng
-from fortress.rulesets.attack.battle import Battle, FrontChoice, Role, neutral_front
+from fortress.rulesets.attack.battle import Battle, FrontChoice, Role, neutral_army, neutral_front
 from fortress.rulesets.attack.battle_dice import Units, tables, total
 
 Policy = Callable[[Battle, FrontChoice], Units]
@@ -175,6 +176,63 @@ def odds(battle: Battle, policy: Policy = spread, max_states: int = MAX_STATES, 
         return exact(battle, policy, max_states)
     except TooManyStates as exc:
         return replace(monte_carlo(battle, runs, seed, policy), note=f"{exc}; estimated from {runs:,} battles instead")
+
+
+def neutral_armies(year: int) -> list[tuple[float, Units]]:
+    """Every army a neutral region may raise in ``year`` with its chance ([Battles]: one army die
+    per year, each face one unit of that type, blanks nothing; :func:`.battle.neutral_army`).
+
+    >>> [(round(p, 3), a) for p, a in neutral_armies(1)][:2]
+    [(0.167, {}), (0.333, {'aircraft': 1})]
+    """
+    faces = tables().faces["army"]
+    kinds = sorted(set(faces))
+    found: dict[tuple[tuple[str, int], ...], float] = {}
+    for roll in itertools.combinations_with_replacement(kinds, year):
+        counts = {k: roll.count(k) for k in kinds if k in roll}
+        p = math.factorial(year) / math.prod(math.factorial(n) for n in counts.values())
+        p *= math.prod((faces.count(k) / len(faces)) ** n for k, n in counts.items())
+        army = tuple(sorted((k, n) for k, n in counts.items() if k != "blank"))
+        found[army] = found.get(army, 0.0) + p
+    return [(p, dict(army)) for army, p in sorted(found.items())]
+
+
+def against_neutral(attack: Units, year: int, policy: Policy = spread, max_states: int = MAX_STATES,
+                    runs: int = RUNS, seed: int = 0) -> Odds:
+    """The odds of ``attack`` against a neutral region in ``year``: the exact odds against each
+    army it may raise (:func:`neutral_armies`), weighted by its chance (an empty army loses at
+    once); past ``max_states`` states in all, ``runs`` battles with ``Rng(seed)``, each against
+    an army rolled as the game rolls it (saying so in ``note``)."""
+    types = tables().order["army"]
+    total_v = [0.0] * (2 + 2 * len(types))
+    size = 0
+    try:
+        for p, army in neutral_armies(year):
+            one = exact(Battle.start("army", "a", dict(attack), None, army), policy, max(max_states - size, 0))
+            total_v = [x + p * y for x, y in zip(total_v, _vector(one, types))]
+            size += one.size
+    except TooManyStates:
+        note = f"the exact chains passed {max_states:,} states; estimated from {runs:,} battles instead"
+        return replace(_neutral_monte_carlo(attack, year, runs, seed, policy), note=note)
+    return _odds("exact", total_v, types, size)
+
+
+def _vector(o: Odds, types: tuple[str, ...]) -> Vector:
+    return [o.attacker_wins, o.defender_wins, *(o.attacker_survivors.get(t, 0.0) for t in types),
+            *(o.defender_survivors.get(t, 0.0) for t in types)]
+
+
+def _neutral_monte_carlo(attack: Units, year: int, runs: int, seed: int, policy: Policy) -> Odds:
+    types = tables().order["army"]
+    rng = Rng(seed)
+    sums = [0.0] * (2 + 2 * len(types))
+    for _ in range(runs):
+        b = Battle.start("army", "a", dict(attack), None, neutral_army(year, rng))
+        while not settled(b, policy).done:
+            b.roll(rng)
+        sums = [s + x for s, x in zip(sums, outcome(b, types))]
+    v = [s / runs for s in sums]
+    return _odds("monte carlo", v, types, runs, math.sqrt(max(v[0] * (1 - v[0]), 0.0) / runs))
 
 
 MAX_UNITS = 60  #: units of a side the command line takes at most (a big battle takes minutes)

@@ -51,7 +51,7 @@ class Shell:
         self.tick = W.HTML("0", _dom_classes=("fortress-shell-tick",))  # the ply drawn: a sync point for tests
         self.tick.layout.display = "none"
         self.board = BoardView(name)
-        self.panel = ActionPanel(self.act)
+        self.panel = ActionPanel(self.act, getattr(self.board.factory, "panels", None))  # the ruleset's own
         self.bar = GameBar(self, len(self.game.seats), seed)
         right = W.VBox([self.panel.widget, self.result, W.HTML("<b>Log</b>"), self.log],
                        layout=W.Layout(width="40%", min_width="320px"))
@@ -144,13 +144,14 @@ class Shell:
         game, viewer = self.game, self.viewer
         view = game.view(viewer) if viewer is not None else None
         self.header.value = self._header(viewer)
-        self.board.show(view if view is not None else game.view(self.rules.sides[0]))
+        shown = view if view is not None else game.view(self.rules.sides[0])
+        self.board.show(shown)
         events = view.events if view is not None else [e for e in game.events if e.audience is None]
         self.log.value = log_html(events)
         self.result.value = self._result()
         acting = viewer if viewer is not None and viewer in game.to_move and not game.is_over else None
         waiting = "The game is over." if game.is_over else f"Waiting for {self._names(game.to_move)}."
-        self.panel.show(game, acting, waiting)
+        self.panel.show(game, acting, waiting, shown)
         self.bar.undo.disabled = game.undoable < 1 or not self._is_human(game.side)
         self.bar.drop_stale_download()
         self.tick.value = str(len(game.history))

@@ -1,15 +1,28 @@
-"""The generic panel: every legal action of the side the page plays now, grouped by verb.
+"""The panel: a ruleset's own panels where it brings them, and the generic panel everywhere.
 
-The first dropdown holds the verbs (the first word of each action's notation, with how many
-actions it has), the second the actions of the chosen verb; "Do it" plays the one chosen. The
-box below takes an action typed in the notation. The widgets are made once and their options
-changed on each move (no widget per redraw).
+**The generic panel**: every legal action of the side the page plays now, grouped by verb. The
+first dropdown holds the verbs (the first word of each action's notation, with how many actions
+it has), the second the actions of the chosen verb; "Do it" plays the one chosen. The box below
+takes an action typed in the notation. The widgets are made once and their options changed on
+each move (no widget per redraw).
+
+**A ruleset's panels** come with its map widget: the object the ``fortress.dashboards`` entry
+point gives may have ``panels``, a mapping from a key to a :data:`PanelFactory`. A factory is
+called once with ``act(action) -> bool`` (plays the action for the side the page acts for) and
+makes a :class:`RulesetPanel`; after every move the shell calls its ``show(view, side)`` with
+the page's view of the game (``game.view``: never another seat's hidden parts) and the side
+this page acts for now (None: it waits). Keys: :data:`ALWAYS` (shown above the rest whatever
+the step), a step's name (``game.phase``), or a verb of the side's legal actions; the first
+panel of the step, then of the verbs, whose ``show`` returns True takes the moment, and the
+generic panel folds below it ("Every legal action"). A step with no panel that takes it gets
+the generic panel open. A panel states no rule: what is legal and why not come from
+``legal_actions`` and ``explain`` of the view it is given.
 """
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 import ipywidgets as W
 
@@ -18,6 +31,21 @@ from fortress.engine.game import Game
 
 #: (action or typed text, side) -> whether it was played
 Act = Callable[[Action | str, str], bool]
+#: a ruleset panel's way to play: action -> whether it was played (for the side the page acts for)
+Play = Callable[[Action], bool]
+ALWAYS = "*"  #: the key of a ruleset's panels shown whatever the step
+
+
+class RulesetPanel(Protocol):
+    """A ruleset's panel: ``widget`` to show; ``show(view, side)`` after every move returns
+    whether it takes this moment (a panel under :data:`ALWAYS`: whether it shows anything)."""
+
+    widget: W.Widget
+
+    def show(self, view: Game, side: str | None) -> bool: ...
+
+
+PanelFactory = Callable[[Play], RulesetPanel]
 
 
 def verb(text: str) -> str:
@@ -37,7 +65,7 @@ def grouped(game: Game, side: str) -> dict[str, list[tuple[str, Action]]]:
 class ActionPanel:
     """The legal actions of one side, and typed notation, played through ``act``."""
 
-    def __init__(self, act: Act) -> None:
+    def __init__(self, act: Act, panels: Mapping[str, PanelFactory] | None = None) -> None:
         self.act = act
         self.side: str | None = None
         self.actions: dict[str, list[tuple[str, Action]]] = {}
@@ -58,10 +86,18 @@ class ActionPanel:
         self.go.on_click(lambda _b: self._do_chosen())
         self.typed.on_click(lambda _b: self._do_typed())
         self.controls = W.VBox([self.verbs, self.choice, self.go, self.text, self.typed])
-        self.widget = W.VBox([self.title, self.controls], _dom_classes=("fortress-shell-panel",))
+        self.own = {key: make(self._play) for key, make in (panels or {}).items()}  # the ruleset's panels
+        self.taken: RulesetPanel | None = None  #: the ruleset's panel that takes the moment, if any
+        self.always = W.VBox(_dom_classes=("fortress-shell-always",))
+        self.step = W.VBox(_dom_classes=("fortress-shell-own",))
+        self.fold = W.Accordion(titles=("Every legal action",), _dom_classes=("fortress-shell-fold",))
+        self.generic = W.VBox([self.controls], _dom_classes=("fortress-shell-generic",))
+        self.widget = W.VBox([self.title, self.always, self.step, self.generic],
+                             _dom_classes=("fortress-shell-panel",))
 
-    def show(self, game: Game, side: str | None, note: str = "") -> None:
-        """List ``side``'s legal actions (None: no side of this page acts now; ``note`` says why)."""
+    def show(self, game: Game, side: str | None, note: str = "", view: Game | None = None) -> None:
+        """List ``side``'s legal actions (None: no side of this page acts now; ``note`` says why);
+        the ruleset's panels are shown ``view``, the page's view of the game (default: ``side``'s)."""
         self.side, self._ply = side, len(game.history)
         self.actions = grouped(game, side) if side is not None else {}
         if side is None:
@@ -76,6 +112,26 @@ class ActionPanel:
         self.verbs.options = options
         self.verbs.value = keep if keep is not None else (options[0][1] if options else None)  # the verb kept
         self._list_verb()
+        if self.own:
+            self._show_own(view if view is not None else game.view(side or game.rules.sides[0]), side)
+
+    def _show_own(self, view: Game, side: str | None) -> None:
+        """The ruleset's panels for this moment: the :data:`ALWAYS` one, then the first of the
+        step's or the verbs' that takes it; the generic panel open below, or folded if one did."""
+        always = self.own.get(ALWAYS)
+        self.always.children = [always.widget] if always is not None and always.show(view, side) else []
+        keys = [view.phase, *self.actions] if side is not None else []
+        self.taken = next((p for k in keys if k != ALWAYS and (p := self.own.get(k)) is not None
+                           and p.show(view, side)), None)
+        self.step.children = [self.taken.widget] if self.taken is not None else []
+        inner, outer = ((self.controls,), (self.fold,)) if self.taken is not None else ((), (self.controls,))
+        if self.generic.children != outer:  # folded (closed) as a ruleset panel takes over; kept as it is after
+            self.fold.children, self.fold.selected_index = inner, None
+            self.generic.children = outer
+
+    def _play(self, action: Action) -> bool:
+        """A ruleset panel plays ``action`` for the side this page acts for now."""
+        return self.side is not None and self.act(action, self.side)
 
     def _list_verb(self) -> None:
         acts = self.actions.get(self.verbs.value or "", [])

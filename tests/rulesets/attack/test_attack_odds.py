@@ -142,3 +142,35 @@ def test_attack_units_are_read_from_words():
         parse_units("hovertank")
     with pytest.raises(ValueError, match="at most 60 units"):
         parse_units("61 infantry")
+
+
+def test_a_neutrals_armies_are_the_years_dice_faces_with_their_chances():
+    """[Battles]: one army die a year, a face one unit, blanks nothing; aircraft on two faces."""
+    from fortress.engine.dice import Rng
+    from fortress.rulesets.attack.battle import neutral_army
+    from fortress.rulesets.attack.odds import neutral_armies
+
+    one = dict((tuple(sorted(a.items())), p) for p, a in neutral_armies(1))
+    assert one == pytest.approx({(): 1 / 6, (("aircraft", 1),): 2 / 6, (("infantry", 1),): 1 / 6,
+                                 (("tank", 1),): 1 / 6, (("artillery", 1),): 1 / 6})
+    three = dict((tuple(sorted(a.items())), p) for p, a in neutral_armies(3))
+    assert sum(three.values()) == pytest.approx(1.0) and three[(("aircraft", 3),)] == pytest.approx((2 / 6) ** 3)
+    rng, runs = Rng(5), 6000  # the game's own rolls fall as the chances say
+    rolled = [tuple(sorted(neutral_army(3, rng).items())) for _ in range(runs)]
+    for army in ((), (("aircraft", 3),), (("aircraft", 1), ("infantry", 1), ("tank", 1))):
+        p = three[army]
+        assert abs(rolled.count(army) / runs - p) < 4 * (p * (1 - p) / runs) ** 0.5 + 1e-9, army
+
+
+def test_the_odds_against_a_neutral_weigh_its_armies_and_agree_with_battles_against_rolled_ones():
+    from fortress.rulesets.attack.odds import against_neutral
+
+    attack = {"infantry": 3, "artillery": 1}
+    exact_odds = against_neutral(attack, 2)
+    assert exact_odds.method == "exact" and exact_odds.attacker_wins + exact_odds.defender_wins == pytest.approx(1.0)
+    assert against_neutral({"infantry": 1}, 1).attacker_wins == pytest.approx(
+        1 / 6 + sum(p * exact(battle("army", {"infantry": 1}, {k: 1}, defender=None)).attacker_wins
+                    for k, p in (("aircraft", 2 / 6), ("infantry", 1 / 6), ("tank", 1 / 6), ("artillery", 1 / 6))))
+    rolled = against_neutral(attack, 2, max_states=0, runs=4000, seed=3)  # each battle against a rolled army
+    assert rolled.method == "monte carlo" and "estimated from 4,000 battles" in rolled.note
+    assert abs(rolled.attacker_wins - exact_odds.attacker_wins) < 4 * rolled.stderr + 1e-9
