@@ -169,7 +169,24 @@ def test_printed_names_are_laid_out_with_the_counters(tmp_path):
     offsets = bm.offsets()
     no_units = {a.id for a in app.game.board} - {u.area for u in app.game.state.units.values()}
     assert no_units and no_units <= set(offsets), "every printed name is placed"
-    assert any(offsets[a] != (0.0, 0.0) for a in no_units), "some moved aside (the Northeast is crowded)"
+    assert any(offsets[a] != (0.0, 0.0) for a in no_units), "some shifted (the Northeast is crowded)"
+
+
+def test_a_printed_name_stays_on_its_own_territory(tmp_path):
+    """Names on: a label printing a name covers its own territory's point; a name with no room
+    there is left out, never printed aside over a neighbouring territory (issue 35, item 7)."""
+    app = new_app(tmp_path)
+    bm = app.board_map
+    bm.map.set_state({"left": 0.0, "right": 790.0, "top": 0.0, "bottom": 364.0})  # 1280x720's map
+    app.tools.names.value = True
+    game, view = bm._drawn
+    named = {aid for aid, m in bm.markers.items() if "class='nm'" in m.icon.html}
+    assert len(named) >= 5, "some names fit on their own territory (the hover box names any)"
+    offsets = bm.offsets()
+    for aid in named:
+        size = bm._label(game, game.board[aid], game.units_in(aid), view, names=True).size(bm.font, bm.compact)
+        (dx, dy), (w, h) = offsets[aid], size
+        assert abs(dx) < w / 2 and abs(dy) < h / 2, f"{aid}'s name sits off its point: {offsets[aid]}, {size}"
 
 
 def test_labels_take_no_clicks(tmp_path):

@@ -136,6 +136,15 @@ def _candidates(w: float, h: float) -> Iterator[tuple[float, float]]:
             yield r * cx * stretch, r * cy
 
 
+_ON_POINT = sorted(((fx, fy) for fx in (0, .15, -.15, .3, -.3, .45, -.45) for fy in (0, .2, -.2, .4, -.4)),
+                   key=lambda f: (f[0] ** 2 + f[1] ** 2, f))
+
+
+def _on_point_candidates(w: float, h: float) -> Iterator[tuple[float, float]]:
+    """Offsets at which a w x h box still covers its anchor, nearest first."""
+    return ((fx * w, fy * h) for fx, fy in _ON_POINT)
+
+
 class _Grid:
     """Placed boxes by grid cell, so that a box is checked only against its neighbours."""
 
@@ -197,8 +206,9 @@ def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float,
 
     Labels with a ``smaller`` size (printed names on: the label without its name; (0, 0) for
     a name alone) are first laid out at that size, then each grows to its full size where a
-    free spot is left near it; those that cannot are in the result's ``shrunk`` (drawn
-    without their name). So the names never push a counter onto another. ``blocked``: boxes
+    free spot is left over its own anchor (a name printed aside sat over a neighbouring
+    territory, issue 35); those that cannot are in the result's ``shrunk`` (drawn without
+    their name). So the names never push a counter onto another. ``blocked``: boxes
     no label may cover (the map's own buttons), taken as placed labels. ``give_up``: stop at
     the first label that finds no free spot (the caller tries a smaller size then)."""
     grid = _Grid()
@@ -226,7 +236,7 @@ def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float,
         small = _box(x + out[aid][0], y + out[aid][1], sw, sh)
         if sw > 0 and sh > 0:
             grid.remove(small)
-        best, cover = _spot(grid, x, y, w, h, view)
+        best, cover = _spot(grid, x, y, w, h, view, own=True)
         if cover == 0:
             out[aid] = best
             grid.add(_box(x + best[0], y + best[1], w, h))
@@ -247,12 +257,20 @@ class Layout(dict[str, tuple[float, float]]):
         self.crowded: set[str] = set()
 
 
-def _spot(grid: _Grid, x: float, y: float, w: float, h: float, view: Box | None) -> tuple[tuple[float, float], float]:
-    """The nearest free offset around (x, y) for a w x h box, or the least covered one; and its cover."""
+def on_point(offset: tuple[float, float], w: float, h: float) -> bool:
+    """Does a w x h label moved by ``offset`` still cover its anchor (its territory's point)?"""
+    return abs(offset[0]) < w / 2 and abs(offset[1]) < h / 2
+
+
+def _spot(grid: _Grid, x: float, y: float, w: float, h: float, view: Box | None,
+          own: bool = False) -> tuple[tuple[float, float], float]:
+    """The nearest free offset around (x, y) for a w x h box, or the least covered one; and its
+    cover. ``own``: only offsets at which the box still covers (x, y) (a printed name stays on
+    its own territory, never over a neighbour's)."""
     reach = MAX_MOVE * 1.5 + max(w, h)
     near = grid.near((x - reach, y - reach, x + reach, y + reach))
     best, best_cover = (0.0, 0.0), math.inf
-    for dx, dy in _candidates(max(w, 1.0), max(h, 1.0)):
+    for dx, dy in (_on_point_candidates(w, h) if own else _candidates(max(w, 1.0), max(h, 1.0))):
         box = _box(x + dx, y + dy, w, h)
         cover = _outside(box, view) + _covered(box, near, best_cover)
         if cover < best_cover:
