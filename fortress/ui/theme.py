@@ -74,8 +74,17 @@ CSS = f"""
 .fortress-map-tools {{ background: rgba(255,255,255,.85); padding: 2px 4px; border-radius: 4px;
     box-shadow: 0 0 0 1px rgba(0,0,0,.3); }}
 .fortress-map-tools .widget-toggle-button {{ font-size: 12px; }}
-.fortress-hover .widget-html-content {{ font-size: 12px; line-height: 15px; white-space: normal; }}
-.fortress-projector .fortress-hover .widget-html-content {{ font-size: 18px; line-height: 22px; }}
+/* the hover box: readable (it was 9 px, the map controls' size), beside the pointer where the page's script
+   places it (ft-follow: fixed, shown while the pointer is on a territory; issue 35), else under the toggles */
+.fortress-map-tools .fortress-hover {{ max-width: 260px; height: auto; }}
+.fortress-app .leaflet-control .fortress-hover .widget-html-content {{ font-size: 15px; line-height: 19px;
+    white-space: normal; background: transparent; padding: 0; height: auto; }}
+.fortress-projector .leaflet-control .fortress-hover .widget-html-content {{ font-size: 22px; line-height: 27px; }}
+.fortress-hover.ft-follow {{ position: fixed; z-index: 2000; pointer-events: none; display: none; width: max-content;
+    max-width: 340px; background: rgba(255,255,255,.96); padding: 4px 8px; border-radius: 4px;
+    box-shadow: 0 1px 6px rgba(0,0,0,.45); }}
+.fortress-projector .fortress-hover.ft-follow {{ max-width: 480px; }}
+.fortress-hover.ft-follow.ft-shown {{ display: block; }}
 .fa-m .zone {{ font-style: italic; color: #222; text-shadow: 0 0 2px #fff; font-weight: 500; }}
 .ft-chip {{ display: inline-block; border-radius: 4px; padding: 0 6px; margin: 0 2px; background: #ddd;
     border: 1px solid rgba(0,0,0,.4); font-weight: 600; }}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import fortress
 from fortress.ui import labels as LB
 from tests.e2e.test_dashboard import (DOCS, STEP, load_dashboard, play_bots_until_us_reinforcements, still, tick,
                                       wait_tick)
@@ -135,4 +136,48 @@ def test_phone_width_shows_the_whole_board(browser, voila_url):
     page.evaluate("() => { for (const e of document.querySelectorAll('*')) e.scrollTop = 0; }")
     painted(page)
     page.screenshot(path=str(DOCS / "dashboard-phone.png"))
+    page.close()
+
+
+#: the hover box: [left, top, right, bottom, font px, shown]
+HOVER_JS = """() => {
+    const box = document.querySelector('.fortress-hover'), r = box.getBoundingClientRect();
+    const text = box.querySelector('.widget-html-content');
+    return [r.left, r.top, r.right, r.bottom, parseFloat(getComputedStyle(text).fontSize),
+            getComputedStyle(box).display !== 'none' && r.width > 0 && box.innerText.trim().length > 3];
+}"""
+
+
+def hover_beside(page, x: float, y: float, name: str) -> list:
+    """Move the pointer to (x, y) on the territory ``name``: its box once it names it, shown."""
+    page.mouse.move(x, y)
+    page.wait_for_function("n => { const b = document.querySelector('.fortress-hover');"
+                           " return b.classList.contains('ft-shown') && b.innerText.includes(n); }", arg=name,
+                           timeout=STEP)
+    return page.evaluate(HOVER_JS)
+
+
+def test_the_hover_box_is_beside_the_pointer_and_readable(browser, voila_url):
+    """The territory under the pointer, its holder and units, in a box beside the pointer in
+    a readable size (issue 35, item 7: 9 px, pinned in the map's corner); gone off the land."""
+    board = fortress.new_game(1).board
+    page = new_game(browser, voila_url)
+    own = [b for b in settle(page) if not b[6]]  # labels on their own point: the pointer on their territory
+    assert len(own) >= 2
+    for b in own[:2]:
+        x, y = (b[1] + b[3]) / 2, (b[2] + b[4]) / 2
+        left, top, right, bottom, font, shown = hover_beside(page, x, y, board[b[0]].name)
+        gap = max(left - x, x - right, top - y, y - bottom, 0)
+        assert shown and gap <= 40, f"the hover box is {gap:.0f} px from the pointer: {(left, top, right, bottom)}, {(x, y)}"
+        assert not (left <= x <= right and top <= y <= bottom), "the box does not cover the pointer"
+        assert font >= 14, f"the hover box's text is {font} px"
+        assert 0 <= left and right <= 1280 and 0 <= top and bottom <= 720, "the box stays in the window"
+    page.mouse.move(2, 2)  # off the map: the box goes
+    page.wait_for_function("() => !document.querySelector('.fortress-hover').classList.contains('ft-shown')",
+                           timeout=STEP)
+    page.locator(".fortress-projector-toggle").click()  # projector mode: larger still
+    page.wait_for_selector(".fortress-app.fortress-projector", timeout=STEP)
+    b = next(b for b in settle(page) if not b[6])
+    font = hover_beside(page, (b[1] + b[3]) / 2, (b[2] + b[4]) / 2, board[b[0]].name)[4]
+    assert font >= 20, f"the hover box's text in projector mode is {font} px"
     page.close()
