@@ -269,15 +269,17 @@ def crossing(boxes: dict) -> list:
 def test_projector_mode_doubles_the_counters_and_no_two_overlap(tmp_path):
     app = new_app(tmp_path, seats=BOTS)
     press(app, "fortress-play")
+    from fortress.ui import labels as LB
     bm = app.board_map
     assert not crossing(unit_boxes(bm))
-    small = dict(unit_boxes(bm))
+    small, small_step = dict(unit_boxes(bm)), bm.shrink
     app.tools.projector.value = True
     assert "fortress-projector" in app.root._dom_classes
     big = unit_boxes(bm)
     assert not crossing(big), crossing(big)
     aid = next(iter(big))
-    assert (big[aid][3] - big[aid][1]) > 1.6 * (small[aid][3] - small[aid][1])
+    larger = 2 * LB.SHRINK_PROJECTOR[bm.shrink][0] / LB.SHRINK[small_step][0]  # twice, but for a crowded map's steps
+    assert larger > 1.3 and (big[aid][3] - big[aid][1]) > 0.8 * larger * (small[aid][3] - small[aid][1])
     moved = [a for a, (dx, dy) in bm.offsets().items() if dx or dy]
     assert moved and any("fa-lead" in bm.markers[a].icon.html for a in moved), "moved labels get leader lines"
     app.tools.projector.value = False
@@ -323,7 +325,7 @@ def test_chips_are_stacked_per_side_with_a_count():
 
     from fortress.ui import labels as LB
     rows = LB.chips(Counter({("west", "infantry"): 2, ("west", "hovertank"): 1, ("us", "partisan"): 1}))
-    assert [r for r, _h in rows] == ["US 1|1P", "W 3|2I 1T"]
+    assert [r for r, _h in rows] == ["US 1|P", "W 3| 2I 1T"]  # one type: its letter after the count
     assert "class='u s3'" in rows[1][1] and "<b>W 3</b>" in rows[1][1]
     assert "class='u'" in rows[0][1]
 

@@ -27,10 +27,12 @@ MAX_MOVE = 220.0  # px: how far a label may go from its point (beyond, it takes 
 #: the label sizes tried in turn until every label with units finds a free spot (a small map,
 #: a crowded board): (share of the size :func:`font_px` gives, chips without their breakdown).
 #: A normal label first drops its breakdown (the hover box still tells it), then shrinks to 3/4
-#: at most (about 7 px); projector labels (always without it) to 3/5, still 1.2x a normal one.
-#: The map carries the step as a CSS class (``ft-s0``, ``ft-s1`` ...).
+#: at most (about 7 px); a projector label keeps its breakdown (the unit types, read from the back
+#: of the room: issue 35) down to 2/3 of its size (1.3x a normal one), then drops it and shrinks
+#: to 3/5, still 1.2x a normal one. The map carries the step as a CSS class (``ft-s0``, ``ft-s1`` ...).
 SHRINK = ((1.0, False), (1.0, True), (0.87, True), (0.75, True))
-SHRINK_PROJECTOR = ((1.0, True), (0.87, True), (0.75, True), (0.66, True), (0.6, True))
+SHRINK_PROJECTOR = ((1.0, False), (0.87, False), (0.75, False), (0.66, False),
+                    (1.0, True), (0.87, True), (0.75, True), (0.66, True), (0.6, True))
 
 
 def zoom_step(zoom: float) -> float:
@@ -71,14 +73,16 @@ class Label:
     def size(self, font: float, compact: bool) -> tuple[float, float]:
         """Estimated width and height in px (``compact``: the chips' breakdown hidden, as in
         projector mode and on a narrow map)."""
-        rows = [r.split("|")[0] if compact else r.replace("|", " ") for r in self.rows]
+        rows = [r.split("|")[0] if compact else r.replace("|", "") for r in self.rows]
         width = max(len(r) for r in rows) * CHAR_EM * font + 8
         return width, len(rows) * LINE_EM * font + 4 * len(rows) + 4
 
 
 def chips(units: Counter) -> list[tuple[str, str]]:
     """Per side, a stacked chip: (text row for the estimate, HTML). The chip shows the side's
-    tag and how many units it has there, the breakdown (``2I 1T``) after it."""
+    tag and how many units it has there, the unit types after it: the breakdown (``W 3 2I 1T``),
+    or the type's letter when there is one type (``US 2I``: two infantry). The row's ``|``
+    marks where a chip without its breakdown ends."""
     out = []
     for side in ("us", "west", "south", "east"):
         counts = {kind: n for (sd, kind), n in units.items() if sd == side}
@@ -88,9 +92,10 @@ def chips(units: Counter) -> list[tuple[str, str]]:
         bg, fg = T.SIDE_COLOURS[side]
         stack = " s3" if total >= 3 else (" s2" if total == 2 else "")
         kinds = T.unit_summary(counts)
+        kinds = kinds.lstrip("0123456789") if len(counts) == 1 else f" {kinds}"
         out.append((f"{T.SIDE_TAGS[side]} {total}|{kinds}",
                     f"<span class='u{stack}' style='background:{bg};color:{fg}'><b>{T.SIDE_TAGS[side]} {total}</b>"
-                    f"<span class='k'> {kinds}</span></span>"))
+                    f"<span class='k'>{kinds}</span></span>"))
     return out
 
 
@@ -308,8 +313,12 @@ def css() -> str:
         for projector in (False, True):
             outer = ".fortress-projector " if projector else ""
             for step, (scale, _compact) in enumerate(shrinks(projector)):
-                if scale != 1.0:
+                if scale != 1.0 or projector:  # (projector: over a normal step's rule of the same class)
                     rules.append(f"{outer}.{cls}.{shrink_class(step)} .fa-m {{ font-size: {font_px(z, projector, step)}px; }}")
-    hidden = ", ".join(f".{shrink_class(step)} .fa-m .u .k" for step, (_s, compact) in enumerate(SHRINK) if compact)
-    rules.append(f"{hidden} {{ display: none; }}")  # chips without their breakdown (projector: always)
+    for outer, steps in (("", SHRINK), (".fortress-projector ", SHRINK_PROJECTOR)):  # chips with or without their breakdown
+        for show in (True, False):
+            picked = [f"{outer}.{shrink_class(step)} .fa-m .u .k" for step, (_s, compact) in enumerate(steps) if compact != show]
+            if picked and (outer or not show):
+                rules.append(f"{', '.join(picked)} {{ display: {'inline' if show else 'none'}; }}")
+    rules.append(".ft-compact .fa-m .u .k { display: none !important; }")  # a phone: never
     return "\n".join(rules)

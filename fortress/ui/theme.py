@@ -50,7 +50,6 @@ CSS = f"""
 .fa-m .u.s3 {{ box-shadow: 0 0 0 1px rgba(0,0,0,.55), 2px 2px 0 0 #fff, 2px 2px 0 1px rgba(0,0,0,.55),
     4px 4px 0 0 #fff, 4px 4px 0 1px rgba(0,0,0,.55); }}
 .fa-m .u .k {{ font-weight: 500; }}
-.fortress-projector .fa-m .u .k, .ft-compact .fa-m .u .k {{ display: none; }}
 .fa-m .g {{ display: block; color: #111; text-shadow: 0 0 2px #fff, 0 0 2px #fff; }}
 .fa-m .nm {{ display: block; color: #111; font-weight: 700; text-shadow: 0 0 2px #fff, 0 0 2px #fff, 0 0 3px #fff; }}
 .fa-m.t::before {{ content: '\\25C6'; color: {TARGET}; font-size: 1.3em; text-shadow: 0 0 2px #fff;
@@ -65,7 +64,11 @@ CSS = f"""
 .ft-area {{ text-decoration: underline dotted; cursor: help; }}
 .fortress-projector.fortress-app {{ font-size: 18px; }}
 .fortress-projector .ft-banner {{ font-size: 26px; line-height: 32px; }}
-.fortress-projector .fortress-map {{ height: clamp(300px, calc(100vh - 230px), 1400px) !important; }}
+/* projector mode: the map takes most of the window (issue 35: 790x490 of 1280x720 was 42%): a wider map column,
+   the map down to the window's bottom edge (the legend and tracks below the fold) */
+.fortress-projector .fortress-map {{ height: clamp(300px, calc(100vh - 160px), 1400px) !important; }}
+.fortress-projector .fortress-map-column {{ width: 72% !important; }}
+.fortress-projector .fortress-side {{ width: 28% !important; min-width: 300px !important; }}
 .fortress-projector .fortress-status .ft-title {{ font-size: 24px; }}
 .fortress-projector .widget-button, .fortress-projector .widget-html-content,
 .fortress-projector .widget-label, .fortress-projector .widget-checkbox label {{ font-size: 17px; }}

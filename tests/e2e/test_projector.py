@@ -4,6 +4,8 @@ get a leader line; a click on the dot at its end selects their territory), names
 Writes docs/dashboard-projector.png and docs/dashboard-phone.png."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import fortress
@@ -180,4 +182,37 @@ def test_the_hover_box_is_beside_the_pointer_and_readable(browser, voila_url):
     b = next(b for b in settle(page) if not b[6])
     font = hover_beside(page, (b[1] + b[3]) / 2, (b[2] + b[4]) / 2, board[b[0]].name)[4]
     assert font >= 20, f"the hover box's text in projector mode is {font} px"
+    page.close()
+
+
+#: every chip in the map: [its text as shown, font px, the breakdown shown]
+CHIPS_JS = """() => [...document.querySelectorAll('.fortress-map .fa-m .u')].map(u => {
+    const k = u.querySelector('.k');
+    return [u.innerText.trim(), parseFloat(getComputedStyle(u).fontSize),
+            !!k && getComputedStyle(k).display !== 'none' && k.getBoundingClientRect().width > 0];
+})"""
+
+
+def test_projector_map_takes_most_of_the_screen_with_the_unit_types(browser, voila_url):
+    """At 1280x720 in projector mode the map takes most of the window and each stack says its
+    unit types in text larger than a normal label's (issue 35, item 7: 'US 2', types on hover
+    only, the map 42% of the window)."""
+    page = new_game(browser, voila_url)
+    play_bots_until_us_reinforcements(page)
+    page.locator(".fortress-projector-toggle").click()
+    page.wait_for_selector(".fortress-app.fortress-projector", timeout=STEP)
+    page.wait_for_function(f"() => {{ const g = ({GEOMETRY_JS})(); return (g.map[2] - g.map[0]) * (g.map[3] - g.map[1])"
+                           " >= 0.5 * 1280 * 720; }", timeout=STEP)
+    labels = settle(page)
+    g = page.evaluate(GEOMETRY_JS)
+    (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
+    assert (mr - ml) * (mb - mt) >= 0.5 * 1280 * 720 and mb <= 720, g
+    assert ml - 1 <= bl and br <= mr + 1 and mt - 1 <= bt and bb <= mb + 1, f"the whole board in view: {g}"
+    assert not overlaps(labels), overlaps(labels)
+    chips = page.evaluate(CHIPS_JS)
+    assert chips and all(shown for _t, _f, shown in chips), [c for c in chips if not c[2]]
+    types = "|".join(LB.T.UNIT_TAGS.values())
+    pattern = rf"^(US|W|S|E) \d+ ?(\d*({types}) ?)+$"
+    assert all(re.match(pattern, text) for text, _f, _s in chips), [t for t, _f, _s in chips if not re.match(pattern, t)]
+    assert min(f for _t, f, _s in chips) >= 1.3 * LB.BASE_FONT * 0.95, chips
     page.close()
