@@ -32,6 +32,13 @@ NAMED_JS = LABELS_JS.replace("e.querySelector('.u')", "e.querySelector('.u, .nm'
     "e.style.left !== ''];", "e.style.left !== '', !!e.querySelector('.nm')];")
 
 
+#: the printed names whose label does not cover its territory's point (the marker's anchor)
+ASTRAY_NAMES_JS = """() => [...document.querySelectorAll('.fortress-map .fa-m')].filter(e => e.querySelector('.nm'))
+    .filter(e => { const r = e.getBoundingClientRect(), a = e.closest('.leaflet-marker-icon').getBoundingClientRect();
+                   return !(r.left <= a.left && a.left <= r.right && r.top <= a.top && a.top <= r.bottom); })
+    .map(e => e.dataset.area)"""
+
+
 def overlaps(boxes: list) -> list:
     out = []
     for i, a in enumerate(boxes):
@@ -120,6 +127,8 @@ def test_projector_mode_names_and_no_overlapping_counters(browser, voila_url):
     boxes = settle(page, NAMED_JS)
     print(f"names printed in projector mode at 1280x720: {sum(1 for b in boxes if b[7])}")
     assert any(b[7] for b in boxes) and not overlaps(boxes), overlaps(boxes)
+    astray = page.evaluate(ASTRAY_NAMES_JS)
+    assert not astray, f"names printed off their own territory's point (issue 35, item 7): {astray}"
     page.close()
 
 
@@ -215,4 +224,36 @@ def test_projector_map_takes_most_of_the_screen_with_the_unit_types(browser, voi
     pattern = rf"^(US|W|S|E) \d+ ?(\d*({types}) ?)+$"
     assert all(re.match(pattern, text) for text, _f, _s in chips), [t for t, _f, _s in chips if not re.match(pattern, t)]
     assert min(f for _t, f, _s in chips) >= 1.3 * LB.BASE_FONT * 0.95, chips
+    page.close()
+
+
+def board_in_view(page) -> bool:
+    g = page.evaluate(GEOMETRY_JS)
+    (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
+    return ml - 1 <= bl and br <= mr + 1 and mt - 1 <= bt and bb <= mb + 1
+
+
+def test_fit_board_shows_the_whole_board_again_and_a_greyed_button_looks_greyed(browser, voila_url):
+    """Issue 35, items 7 and 8: after zooming in by hand, Fit board (on the map) brings the whole
+    board back; a disabled "Play to my turn" (the U.S. human's move) is drawn greyed."""
+    page = new_game(browser, voila_url)
+    page.wait_for_function(f"() => {{ const g = ({GEOMETRY_JS})(); return g.board[0] >= g.map[0] - 1 && "
+                           "g.board[2] <= g.map[2] + 1; }", timeout=STEP)
+    page.locator(".leaflet-control-zoom-in").click()
+    page.locator(".leaflet-control-zoom-in").click()
+    page.wait_for_function(f"() => {{ const g = ({GEOMETRY_JS})(); return g.board[2] - g.board[0] > "
+                           "1.1 * (g.map[2] - g.map[0]); }", timeout=STEP)  # (Leaflet clips shapes 10% past the view)
+    assert not board_in_view(page)
+    page.locator(".fortress-fit").click()
+    page.wait_for_function(f"() => {{ const g = ({GEOMETRY_JS})(); return g.board[0] >= g.map[0] - 1 && "
+                           "g.board[2] <= g.map[2] + 1 && g.board[1] >= g.map[1] - 1 && g.board[3] <= g.map[3] + 1; }",
+                           timeout=STEP)
+    g = still(page, GEOMETRY_JS)
+    (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
+    assert board_in_view(page) and ((br - bl) >= 0.85 * (mr - ml) or (bb - bt) >= 0.85 * (mb - mt)), g
+    play_bots_until_us_reinforcements(page)  # the U.S. human's move: no bot to play to
+    play = page.locator(".fortress-play")
+    page.wait_for_function("() => document.querySelector('.fortress-play').disabled", timeout=STEP)
+    look = play.evaluate("b => [parseFloat(getComputedStyle(b).opacity), getComputedStyle(b).filter]")
+    assert look[0] <= 0.5 and "grayscale" in look[1], f"a greyed Play to my turn looks enabled: {look}"
     page.close()
