@@ -2,6 +2,8 @@
 neighbour (the check that lists the retreat sites), and the Combat panel showing them."""
 from __future__ import annotations
 
+import pytest
+
 import fortress
 from fortress.ai import make_bot
 from fortress.rulesets.america import actions as A
@@ -19,6 +21,7 @@ def at_retreat(seed: int = 3, trapped: bool = True):
     raise AssertionError("no such retreat in the game")
 
 
+@pytest.mark.slow  # a random game of ~800 moves, twice
 def test_each_neighbour_that_is_no_retreat_says_why_and_the_rest_are_the_sites():
     for trapped in (True, False):
         game, retreats = at_retreat(trapped=trapped)
@@ -29,6 +32,7 @@ def test_each_neighbour_that_is_no_retreat_says_why_and_the_rest_are_the_sites()
         assert all(why.startswith(game.board[n].name + " ") for n, why in blocks.items())
 
 
+@pytest.mark.slow  # a random game of ~800 moves
 def test_the_combat_panel_says_why_no_retreat_is_possible(tmp_path):
     game, retreats = at_retreat()
     src = retreats[0].src
