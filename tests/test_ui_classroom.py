@@ -516,3 +516,13 @@ def test_the_page_that_starts_a_game_plays_every_human_seat_until_one_is_handed_
     assert b.act(quick(b.game)), b.message.value
     a.pull()  # what the first page's follower does when the store changes
     assert a.game.history == b.game.history == store.game(a.game_id).history
+
+
+def test_a_finished_game_says_you_play_us_with_one_full_stop(store, tmp_path):
+    """'you play U.S..' (issue 35, item 8): the side's name ends the sentence with its own stop."""
+    from types import SimpleNamespace
+
+    from fortress.ui.classroom import turn_html
+    a, _b = us_v_west(store, tmp_path)
+    text = re.sub(r"<[^>]*>", "", turn_html(a.shared, SimpleNamespace(is_over=True), {}))
+    assert text.endswith("you play U.S.") and "U.S.." not in text, text

@@ -4,7 +4,8 @@ from __future__ import annotations
 import fortress
 from fortress.ai import make_bot
 from fortress.ui.follow import fight_of
-from fortress.ui.hints import battle_area, hint, hint_bot
+from fortress.ui.hints import battle_area, hint, hint_bot, odds_sentence
+from fortress.ui.workbench import battle_odds
 from tests.test_ui_helpers import new_app, press
 
 
@@ -31,7 +32,7 @@ def test_a_battle_hint_gives_the_odds_with_everything_and_with_what_was_sent():
     area = game.battle.area
     h = hint(game)
     assert battle_area(game, h.action) == area
-    every = fortress.odds.for_game(game, area)
+    _forces, every = battle_odds(game, area)
     sent = fight_of(game, game.battle)
     assert f"{every.p_cleared:.0%} to clear {game.board[area].name} with every unit that can join" in h.text
     assert f"{sent.odds:.0%} with the {sent.units} units sent so far" in h.text
@@ -85,3 +86,28 @@ def test_the_busy_line_shows_while_the_hint_bot_thinks(tmp_path, monkeypatch):
     except RuntimeError:
         pass
     assert app.banner.busy.value == "", "cleared when the bot fails"
+
+
+def test_the_hint_and_the_odds_workbench_give_the_same_odds_with_the_units_that_can_reach(tmp_path):
+    """One computation (issue 35, item 8: the Hint said 62% where the workbench said 99.9%,
+    counting 7 helicopters of which only 3 can reach)."""
+    from tests.test_ui_workbench import crowded_denver
+    game = crowded_denver()
+    _forces, every = battle_odds(game, "denver")
+    sentence = odds_sentence(game, "denver")
+    assert f"Odds: {every.p_cleared:.0%} to clear Denver" in sentence and "2 infantry, 3 helicopter" in sentence
+    app = new_app(tmp_path)
+    app.game = game
+    app.refresh()
+    app.odds.pick.value = "denver"
+    assert app.odds.attackers.value == "2 infantry, 3 helicopter"
+    app.odds.show()
+    assert f"Cleared: {every.p_cleared:.1%}" in app.odds.out.value
+
+
+def test_no_unit_able_to_reach_gives_no_odds_in_the_hint():
+    game = fortress.Game.from_position({"turn": "us", "phase": "maneuvers", "round": 2, "declared": ["Denver"],
+                                        "control": {"west": ["Denver"]},
+                                        "units": {"Denver": "west: 1 infantry", "Seattle": "us: 1 helicopter"}})
+    assert game.phase == "maneuvers" and game.side == "us"
+    assert odds_sentence(game, "denver") == "No unit can reach Denver this turn: no battle, so no odds."

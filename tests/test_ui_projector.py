@@ -169,7 +169,24 @@ def test_printed_names_are_laid_out_with_the_counters(tmp_path):
     offsets = bm.offsets()
     no_units = {a.id for a in app.game.board} - {u.area for u in app.game.state.units.values()}
     assert no_units and no_units <= set(offsets), "every printed name is placed"
-    assert any(offsets[a] != (0.0, 0.0) for a in no_units), "some moved aside (the Northeast is crowded)"
+    assert any(offsets[a] != (0.0, 0.0) for a in no_units), "some shifted (the Northeast is crowded)"
+
+
+def test_a_printed_name_stays_on_its_own_territory(tmp_path):
+    """Names on: a label printing a name covers its own territory's point; a name with no room
+    there is left out, never printed aside over a neighbouring territory (issue 35, item 7)."""
+    app = new_app(tmp_path)
+    bm = app.board_map
+    bm.map.set_state({"left": 0.0, "right": 790.0, "top": 0.0, "bottom": 364.0})  # 1280x720's map
+    app.tools.names.value = True
+    game, view = bm._drawn
+    named = {aid for aid, m in bm.markers.items() if "class='nm'" in m.icon.html}
+    assert len(named) >= 5, "some names fit on their own territory (the hover box names any)"
+    offsets = bm.offsets()
+    for aid in named:
+        size = bm._label(game, game.board[aid], game.units_in(aid), view, names=True).size(bm.font, bm.compact)
+        (dx, dy), (w, h) = offsets[aid], size
+        assert abs(dx) < w / 2 and abs(dy) < h / 2, f"{aid}'s name sits off its point: {offsets[aid]}, {size}"
 
 
 def test_labels_take_no_clicks(tmp_path):
@@ -252,15 +269,17 @@ def crossing(boxes: dict) -> list:
 def test_projector_mode_doubles_the_counters_and_no_two_overlap(tmp_path):
     app = new_app(tmp_path, seats=BOTS)
     press(app, "fortress-play")
+    from fortress.ui import labels as LB
     bm = app.board_map
     assert not crossing(unit_boxes(bm))
-    small = dict(unit_boxes(bm))
+    small, small_step = dict(unit_boxes(bm)), bm.shrink
     app.tools.projector.value = True
     assert "fortress-projector" in app.root._dom_classes
     big = unit_boxes(bm)
     assert not crossing(big), crossing(big)
     aid = next(iter(big))
-    assert (big[aid][3] - big[aid][1]) > 1.6 * (small[aid][3] - small[aid][1])
+    larger = 2 * LB.SHRINK_PROJECTOR[bm.shrink][0] / LB.SHRINK[small_step][0]  # twice, but for a crowded map's steps
+    assert larger > 1.3 and (big[aid][3] - big[aid][1]) > 0.8 * larger * (small[aid][3] - small[aid][1])
     moved = [a for a, (dx, dy) in bm.offsets().items() if dx or dy]
     assert moved and any("fa-lead" in bm.markers[a].icon.html for a in moved), "moved labels get leader lines"
     app.tools.projector.value = False
@@ -306,7 +325,7 @@ def test_chips_are_stacked_per_side_with_a_count():
 
     from fortress.ui import labels as LB
     rows = LB.chips(Counter({("west", "infantry"): 2, ("west", "hovertank"): 1, ("us", "partisan"): 1}))
-    assert [r for r, _h in rows] == ["US 1|1P", "W 3|2I 1T"]
+    assert [r for r, _h in rows] == ["US 1|P", "W 3| 2I 1T"]  # one type: its letter after the count
     assert "class='u s3'" in rows[1][1] and "<b>W 3</b>" in rows[1][1]
     assert "class='u'" in rows[0][1]
 

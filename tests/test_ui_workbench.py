@@ -10,7 +10,7 @@ import fortress
 from fortress.ai import make_bot
 from fortress.rulesets.america import actions as A
 from fortress.ui.odds_panel import force_text
-from fortress.ui.workbench import compare, could_still_come, forces_for, other_way
+from fortress.ui.workbench import coming_moves, compare, could_still_come, forces_for, kinds, other_way
 from tests.test_ui_helpers import new_app, press, upload
 
 
@@ -34,19 +34,51 @@ def gains(game, area: str, move) -> Counter:
     return +out
 
 
-def test_units_that_could_still_come_are_those_a_legal_move_brings_into_the_battle():
+def crowded_denver(at_high_plains: int = 2):
+    """U.S. Maneuvers, Denver declared (West: 1 infantry); its only U.S. neighbour, High
+    Plains, holds ``at_high_plains`` infantry; 7 helicopters two steps away can reach Denver's
+    battle only through High Plains (the 5-unit limit: 3 more fit with 2 infantry)."""
+    return fortress.Game.from_position({
+        "turn": "us", "phase": "maneuvers", "round": 2, "declared": ["Denver"],
+        "control": {"west": ["Denver", "Colorado Springs", "Front Range"]},
+        "units": {"Denver": "west: 1 infantry", "High Plains": f"us: {at_high_plains} infantry",
+                  "Edwards Plateau": "us: 2 helicopter", "Flint Hills": "us: 2 helicopter",
+                  "Llano Estacado": "us: 2 helicopter", "Oklahoma City": "us: 1 helicopter"}})
+
+
+def brought_by(game, area: str, plan) -> Counter:
+    """The units the moves of ``plan``, played in turn in a copy, bring into the battle at ``area``."""
+    after = game.copy()
+    for m in plan:
+        assert after.explain(m) is None, m
+        after.apply(m)
+    assert after.explain(A.End()) is None, "the moves together keep the 5-unit limit"
+    return Counter(kinds(after.attack_forces(area))) - Counter(kinds(game.attack_forces(area)))
+
+
+def test_units_that_could_still_come_are_those_legal_moves_bring_into_the_battle_together():
     game = south_maneuvers()
     area = "el-paso"
-    coming = could_still_come(game, area)
-    assert coming
-    total = Counter()
-    for m in game.legal_actions():  # every move, tried for real: the largest gain of each kind from each place
-        if isinstance(m, A.Move):
-            total |= Counter({(k, m.src): n for k, n in gains(game, area, m).items()})
-    expected = Counter()
-    for (k, _src), n in total.items():
-        expected[k] += n
-    assert coming == expected
+    plan, coming = coming_moves(game, area)
+    assert coming and coming == could_still_come(game, area)
+    assert brought_by(game, area, plan) == coming
+    after = game.copy()
+    for m in plan:
+        after.apply(m)
+    for m in after.legal_actions():  # nothing more can come: every other move adds no unit or breaks the limit
+        if isinstance(m, A.Move) and gains(after, area, m):
+            later = after.copy()
+            later.apply(m)
+            assert later.explain(A.End()) is not None, m
+
+
+def test_only_the_units_that_can_reach_together_are_counted():
+    """7 helicopters, each able to reach alone, but only 3 fit (issue 35, item 8: the workbench
+    said 99.9% counting all 7)."""
+    game = crowded_denver()
+    plan, coming = coming_moves(game, "denver")
+    assert coming == Counter(helicopter=3) and brought_by(game, "denver", plan) == coming
+    assert could_still_come(crowded_denver(4), "denver") == Counter(helicopter=1)
 
 
 def test_before_maneuvers_the_game_is_not_changed_and_the_moves_are_the_same():

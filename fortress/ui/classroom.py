@@ -239,6 +239,12 @@ def create(store: GameStore, game: "Game", seats: dict[str, str], title: str = "
     return shared
 
 
+def full_stop(text: str) -> str:
+    """``text`` (HTML) ending a sentence: a full stop after it, unless it ends in one already
+    ("you play U.S." read "you play U.S..", issue 35)."""
+    return text if re.sub(r"<[^>]*>", "", text).rstrip().endswith(".") else text + "."
+
+
 def turn_html(shared: SharedGame, game: "Game", seats: dict[str, str]) -> str:
     """Whose move it is, said from this seat's point of view."""
     mine = shared.sides
@@ -246,7 +252,7 @@ def turn_html(shared: SharedGame, game: "Game", seats: dict[str, str]) -> str:
            else "you are watching (spectator link): you act for no side")
     if game.is_over:
         return (f"<span class='ft-info fortress-turn-now' data-ply='{shared.ply}' data-side=''>Shared game "
-                f"{html.escape(shared.code)}: the game is over; {you}.</span>")
+                f"{html.escape(shared.code)}: the game is over; {full_stop(you)}</span>")
     side = game.side
     if side in mine:
         now = f"<b>Your move</b> ({T.side_chip(side)})"

@@ -2,9 +2,10 @@
 
 The heuristic bot answers for a human seat; a seat played by the search bot is answered by
 the search (about 2 s). The bot chooses in a copy of the game, so asking changes nothing.
-The odds are the exact calculator's (``fortress.odds``) for the territory the move is about:
-everything that can join a battle there now, and, in a battle being assembled, the units
-already sent.
+The odds are the odds workbench's (:func:`fortress.ui.workbench.battle_odds`, one computation)
+for the territory the move is about: every unit that can join a battle there this turn (those
+that could still move into reach included, as many as can reach together), and, in a battle
+being assembled, the units already sent.
 """
 from __future__ import annotations
 
@@ -51,17 +52,23 @@ def battle_area(game, action: A.Action) -> str | None:
 
 
 def odds_sentence(game, area: str) -> str:
-    """The odds a bot weighs for a battle at ``area`` now, in words."""
-    from fortress import odds
+    """The odds of a battle at ``area`` now, in words: those the odds workbench opens with
+    (:func:`fortress.ui.workbench.battle_odds`: every unit that can join this turn, those that
+    could still move into reach included, only as many as can reach together)."""
+    from fortress.ui.odds_panel import force_text
+    from fortress.ui.workbench import attacking_force, battle_odds
     name = game.board[area].name
     if not game.defence_forces(area):
         return f"No enemy unit stands in {name}: it is taken without dice."
     try:
-        every = odds.for_game(game, area)
+        forces, every = battle_odds(game, area)
     except Exception:  # noqa: BLE001 - odds are advice: a hint never fails for them
         return ""
-    text = (f"Odds: {every.p_cleared:.0%} to clear {name} with every unit that can join "
-            f"(expected losses {every.attacker_losses:.1f} attacking, {every.defender_losses:.1f} defending)")
+    if every is None:
+        return f"No unit can reach {name} this turn: no battle, so no odds."
+    text = (f"Odds: {every.p_cleared:.0%} to clear {name} with every unit that can join this turn "
+            f"({force_text(attacking_force(forces))}; expected losses {every.attacker_losses:.1f} attacking, "
+            f"{every.defender_losses:.1f} defending)")
     sent = fight_of(game, game.battle) if game.battle is not None and game.battle.area == area else None
     if sent is not None and sent.odds is not None:
         text += f"; {sent.odds:.0%} with the {sent.units} unit{'s' if sent.units != 1 else ''} sent so far"

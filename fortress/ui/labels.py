@@ -27,10 +27,12 @@ MAX_MOVE = 220.0  # px: how far a label may go from its point (beyond, it takes 
 #: the label sizes tried in turn until every label with units finds a free spot (a small map,
 #: a crowded board): (share of the size :func:`font_px` gives, chips without their breakdown).
 #: A normal label first drops its breakdown (the hover box still tells it), then shrinks to 3/4
-#: at most (about 7 px); projector labels (always without it) to 3/5, still 1.2x a normal one.
-#: The map carries the step as a CSS class (``ft-s0``, ``ft-s1`` ...).
+#: at most (about 7 px); a projector label keeps its breakdown (the unit types, read from the back
+#: of the room: issue 35) down to 2/3 of its size (1.3x a normal one), then drops it and shrinks
+#: to 3/5, still 1.2x a normal one. The map carries the step as a CSS class (``ft-s0``, ``ft-s1`` ...).
 SHRINK = ((1.0, False), (1.0, True), (0.87, True), (0.75, True))
-SHRINK_PROJECTOR = ((1.0, True), (0.87, True), (0.75, True), (0.66, True), (0.6, True))
+SHRINK_PROJECTOR = ((1.0, False), (0.87, False), (0.75, False), (0.66, False),
+                    (1.0, True), (0.87, True), (0.75, True), (0.66, True), (0.6, True))
 
 
 def zoom_step(zoom: float) -> float:
@@ -71,14 +73,16 @@ class Label:
     def size(self, font: float, compact: bool) -> tuple[float, float]:
         """Estimated width and height in px (``compact``: the chips' breakdown hidden, as in
         projector mode and on a narrow map)."""
-        rows = [r.split("|")[0] if compact else r.replace("|", " ") for r in self.rows]
+        rows = [r.split("|")[0] if compact else r.replace("|", "") for r in self.rows]
         width = max(len(r) for r in rows) * CHAR_EM * font + 8
         return width, len(rows) * LINE_EM * font + 4 * len(rows) + 4
 
 
 def chips(units: Counter) -> list[tuple[str, str]]:
     """Per side, a stacked chip: (text row for the estimate, HTML). The chip shows the side's
-    tag and how many units it has there, the breakdown (``2I 1T``) after it."""
+    tag and how many units it has there, the unit types after it: the breakdown (``W 3 2I 1T``),
+    or the type's letter when there is one type (``US 2I``: two infantry). The row's ``|``
+    marks where a chip without its breakdown ends."""
     out = []
     for side in ("us", "west", "south", "east"):
         counts = {kind: n for (sd, kind), n in units.items() if sd == side}
@@ -88,9 +92,10 @@ def chips(units: Counter) -> list[tuple[str, str]]:
         bg, fg = T.SIDE_COLOURS[side]
         stack = " s3" if total >= 3 else (" s2" if total == 2 else "")
         kinds = T.unit_summary(counts)
+        kinds = kinds.lstrip("0123456789") if len(counts) == 1 else f" {kinds}"
         out.append((f"{T.SIDE_TAGS[side]} {total}|{kinds}",
                     f"<span class='u{stack}' style='background:{bg};color:{fg}'><b>{T.SIDE_TAGS[side]} {total}</b>"
-                    f"<span class='k'> {kinds}</span></span>"))
+                    f"<span class='k'>{kinds}</span></span>"))
     return out
 
 
@@ -134,6 +139,15 @@ def _candidates(w: float, h: float) -> Iterator[tuple[float, float]]:
         r = ring * step
         for cx, cy in _DIRECTIONS:
             yield r * cx * stretch, r * cy
+
+
+_ON_POINT = sorted(((fx, fy) for fx in (0, .15, -.15, .3, -.3, .45, -.45) for fy in (0, .2, -.2, .4, -.4)),
+                   key=lambda f: (f[0] ** 2 + f[1] ** 2, f))
+
+
+def _on_point_candidates(w: float, h: float) -> Iterator[tuple[float, float]]:
+    """Offsets at which a w x h box still covers its anchor, nearest first."""
+    return ((fx * w, fy * h) for fx, fy in _ON_POINT)
 
 
 class _Grid:
@@ -197,8 +211,9 @@ def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float,
 
     Labels with a ``smaller`` size (printed names on: the label without its name; (0, 0) for
     a name alone) are first laid out at that size, then each grows to its full size where a
-    free spot is left near it; those that cannot are in the result's ``shrunk`` (drawn
-    without their name). So the names never push a counter onto another. ``blocked``: boxes
+    free spot is left over its own anchor (a name printed aside sat over a neighbouring
+    territory, issue 35); those that cannot are in the result's ``shrunk`` (drawn without
+    their name). So the names never push a counter onto another. ``blocked``: boxes
     no label may cover (the map's own buttons), taken as placed labels. ``give_up``: stop at
     the first label that finds no free spot (the caller tries a smaller size then)."""
     grid = _Grid()
@@ -226,7 +241,7 @@ def place(anchors: dict[str, tuple[float, float]], sizes: dict[str, tuple[float,
         small = _box(x + out[aid][0], y + out[aid][1], sw, sh)
         if sw > 0 and sh > 0:
             grid.remove(small)
-        best, cover = _spot(grid, x, y, w, h, view)
+        best, cover = _spot(grid, x, y, w, h, view, own=True)
         if cover == 0:
             out[aid] = best
             grid.add(_box(x + best[0], y + best[1], w, h))
@@ -247,12 +262,20 @@ class Layout(dict[str, tuple[float, float]]):
         self.crowded: set[str] = set()
 
 
-def _spot(grid: _Grid, x: float, y: float, w: float, h: float, view: Box | None) -> tuple[tuple[float, float], float]:
-    """The nearest free offset around (x, y) for a w x h box, or the least covered one; and its cover."""
+def on_point(offset: tuple[float, float], w: float, h: float) -> bool:
+    """Does a w x h label moved by ``offset`` still cover its anchor (its territory's point)?"""
+    return abs(offset[0]) < w / 2 and abs(offset[1]) < h / 2
+
+
+def _spot(grid: _Grid, x: float, y: float, w: float, h: float, view: Box | None,
+          own: bool = False) -> tuple[tuple[float, float], float]:
+    """The nearest free offset around (x, y) for a w x h box, or the least covered one; and its
+    cover. ``own``: only offsets at which the box still covers (x, y) (a printed name stays on
+    its own territory, never over a neighbour's)."""
     reach = MAX_MOVE * 1.5 + max(w, h)
     near = grid.near((x - reach, y - reach, x + reach, y + reach))
     best, best_cover = (0.0, 0.0), math.inf
-    for dx, dy in _candidates(max(w, 1.0), max(h, 1.0)):
+    for dx, dy in (_on_point_candidates(w, h) if own else _candidates(max(w, 1.0), max(h, 1.0))):
         box = _box(x + dx, y + dy, w, h)
         cover = _outside(box, view) + _covered(box, near, best_cover)
         if cover < best_cover:
@@ -290,8 +313,12 @@ def css() -> str:
         for projector in (False, True):
             outer = ".fortress-projector " if projector else ""
             for step, (scale, _compact) in enumerate(shrinks(projector)):
-                if scale != 1.0:
+                if scale != 1.0 or projector:  # (projector: over a normal step's rule of the same class)
                     rules.append(f"{outer}.{cls}.{shrink_class(step)} .fa-m {{ font-size: {font_px(z, projector, step)}px; }}")
-    hidden = ", ".join(f".{shrink_class(step)} .fa-m .u .k" for step, (_s, compact) in enumerate(SHRINK) if compact)
-    rules.append(f"{hidden} {{ display: none; }}")  # chips without their breakdown (projector: always)
+    for outer, steps in (("", SHRINK), (".fortress-projector ", SHRINK_PROJECTOR)):  # chips with or without their breakdown
+        for show in (True, False):
+            picked = [f"{outer}.{shrink_class(step)} .fa-m .u .k" for step, (_s, compact) in enumerate(steps) if compact != show]
+            if picked and (outer or not show):
+                rules.append(f"{', '.join(picked)} {{ display: {'inline' if show else 'none'}; }}")
+    rules.append(".ft-compact .fa-m .u .k { display: none !important; }")  # a phone: never
     return "\n".join(rules)

@@ -80,7 +80,7 @@ class LabelLayout:
         """The labels' layout at the ``step``-th size (kept while nothing it reads changes), and
         that size's font (px); ``give_up``: only as far as the first label with no free spot."""
         font, scale = LB.font_px(self.zoom, self.projector, step), 2 ** self.zoom
-        compact = self.projector or self.narrow or LB.shrinks(self.projector)[step][1]  # (CSS: the same)
+        compact = self.narrow or LB.shrinks(self.projector)[step][1]  # (CSS: the same)
         sizes = {aid: lab.size(font, compact) for aid, lab in labs.items()}
         units = {aid: size for aid, size in sizes.items() if labs[aid].chips or self.names}  # the rest stay put
         frame = self.view_box(scale)
@@ -127,8 +127,8 @@ class LabelLayout:
 
     @property
     def compact(self) -> bool:
-        """The chips are drawn without their breakdown now (projector mode, a phone, a crowded map)."""
-        return self.projector or self.narrow or LB.shrinks(self.projector)[self._step()][1]
+        """The chips are drawn without their breakdown now (a phone, a crowded map)."""
+        return self.narrow or LB.shrinks(self.projector)[self._step()][1]
 
     def _step(self) -> int:
         """The label size step in use (within this mode's steps, until the next layout)."""

@@ -1,7 +1,8 @@
 """The map's own controls (top right): "Names" prints every territory's name on the map,
 "Projector" makes counters and text twice as large, "Fit board" shows the whole board again
 after a zoom or a pan by hand, and the box under them names the
-territory under the pointer (a map you can read from the back of the room)."""
+territory under the pointer, beside the pointer where the page's script places it (a map you can
+read from the back of the room)."""
 from __future__ import annotations
 
 import html
@@ -45,7 +46,7 @@ class MapTools:
         self.fit = W.Button(description="Fit board", tooltip="show the whole board again, as large as it fits",
                             layout=W.Layout(width="auto"), _dom_classes=("fortress-fit",))
         self.fit.on_click(self._on_fit)
-        self.hover = W.HTML("", layout=W.Layout(max_width="260px"), _dom_classes=("fortress-hover",))
+        self.hover = W.HTML("", _dom_classes=("fortress-hover",))
         self.box = W.VBox([W.HBox([self.names, self.projector, self.fit]), self.hover],
                           _dom_classes=("fortress-map-tools",))
         self.control = L.WidgetControl(widget=self.box, position="topright")

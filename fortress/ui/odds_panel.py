@@ -17,7 +17,7 @@ import ipywidgets as W
 from fortress.odds import TERRAINS, parse_force
 from fortress.engine.rulesets import side_label
 from fortress.ui import theme as T
-from fortress.ui.workbench import EXACT_MAX_UNITS, Forces, compare, forces_for, open_ground
+from fortress.ui.workbench import EXACT_MAX_UNITS, Forces, attacking_force, compare, forces_for, open_ground
 
 if TYPE_CHECKING:
     from fortress.odds import Odds
@@ -132,9 +132,7 @@ class OddsPanel:
             return
         before, g = self._form(), self.app.game
         self.forces = f = forces_for(g, area)
-        att = f.now + (f.coming if self.coming.value else Counter())
-        att["bomber"] += f.inside
-        self.attackers.value = force_text(att)
+        self.attackers.value = force_text(attacking_force(f, self.coming.value))
         self.defenders.value = force_text(f.defenders)
         self.terrain.value = f.terrain
         coming = force_text(f.coming)

@@ -50,7 +50,6 @@ CSS = f"""
 .fa-m .u.s3 {{ box-shadow: 0 0 0 1px rgba(0,0,0,.55), 2px 2px 0 0 #fff, 2px 2px 0 1px rgba(0,0,0,.55),
     4px 4px 0 0 #fff, 4px 4px 0 1px rgba(0,0,0,.55); }}
 .fa-m .u .k {{ font-weight: 500; }}
-.fortress-projector .fa-m .u .k, .ft-compact .fa-m .u .k {{ display: none; }}
 .fa-m .g {{ display: block; color: #111; text-shadow: 0 0 2px #fff, 0 0 2px #fff; }}
 .fa-m .nm {{ display: block; color: #111; font-weight: 700; text-shadow: 0 0 2px #fff, 0 0 2px #fff, 0 0 3px #fff; }}
 .fa-m.t::before {{ content: '\\25C6'; color: {TARGET}; font-size: 1.3em; text-shadow: 0 0 2px #fff;
@@ -65,7 +64,11 @@ CSS = f"""
 .ft-area {{ text-decoration: underline dotted; cursor: help; }}
 .fortress-projector.fortress-app {{ font-size: 18px; }}
 .fortress-projector .ft-banner {{ font-size: 26px; line-height: 32px; }}
-.fortress-projector .fortress-map {{ height: clamp(300px, calc(100vh - 230px), 1400px) !important; }}
+/* projector mode: the map takes most of the window (issue 35: 790x490 of 1280x720 was 42%): a wider map column,
+   the map down to the window's bottom edge (the legend and tracks below the fold) */
+.fortress-projector .fortress-map {{ height: clamp(300px, calc(100vh - 160px), 1400px) !important; }}
+.fortress-projector .fortress-map-column {{ width: 72% !important; }}
+.fortress-projector .fortress-side {{ width: 28% !important; min-width: 300px !important; }}
 .fortress-projector .fortress-status .ft-title {{ font-size: 24px; }}
 .fortress-projector .widget-button, .fortress-projector .widget-html-content,
 .fortress-projector .widget-label, .fortress-projector .widget-checkbox label {{ font-size: 17px; }}
@@ -74,8 +77,17 @@ CSS = f"""
 .fortress-map-tools {{ background: rgba(255,255,255,.85); padding: 2px 4px; border-radius: 4px;
     box-shadow: 0 0 0 1px rgba(0,0,0,.3); }}
 .fortress-map-tools .widget-toggle-button {{ font-size: 12px; }}
-.fortress-hover .widget-html-content {{ font-size: 12px; line-height: 15px; white-space: normal; }}
-.fortress-projector .fortress-hover .widget-html-content {{ font-size: 18px; line-height: 22px; }}
+/* the hover box: readable (it was 9 px, the map controls' size), beside the pointer where the page's script
+   places it (ft-follow: fixed, shown while the pointer is on a territory; issue 35), else under the toggles */
+.fortress-map-tools .fortress-hover {{ max-width: 260px; height: auto; }}
+.fortress-app .leaflet-control .fortress-hover .widget-html-content {{ font-size: 15px; line-height: 19px;
+    white-space: normal; background: transparent; padding: 0; height: auto; }}
+.fortress-projector .leaflet-control .fortress-hover .widget-html-content {{ font-size: 22px; line-height: 27px; }}
+.fortress-hover.ft-follow {{ position: fixed; z-index: 2000; pointer-events: none; display: none; width: max-content;
+    max-width: 340px; background: rgba(255,255,255,.96); padding: 4px 8px; border-radius: 4px;
+    box-shadow: 0 1px 6px rgba(0,0,0,.45); }}
+.fortress-projector .fortress-hover.ft-follow {{ max-width: 480px; }}
+.fortress-hover.ft-follow.ft-shown {{ display: block; }}
 .fa-m .zone {{ font-style: italic; color: #222; text-shadow: 0 0 2px #fff; font-weight: 500; }}
 .ft-chip {{ display: inline-block; border-radius: 4px; padding: 0 6px; margin: 0 2px; background: #ddd;
     border: 1px solid rgba(0,0,0,.4); font-weight: 600; }}

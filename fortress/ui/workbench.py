@@ -3,8 +3,9 @@ step, units that could still come this turn included, and the odds "with / witho
 combined arms" side by side. No widgets here (``fortress.ui.odds_panel`` shows them).
 
 The attacker is the side whose turn it is. "Could still come" is read from the engine's own
-legal moves: in that side's Maneuvers, every unit with a legal move after which it could join
-the battle (each move tried in a copy of the game); before its Maneuvers, the same in a copy of the game
+legal moves: in that side's Maneuvers, the units that legal moves played one after another
+can bring into the battle together (in a copy of the game; the 5-unit limit holds for all of
+them at once, so only the units that can reach are counted); before its Maneuvers, the same in a copy of the game
 (hidden cards and dice re-drawn) where the target is declared and the steps before are ended.
 Reinforcements not yet placed are not counted.
 """
@@ -60,31 +61,60 @@ def forces_for(game, area: str) -> Forces:
                   kinds(game.defence_forces(area)))
 
 
+def attacking_force(f: Forces, coming: bool = True) -> Counter:
+    """The attacking force of ``f``: the units that can join now, those that could still come
+    (``coming``) and the bombers already inside."""
+    att = f.now + (f.coming if coming else Counter())
+    att["bomber"] += f.inside
+    return +att
+
+
+def battle_odds(game, area: str) -> tuple[Forces, Odds | None]:
+    """The forces for a battle at ``area`` now (units that could still come included) and the
+    odds of attacking with all of them, as the workbench shows them when it opens (the Hint
+    reads them here too: one computation); no odds (None) with no attacker."""
+    f = forces_for(game, area)
+    every = f.now + f.coming
+    if not +every and not f.inside:
+        return f, None
+    return f, compare(every, f.defenders, f.terrain, f.inside)[0][2]
+
+
 def could_still_come(game, area: str) -> Counter:
-    """Units of the side in turn, not able to join a battle at ``area`` now, with a legal
-    Maneuvers move after which they can (tried in a copy: a helicopter that would end up
-    scouting, for one, could not), by type."""
+    """Units of the side in turn, not able to join a battle at ``area`` now, that legal
+    Maneuvers moves can bring into it together this turn (:func:`coming_moves`), by type."""
+    return coming_moves(game, area)[1]
+
+
+def coming_moves(game, area: str) -> tuple[list[A.Move], Counter]:
+    """Legal Maneuvers moves that bring units of the side in turn into reach of a battle at
+    ``area``, played one after another in a copy (each move legal after the ones before, and
+    Maneuvers still able to end: the 5-unit limit holds for them all together; a helicopter
+    that would end up scouting, for one, gains nothing), and the units they bring, by type.
+    Larger groups are tried first; seven helicopters whose only way in is two crowded
+    territories count as the few that fit (issue 35)."""
     side = game.state.turn
     if game.phase in BEFORE_MANEUVERS and game.side == side:
         game = _at_maneuvers(game, area)
     if game is None or game.phase != MANEUVERS or game.side != side:
-        return Counter()
+        return [], Counter()
     reach, now = game.board.neighbours(area), kinds(game.attack_forces(area))
-    largest: dict[tuple, A.Move] = {}  # the largest group of each kind of move into reach
-    for m in game.legal_actions():
-        if isinstance(m, A.Move) and m.src != area and m.src not in reach and (m.dst in reach or m.dst == area):
-            key = (m.unit, m.src, m.dst, m.passenger)
-            if key not in largest or m.count > largest[key].count:
-                largest[key] = m
-    best: dict[tuple[str, str], int] = {}
-    for m in largest.values():
-        after = game.copy()
+    candidates = sorted((m for m in game.legal_actions() if isinstance(m, A.Move) and m.src != area
+                         and m.src not in reach and (m.dst in reach or m.dst == area)),
+                        key=lambda m: (-m.count - (m.passenger is not None), m.unit, m.src, m.dst, m.passenger or ""))
+    plan, at, forces = [], game.copy(), now
+    may_end = at.explain(A.End()) is None
+    for m in candidates:
+        if at.explain(m) is not None:
+            continue
+        after = at.copy()
         after.apply(m)
-        gained = kinds(after.attack_forces(area)) - now
-        for kind, n in ((m.unit, m.count), (m.passenger, 1)):
-            if kind and gained[kind]:
-                best[(kind, m.src)] = max(best.get((kind, m.src), 0), min(n, gained[kind]))
-    return kinds(best)
+        gained = kinds(after.attack_forces(area))
+        if not +(gained - forces) or (may_end and after.explain(A.End()) is not None):
+            continue
+        plan.append(m)
+        at, forces = after, gained
+    return plan, +(forces - now)
 
 
 def _at_maneuvers(game, area: str):

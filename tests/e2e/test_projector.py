@@ -4,8 +4,11 @@ get a leader line; a click on the dot at its end selects their territory), names
 Writes docs/dashboard-projector.png and docs/dashboard-phone.png."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
+import fortress
 from fortress.ui import labels as LB
 from tests.e2e.test_dashboard import (DOCS, STEP, load_dashboard, play_bots_until_us_reinforcements, still, tick,
                                       wait_tick)
@@ -27,6 +30,13 @@ LABELS_JS = """() => {
 #: every label's box inside the map, units or a name: [..., as LABELS_JS, has a printed name]
 NAMED_JS = LABELS_JS.replace("e.querySelector('.u')", "e.querySelector('.u, .nm')").replace(
     "e.style.left !== ''];", "e.style.left !== '', !!e.querySelector('.nm')];")
+
+
+#: the printed names whose label does not cover its territory's point (the marker's anchor)
+ASTRAY_NAMES_JS = """() => [...document.querySelectorAll('.fortress-map .fa-m')].filter(e => e.querySelector('.nm'))
+    .filter(e => { const r = e.getBoundingClientRect(), a = e.closest('.leaflet-marker-icon').getBoundingClientRect();
+                   return !(r.left <= a.left && a.left <= r.right && r.top <= a.top && a.top <= r.bottom); })
+    .map(e => e.dataset.area)"""
 
 
 def overlaps(boxes: list) -> list:
@@ -117,6 +127,8 @@ def test_projector_mode_names_and_no_overlapping_counters(browser, voila_url):
     boxes = settle(page, NAMED_JS)
     print(f"names printed in projector mode at 1280x720: {sum(1 for b in boxes if b[7])}")
     assert any(b[7] for b in boxes) and not overlaps(boxes), overlaps(boxes)
+    astray = page.evaluate(ASTRAY_NAMES_JS)
+    assert not astray, f"names printed off their own territory's point (issue 35, item 7): {astray}"
     page.close()
 
 
@@ -135,4 +147,113 @@ def test_phone_width_shows_the_whole_board(browser, voila_url):
     page.evaluate("() => { for (const e of document.querySelectorAll('*')) e.scrollTop = 0; }")
     painted(page)
     page.screenshot(path=str(DOCS / "dashboard-phone.png"))
+    page.close()
+
+
+#: the hover box: [left, top, right, bottom, font px, shown]
+HOVER_JS = """() => {
+    const box = document.querySelector('.fortress-hover'), r = box.getBoundingClientRect();
+    const text = box.querySelector('.widget-html-content');
+    return [r.left, r.top, r.right, r.bottom, parseFloat(getComputedStyle(text).fontSize),
+            getComputedStyle(box).display !== 'none' && r.width > 0 && box.innerText.trim().length > 3];
+}"""
+
+
+def hover_beside(page, x: float, y: float, name: str) -> list:
+    """Move the pointer to (x, y) on the territory ``name``: its box once it names it, shown."""
+    page.mouse.move(x, y)
+    page.wait_for_function("n => { const b = document.querySelector('.fortress-hover');"
+                           " return b.classList.contains('ft-shown') && b.innerText.includes(n); }", arg=name,
+                           timeout=STEP)
+    return page.evaluate(HOVER_JS)
+
+
+def test_the_hover_box_is_beside_the_pointer_and_readable(browser, voila_url):
+    """The territory under the pointer, its holder and units, in a box beside the pointer in
+    a readable size (issue 35, item 7: 9 px, pinned in the map's corner); gone off the land."""
+    board = fortress.new_game(1).board
+    page = new_game(browser, voila_url)
+    own = [b for b in settle(page) if not b[6]]  # labels on their own point: the pointer on their territory
+    assert len(own) >= 2
+    for b in own[:2]:
+        x, y = (b[1] + b[3]) / 2, (b[2] + b[4]) / 2
+        left, top, right, bottom, font, shown = hover_beside(page, x, y, board[b[0]].name)
+        gap = max(left - x, x - right, top - y, y - bottom, 0)
+        assert shown and gap <= 40, f"the hover box is {gap:.0f} px from the pointer: {(left, top, right, bottom)}, {(x, y)}"
+        assert not (left <= x <= right and top <= y <= bottom), "the box does not cover the pointer"
+        assert font >= 14, f"the hover box's text is {font} px"
+        assert 0 <= left and right <= 1280 and 0 <= top and bottom <= 720, "the box stays in the window"
+    page.mouse.move(2, 2)  # off the map: the box goes
+    page.wait_for_function("() => !document.querySelector('.fortress-hover').classList.contains('ft-shown')",
+                           timeout=STEP)
+    page.locator(".fortress-projector-toggle").click()  # projector mode: larger still
+    page.wait_for_selector(".fortress-app.fortress-projector", timeout=STEP)
+    b = next(b for b in settle(page) if not b[6])
+    font = hover_beside(page, (b[1] + b[3]) / 2, (b[2] + b[4]) / 2, board[b[0]].name)[4]
+    assert font >= 20, f"the hover box's text in projector mode is {font} px"
+    page.close()
+
+
+#: every chip in the map: [its text as shown, font px, the breakdown shown]
+CHIPS_JS = """() => [...document.querySelectorAll('.fortress-map .fa-m .u')].map(u => {
+    const k = u.querySelector('.k');
+    return [u.innerText.trim(), parseFloat(getComputedStyle(u).fontSize),
+            !!k && getComputedStyle(k).display !== 'none' && k.getBoundingClientRect().width > 0];
+})"""
+
+
+def test_projector_map_takes_most_of_the_screen_with_the_unit_types(browser, voila_url):
+    """At 1280x720 in projector mode the map takes most of the window and each stack says its
+    unit types in text larger than a normal label's (issue 35, item 7: 'US 2', types on hover
+    only, the map 42% of the window)."""
+    page = new_game(browser, voila_url)
+    play_bots_until_us_reinforcements(page)
+    page.locator(".fortress-projector-toggle").click()
+    page.wait_for_selector(".fortress-app.fortress-projector", timeout=STEP)
+    page.wait_for_function(f"() => {{ const g = ({GEOMETRY_JS})(); return (g.map[2] - g.map[0]) * (g.map[3] - g.map[1])"
+                           " >= 0.5 * 1280 * 720; }", timeout=STEP)
+    labels = settle(page)
+    g = page.evaluate(GEOMETRY_JS)
+    (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
+    assert (mr - ml) * (mb - mt) >= 0.5 * 1280 * 720 and mb <= 720, g
+    assert ml - 1 <= bl and br <= mr + 1 and mt - 1 <= bt and bb <= mb + 1, f"the whole board in view: {g}"
+    assert not overlaps(labels), overlaps(labels)
+    chips = page.evaluate(CHIPS_JS)
+    assert chips and all(shown for _t, _f, shown in chips), [c for c in chips if not c[2]]
+    types = "|".join(LB.T.UNIT_TAGS.values())
+    pattern = rf"^(US|W|S|E) \d+ ?(\d*({types}) ?)+$"
+    assert all(re.match(pattern, text) for text, _f, _s in chips), [t for t, _f, _s in chips if not re.match(pattern, t)]
+    assert min(f for _t, f, _s in chips) >= 1.3 * LB.BASE_FONT * 0.95, chips
+    page.close()
+
+
+def board_in_view(page) -> bool:
+    g = page.evaluate(GEOMETRY_JS)
+    (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
+    return ml - 1 <= bl and br <= mr + 1 and mt - 1 <= bt and bb <= mb + 1
+
+
+def test_fit_board_shows_the_whole_board_again_and_a_greyed_button_looks_greyed(browser, voila_url):
+    """Issue 35, items 7 and 8: after zooming in by hand, Fit board (on the map) brings the whole
+    board back; a disabled "Play to my turn" (the U.S. human's move) is drawn greyed."""
+    page = new_game(browser, voila_url)
+    page.wait_for_function(f"() => {{ const g = ({GEOMETRY_JS})(); return g.board[0] >= g.map[0] - 1 && "
+                           "g.board[2] <= g.map[2] + 1; }", timeout=STEP)
+    page.locator(".leaflet-control-zoom-in").click()
+    page.locator(".leaflet-control-zoom-in").click()
+    page.wait_for_function(f"() => {{ const g = ({GEOMETRY_JS})(); return g.board[2] - g.board[0] > "
+                           "1.1 * (g.map[2] - g.map[0]); }", timeout=STEP)  # (Leaflet clips shapes 10% past the view)
+    assert not board_in_view(page)
+    page.locator(".fortress-fit").click()
+    page.wait_for_function(f"() => {{ const g = ({GEOMETRY_JS})(); return g.board[0] >= g.map[0] - 1 && "
+                           "g.board[2] <= g.map[2] + 1 && g.board[1] >= g.map[1] - 1 && g.board[3] <= g.map[3] + 1; }",
+                           timeout=STEP)
+    g = still(page, GEOMETRY_JS)
+    (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
+    assert board_in_view(page) and ((br - bl) >= 0.85 * (mr - ml) or (bb - bt) >= 0.85 * (mb - mt)), g
+    play_bots_until_us_reinforcements(page)  # the U.S. human's move: no bot to play to
+    play = page.locator(".fortress-play")
+    page.wait_for_function("() => document.querySelector('.fortress-play').disabled", timeout=STEP)
+    look = play.evaluate("b => [parseFloat(getComputedStyle(b).opacity), getComputedStyle(b).filter]")
+    assert look[0] <= 0.5 and "grayscale" in look[1], f"a greyed Play to my turn looks enabled: {look}"
     page.close()

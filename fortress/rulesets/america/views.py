@@ -91,6 +91,14 @@ class AmericaGame(Game):
         return any(u.area in near or near.intersection(reach(ctx, side, u.area, ctx.tables.units[u.kind]))
                    for u in ctx.side_units(side) if not u.status)
 
+    def retreat_blocks(self, area: str, side: str) -> dict[str, str]:
+        """Why a unit of ``side`` retreating from ``area`` may not go into each neighbour that
+        is no retreat site, in words, by neighbour (rules: Retreat/Disengage; the check that
+        lists the sites). With every neighbour here, it has nowhere to go and is destroyed."""
+        from fortress.rulesets.america.phases.combat import retreat_block
+        ctx, area = self.ctx, self.area_id(area)
+        return {n: why for n in sorted(ctx.board.neighbours(area)) if (why := retreat_block(ctx, side, n)) is not None}
+
     def defence_forces(self, area: str) -> dict[tuple[str, str], int]:
         """The enemy units standing in ``area``, as ``{(unit type, area): count}``."""
         side, area = self.ctx.state.turn, self.area_id(area)

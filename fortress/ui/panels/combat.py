@@ -85,6 +85,10 @@ class CombatPanel(Panel):
             ask = "A Retreat result: choose which defending unit retreats, and where."
             rows = [(f"Retreat {a.unit} to {self.name(a.dst)}" if a.dst else f"{a.unit}: no retreat, destroyed", a)
                     for a in acts if isinstance(a, A.Retreat)]
+            trapped = sorted({a.src for a in acts if isinstance(a, A.Retreat) and a.dst is None})
+            for src in trapped:  # why there is nowhere to go, each neighbour said (the engine's words)
+                blocks = "; ".join(self.game.retreat_blocks(src, self.game.side).values())
+                ask += f" No retreat from {self.name(src)}: {blocks}{'' if blocks.endswith('.') else '.'}"
         why = b.combined_arms_miss()  # the attacker's Combined Arms dice are misses here: say so
         note = [W.HTML(f"<small class='ft-die-why'>{why}</small>")] if why else []
         return [W.HTML(self._forces(b)), *note, W.HTML(f"{T.side_chip(self.game.side)} decides. {ask}"),

@@ -91,12 +91,27 @@ def _attack(area: str) -> Attack:
 
 def retreat_sites(g: "Context", area: str, side: str) -> list[str]:
     """Adjacent friendly territories, not declared, with no enemy and with room (rules:
-    Retreat/Disengage, "a friendly non-declared territory"). An invasion zone is not a
-    territory (the same reading as the lasers'), so an Invader never retreats into one."""
-    s, zones = g.state, g.board.zone_set
-    return [n for n in sorted(g.board.neighbours(area))
-            if s.control[n] == side and n not in zones and n not in s.declared and not g.enemies_in(n, side)
-            and g.room(n, side) > 0]
+    Retreat/Disengage, "a friendly non-declared territory"): the neighbours with no
+    :func:`retreat_block`."""
+    return [n for n in sorted(g.board.neighbours(area)) if retreat_block(g, side, n) is None]
+
+
+def retreat_block(g: "Context", side: str, dst: str) -> str | None:
+    """Why a unit of ``side`` may not retreat into ``dst``, next to its battle, in words (None:
+    it may). An invasion zone is not a territory (the same reading as the lasers'), so an
+    Invader never retreats into one."""
+    s, name = g.state, g.board[dst].name
+    if dst in g.board.zone_set:
+        return f"{name} is an invasion zone"
+    if s.control[dst] != side:
+        return f"{name} is held by {g.side_name(s.control[dst]) if s.control[dst] else 'nobody'}"
+    if dst in s.declared:
+        return f"{name} is declared for a battle"
+    if g.enemies_in(dst, side):
+        return f"{name} has enemy units"
+    if g.room(dst, side) <= 0:
+        return f"{name} is full (the 5-unit limit)"
+    return None
 
 
 # -- the three stages ------------------------------------------------------------------------------
