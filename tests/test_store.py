@@ -9,7 +9,6 @@ import os
 import random
 import threading
 import time
-import uuid
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -17,33 +16,9 @@ from sqlalchemy import create_engine, text
 import fortress
 from fortress.ai import make_bot
 from fortress.store import GameStore, SeatError, StaleGame, StoreError
-from tests.pgserver import postgres_server
 
 WRITERS = 8
 SECONDS = float(os.environ.get("FORTRESS_STORE_SECONDS", "30"))
-
-
-@pytest.fixture(scope="session")
-def pg_url():
-    with postgres_server() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request, tmp_path):
-    """A fresh, empty store: a SQLite file, or a new database on the PostgreSQL server."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'games.sqlite3'}"
-        return
-    base = request.getfixturevalue("pg_url")
-    name = "t_" + uuid.uuid4().hex[:12]
-    admin = create_engine(base.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    yield base.rsplit("/", 1)[0] + "/" + name
-    with admin.connect() as conn:
-        conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
-    admin.dispose()
 
 
 def two_player(store: GameStore, seed: int = 1, **seats):
