@@ -292,7 +292,7 @@ class VirtualClock:
 
 @pytest.fixture
 def clock(monkeypatch):
-    from fortress.store import store as module
+    from fortress.store import waiting as module
 
     virtual = VirtualClock()
     monkeypatch.setattr(module, "time", virtual)
@@ -326,7 +326,7 @@ def test_a_change_seen_in_the_files_before_the_commit_is_visible_is_not_missed(t
     """SQLite writes a commit's pages to the log before the shared index that makes them
     visible: a waiter that stats the grown log and queries at once can miss the commit, and
     must not then wait for its once-a-second query."""
-    from fortress.store import store as module
+    from fortress.store import waiting as module
 
     store = GameStore(f"sqlite:///{tmp_path / 'games.sqlite3'}")
     made = two_player(store)

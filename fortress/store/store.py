@@ -26,7 +26,6 @@ import hashlib
 import json
 import os
 import secrets
-import time
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +41,7 @@ from fortress.store import deciders
 from fortress.store.holders import Holder, SeatHolding
 from fortress.store.schema import SCHEMA_VERSION, actions, games, meta, metadata
 from fortress.store.schema import seats as seat_table
+from fortress.store.waiting import NOTIFY_CHANNEL, Waiting
 
 if TYPE_CHECKING:
     from fortress.engine.game import Game
@@ -50,7 +50,6 @@ if TYPE_CHECKING:
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 SPECTATOR = "spectator"
-NOTIFY_CHANNEL = "fortress_moves"
 
 
 class StoreError(Exception):
@@ -186,9 +185,10 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-class GameStore(SeatHolding):
+class GameStore(SeatHolding, Waiting):
     """Games shared between kernels, processes and machines (see the module docstring);
-    who holds each seat: :class:`~fortress.store.holders.SeatHolding`."""
+    who holds each seat: :class:`~fortress.store.holders.SeatHolding`; waiting for a change:
+    :class:`~fortress.store.waiting.Waiting`."""
 
     @_reachable
     def __init__(self, url: str) -> None:
@@ -509,74 +509,13 @@ class GameStore(SeatHolding):
             made += 1
         return made
 
-    @_reachable
-    def wait_for_change(self, game_id: str, ply: int, timeout: float = 10.0) -> int:
-        """Block until the game has other than ``ply`` actions stored (more, or fewer after a
-        take-back), or ``timeout`` seconds pass; returns the number stored. PostgreSQL: LISTEN/NOTIFY; SQLite: a cheap poll."""
-        end = time.monotonic() + timeout
-        if self.postgres:
-            return self._listen(game_id, ply, end)
-        files = self._files()
-        seen: Signature | None = None
-        asked, now, again = 0.0, 0, 0
-        while True:
-            # a query only when the database's files changed (a stat costs microseconds, a
-            # query far more: 30 waiting pages polled 0.75 of a core), and each second anyway;
-            # after a change, a few more ticks too: a commit's pages reach the log before the
-            # shared index that makes them visible, so the first query may not see it yet
-            signature = _signature(files) if files else None
-            changed = signature is None or signature != seen
-            if changed or again or time.monotonic() - asked >= 1.0:
-                again = _AGAIN if changed and asked else again - 1 if again else 0
-                seen, asked = signature, time.monotonic()
-                if (now := self.plies(game_id)) != ply:
-                    return now
-            if time.monotonic() >= end:
-                return now
-            time.sleep(0.05)
-
-    def _files(self) -> list[str]:
-        """The SQLite database's file and its write-ahead log (none in memory)."""
-        name = self.engine.url.database
-        return [name, name + "-wal"] if name and name != ":memory:" else []
-
-    def _listen(self, game_id: str, ply: int, end: float) -> int:
-        raw = self.engine.raw_connection()
-        try:
-            conn = raw.driver_connection
-            assert conn is not None  # a live psycopg connection
-            conn.autocommit = True
-            conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
-            while (now := self.plies(game_id)) == ply and (left := end - time.monotonic()) > 0:
-                for note in conn.notifies(timeout=min(left, 1.0)):
-                    if note.payload.split(":")[0] == game_id:
-                        break
-            return now
-        finally:
-            raw.invalidate()  # a listening, autocommitting connection never goes back to the pool
-
     def close(self) -> None:
         self.engine.dispose()
 
 
 for _name in ("hold", "holder", "holders", "free", "resume"):  # the database's failures in one plain line, as above
     setattr(GameStore, _name, _reachable(getattr(SeatHolding, _name)))
-
-_AGAIN = 4  #: ticks of 50 ms that still query after the files changed
-Signature = tuple[tuple[int, int] | None, ...]  # (size, mtime) per database file
-
-
-def _signature(files: list[str]) -> Signature:
-    """Size and modification time of each file: changes with every write to the database."""
-    out: list[tuple[int, int] | None] = []
-    for name in files:
-        try:
-            st = os.stat(name)
-            out.append((st.st_size, st.st_mtime_ns))
-        except OSError:
-            out.append(None)
-    return tuple(out)
-
+GameStore.wait_for_change = _reachable(Waiting.wait_for_change)  # type: ignore[method-assign]
 
 def _seat(row: Any) -> Seat:
     return Seat(row["game_id"], row["seat"], tuple(s for s in row["sides"].split(",") if s), row["kind"])
