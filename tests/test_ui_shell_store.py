@@ -1,7 +1,8 @@
 """The shell on the game store (issue 31), without a browser: a page starts a stored Council game
 with seat links, a second page opens a seat link, both play through the generic panel, bid in
 the same sealed step from the ply each saw, and neither page ever holds the other seat's hand or
-sealed bid (the widget texts a page receives, and the game it holds: its seat's view)."""
+sealed bid (the widget texts a page receives, and the game it holds: its seat's view); ATTACK!
+and America in Flames by seat links too (issue 38)."""
 from __future__ import annotations
 
 import random
@@ -52,6 +53,7 @@ def private(page: Shell, store: GameStore, mine: str) -> None:
     assert all(set(hand) <= {HIDDEN} for side, hand in page.game.state.hands.items() if side != mine)
 
 
+@pytest.mark.slow
 def test_two_pages_play_two_seats_and_bid_in_the_same_sealed_step(url):
     a, b = two_pages(url)
     store, rng = GameStore(url), random.Random(5)
@@ -98,3 +100,31 @@ def test_a_wrong_or_spectator_link_is_refused_in_words(url):
     page = Shell("council", store=GameStore(url))
     assert not page.stored.open("x" * 30)
     assert "not known" in page.message.value and page.stored.shared is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, players", [("attack", 2), ("aif", None)])
+def test_other_rulesets_play_by_seat_links_too(url, name, players):
+    """Issue 38: ATTACK! (two seats) and America in Flames (the USA and the Commonwealth human,
+    four bots) by seat links, each page acting only when its side may, never holding the
+    events only the other seats may see."""
+    a = Shell(name, players=players, store=GameStore(url))
+    first, second = a.rules.seats(len(a.game.seats))[:2]
+    a.seats.who.update({side: "human" for side in first + second})
+    a.stored.start_button.click()
+    (token,) = set(re.findall(r"seat=([\w-]+)", a.stored.links.value))
+    b = Shell(name, players=players, store=GameStore(url))
+    assert b.stored.open(token) and b.seats.humans == list(second)
+    store, rng, played = GameStore(url), random.Random(2), 0
+    for _ in range(40):
+        page = next((p for p in (a, b) if p.viewer in p.game.to_move), None)
+        if page is None or page.game.is_over:
+            break
+        press_first(page, rng)
+        played += "Played" in page.message.value
+        for p in (a, b):
+            p.stored.pull()
+            real = store.game(p.stored.shared.game_id)
+            shown = texts(p.root)
+            assert not [t for t in secrets_from(real, set(p.seats.humans)) if t in shown]
+    assert played >= 5
