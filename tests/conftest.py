@@ -199,3 +199,33 @@ def pytest_sessionstart(session):
     if path and not hasattr(session.config, "workerinput"):  # the controller, or a run without xdist
         Path(path).write_text("", encoding="utf-8")
         _RECORD_TO["path"] = path
+
+
+# -- a store on SQLite and on PostgreSQL (tests/test_store*.py) ---------------------------------
+@pytest.fixture(scope="session")
+def pg_url():
+    from tests.pgserver import postgres_server
+
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    """A fresh, empty store: a SQLite file, or a new database on the PostgreSQL server."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.sqlite3'}"
+        return
+    import uuid
+
+    from sqlalchemy import create_engine, text
+
+    base = request.getfixturevalue("pg_url")
+    name = "t_" + uuid.uuid4().hex[:12]
+    admin = create_engine(base.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    yield base.rsplit("/", 1)[0] + "/" + name
+    with admin.connect() as conn:
+        conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+    admin.dispose()

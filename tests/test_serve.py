@@ -239,7 +239,8 @@ def test_links_name_the_lan_address_or_the_public_url(tmp_path, monkeypatch):
 
 def test_serve_ruleset_serves_the_start_page_opened_on_that_ruleset(monkeypatch, tmp_path):
     """``fortress serve --ruleset NAME``: the shell's notebook (start.ipynb) with the ruleset in
-    the kernels' environment, no store; plain ``fortress serve`` stays Fortress America's page."""
+    the kernels' environment (and ``$FORTRESS_STORE``'s store, no teacher's link); plain
+    ``fortress serve`` stays Fortress America's page."""
     from fortress.ui.shell import RULESET_ENV
 
     cli_serve = sys.modules[serve.callback.__module__]  # the module (fortress.cli.serve is the command)
@@ -258,6 +259,26 @@ def test_serve_ruleset_serves_the_start_page_opened_on_that_ruleset(monkeypatch,
     result = CliRunner().invoke(serve, ["--ruleset", "chess"])
     assert result.exit_code == 2 and "no ruleset 'chess' is installed" in result.output and "council" in result.output
     assert not runs
+
+
+def test_serve_ruleset_with_a_store_gives_its_pages_the_store(monkeypatch, tmp_path):
+    """``fortress serve --ruleset NAME --store URL``: the shell's pages play stored games (issue
+    31); without ``--store`` or ``$FORTRESS_STORE`` they play games of their own, no store."""
+    from fortress.ui.shell import RULESET_ENV
+
+    cli_serve = sys.modules[serve.callback.__module__]
+    runs = []
+    monkeypatch.setattr(cli_serve, "run_server", lambda cmd, cwd, env: runs.append(env) or 0)
+    monkeypatch.delenv("FORTRESS_STORE", raising=False)
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    result = CliRunner().invoke(serve, ["--no-browser", "--ruleset", "council", "--store", url])
+    assert result.exit_code == 0, result.output
+    env = runs.pop()
+    assert env["FORTRESS_STORE"] == url and env[RULESET_ENV] == "council" and f"stored in {url}" in result.output
+    result = CliRunner().invoke(serve, ["--no-browser", "--ruleset", "council"])
+    assert result.exit_code == 0 and "FORTRESS_STORE" not in runs.pop()
+    bad = CliRunner().invoke(serve, ["--no-browser", "--ruleset", "council", "--store", "mysql://x"])
+    assert bad.exit_code == 2 and "--store" in bad.output and not runs
 
 
 def test_the_banner_names_the_ruleset_served():

@@ -9,7 +9,6 @@ import os
 import random
 import threading
 import time
-import uuid
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -17,33 +16,9 @@ from sqlalchemy import create_engine, text
 import fortress
 from fortress.ai import make_bot
 from fortress.store import GameStore, SeatError, StaleGame, StoreError
-from tests.pgserver import postgres_server
 
 WRITERS = 8
 ATTEMPTS = int(os.environ.get("FORTRESS_STORE_ATTEMPTS", "25"))  #: submissions each writer tries
-
-
-@pytest.fixture(scope="session")
-def pg_url():
-    with postgres_server() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request, tmp_path):
-    """A fresh, empty store: a SQLite file, or a new database on the PostgreSQL server."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'games.sqlite3'}"
-        return
-    base = request.getfixturevalue("pg_url")
-    name = "t_" + uuid.uuid4().hex[:12]
-    admin = create_engine(base.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    yield base.rsplit("/", 1)[0] + "/" + name
-    with admin.connect() as conn:
-        conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
-    admin.dispose()
 
 
 def two_player(store: GameStore, seed: int = 1, **seats):
@@ -318,7 +293,7 @@ class VirtualClock:
 
 @pytest.fixture
 def clock(monkeypatch):
-    from fortress.store import store as module
+    from fortress.store import waiting as module
 
     virtual = VirtualClock()
     monkeypatch.setattr(module, "time", virtual)
@@ -352,7 +327,7 @@ def test_a_change_seen_in_the_files_before_the_commit_is_visible_is_not_missed(t
     """SQLite writes a commit's pages to the log before the shared index that makes them
     visible: a waiter that stats the grown log and queries at once can miss the commit, and
     must not then wait for its once-a-second query."""
-    from fortress.store import store as module
+    from fortress.store import waiting as module
 
     store = GameStore(f"sqlite:///{tmp_path / 'games.sqlite3'}")
     made = two_player(store)

@@ -20,7 +20,7 @@ from fortress.ui import build_app
 from fortress.ui.app import App
 from fortress.ui.classroom import page_query
 from fortress.ui.teacher import TeacherView, allowed, batch_csv, games_rows, make_batch
-from tests.test_store import pg_url, store_url, store_waiting  # noqa: F401 - fixtures: a SQLite file, a PostgreSQL database, a store waiting
+from tests.test_store import store_waiting  # noqa: F401 - a fixture: a store waiting (the SQLite file and PostgreSQL database: conftest.py)
 from tests.test_ui_helpers import walk
 
 

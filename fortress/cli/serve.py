@@ -48,7 +48,7 @@ VOILA_SETTING = re.compile(r"--[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+=.*", re.DOTALL)
 @click.option("--no-browser", is_flag=True, help="Do not open a browser tab.")
 @click.option("--ruleset", default=None, metavar="NAME",
               help="Serve the dashboard shell for this installed ruleset (e.g. attack, aif) instead of Fortress "
-                   "America's dashboard; no classroom store.")
+                   "America's dashboard; with --store (or $FORTRESS_STORE) its pages play stored games by seat links.")
 @click.argument("voila_args", nargs=-1, type=click.UNPROCESSED, metavar="[--Class.trait=value]...")
 def serve(ip: str, port: int, preheat: int, max_kernels: int, max_per_address: int, cull_idle: int, iopub_timeout: int,
           no_browser: bool, store_url: str | None, public_url: str | None, ruleset: str | None,
@@ -64,8 +64,11 @@ def serve(ip: str, port: int, preheat: int, max_kernels: int, max_per_address: i
     notebook = notebook_path("start.ipynb" if shell else "play.ipynb")
     cmd = voila_command(notebook, ip, port, preheat, cull_idle, no_browser, voila_args,
                         max_kernels=max_kernels, iopub_timeout=iopub_timeout, max_per_address=max_per_address)
-    if shell:  # the shell's page plays a game of its own: no store, no teacher's link
+    if shell:  # the shell's pages: a game of their own, or with a store, seats of stored games
         env = dict(os.environ, **{RULESET_ENV: shell})
+        if store_url or os.environ.get("FORTRESS_STORE"):
+            env.update(store_env(store_url), **{RULESET_ENV: shell})
+            click.echo(f"Games are stored in {env['FORTRESS_STORE']}")
         raise SystemExit(run_server(cmd, str(notebook.parent), voila_env(env)))
     env = store_env(store_url)
     env.pop(RULESET_ENV, None)  # Fortress America's page, whatever this shell's environment says

@@ -13,8 +13,11 @@
 'us'
 
 Every write is an action at its ply number; two writers at the same ply cannot both
-succeed (the loser gets :class:`StaleGame` and reloads). The state is rebuilt by replay
-through the public API (``Game.from_json`` and ``Game.apply``) and cached per game.
+succeed (the loser gets :class:`StaleGame` and reloads), except in a sealed step, where the
+others' hidden orders given meanwhile do not make a seat's order stale (the rule:
+:mod:`fortress.store.deciders`). Each action is stored with the side that took it; the state is
+rebuilt by replay through the public API (``Game.from_json`` and ``Game.apply(action, side)``)
+and cached per game. What a seat is shown comes from its side's view (:meth:`GameStore.seat_view`).
 """
 from __future__ import annotations
 
@@ -23,7 +26,6 @@ import hashlib
 import json
 import os
 import secrets
-import time
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,9 +37,11 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
+from fortress.store import deciders
 from fortress.store.holders import Holder, SeatHolding
 from fortress.store.schema import SCHEMA_VERSION, actions, games, meta, metadata
 from fortress.store.schema import seats as seat_table
+from fortress.store.waiting import NOTIFY_CHANNEL, Waiting
 
 if TYPE_CHECKING:
     from fortress.engine.game import Game
@@ -46,7 +50,6 @@ if TYPE_CHECKING:
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 SPECTATOR = "spectator"
-NOTIFY_CHANNEL = "fortress_moves"
 
 
 class StoreError(Exception):
@@ -138,12 +141,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def summary(game: "Game") -> dict[str, Any]:
-    """What the teacher's list shows of a game (no hidden information)."""
-    last = game.history[-1] if game.history else None
+def summary(game: "Game", actor: str | None = None) -> dict[str, Any]:
+    """What the teacher's list shows of a game (no hidden information: the last action as the
+    sides other than its ``actor`` see it, a sealed order not yet revealed as ``sealed``)."""
     return {"round": game.round, "phase": game.phase, "side": game.side, "captured": game.cities_captured() if hasattr(game, "cities_captured") else None,
-            "winner": game.winner, "over": game.is_over,
-            "last": game.notation(last) if last is not None else None}
+            "winner": game.winner, "over": game.is_over, "last": deciders.public_last(game, actor)}
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -183,9 +185,10 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-class GameStore(SeatHolding):
+class GameStore(SeatHolding, Waiting):
     """Games shared between kernels, processes and machines (see the module docstring);
-    who holds each seat: :class:`~fortress.store.holders.SeatHolding`."""
+    who holds each seat: :class:`~fortress.store.holders.SeatHolding`; waiting for a change:
+    :class:`~fortress.store.waiting.Waiting`."""
 
     @_reachable
     def __init__(self, url: str) -> None:
@@ -329,6 +332,15 @@ class GameStore(SeatHolding):
         cached = self._replayed(game_id)
         return cached.ply, cached.game.copy()
 
+    @_reachable
+    def seat_view(self, token: str) -> tuple[int, "Game | None"]:
+        """The game as the seat of ``token`` may see it now, and its ply: its side's view
+        (:func:`fortress.store.deciders.seat_view`; None for the spectator's seat). What a
+        page or a bot at a seat is given: no other seat's hand, sealed order or seed."""
+        seat = self.open(token, claim=False)
+        cached = self._replayed(seat.game_id)
+        return cached.ply, deciders.seat_view(cached.game, seat)
+
     def _replayed(self, game_id: str) -> _Cached:
         """The game replayed up to its last stored action: the cached replay and the actions
         stored since; from the start again if the cache's last action is no longer stored
@@ -338,11 +350,11 @@ class GameStore(SeatHolding):
         cached = self._cache.get(game_id)
         with self.engine.connect() as conn:
             if cached is not None:
-                rows = conn.execute(select(actions.c.ply, actions.c.action)
+                rows = conn.execute(select(actions.c.ply, actions.c.action, actions.c.side)
                                     .where(actions.c.game_id == game_id, actions.c.ply >= max(cached.ply - 1, 0))
                                     .order_by(actions.c.ply)).all()
                 if cached.ply > 0:
-                    if rows and tuple(rows[0]) == (cached.ply - 1, cached.last):
+                    if rows and tuple(rows[0][:2]) == (cached.ply - 1, cached.last):
                         rows = rows[1:]
                     else:
                         cached = None
@@ -352,12 +364,12 @@ class GameStore(SeatHolding):
                     raise StoreError(f"no game {game_id[:24]!r} in this store")
                 game = Game.from_json(start)
                 cached = _Cached(game, len(game.history))
-                rows = conn.execute(select(actions.c.ply, actions.c.action)
+                rows = conn.execute(select(actions.c.ply, actions.c.action, actions.c.side)
                                     .where(actions.c.game_id == game_id).order_by(actions.c.ply)).all()
-        for ply, text in rows:
+        for ply, text, side in rows:
             if ply != cached.ply:
                 raise StoreError(f"game {game_id}: stored actions skip from {cached.ply} to {ply}")
-            cached.game.apply(cached.game.parse(text))
+            cached.game.apply(cached.game.parse(text), side)  # for the side that took it
             cached.last = text
         self._cache[game_id] = cached
         return cached
@@ -381,42 +393,53 @@ class GameStore(SeatHolding):
 
     # -- writing ---------------------------------------------------------------------------------
     @_reachable
-    def submit(self, token: str, ply: int, action: str, browser: str | None = None) -> "Game":
+    def submit(self, token: str, ply: int, action: str, browser: str | None = None,
+               side: str | None = None) -> "Game":
         """Play ``action`` (notation) for the seat of ``token`` as the game's ply ``ply``
-        (the number of actions the player saw stored). Refused with :class:`SeatError` for
-        a seat that does not hold the side to move, :class:`SeatTaken` when another browser
-        than ``browser`` holds the seat (a page passes its own), :class:`StaleGame` when the
-        game moved on, :class:`StoreError` naming the rule for an illegal action."""
+        (the number of actions the player saw stored), for ``side`` (default: the seat's side
+        that may act now, :func:`~fortress.store.deciders.acting_side`). Refused with
+        :class:`SeatError` for a seat none of whose sides may act now, :class:`SeatTaken` when
+        another browser than ``browser`` holds the seat (a page passes its own),
+        :class:`StaleGame` when the game moved on (in a sealed step, not for the others'
+        orders given meanwhile: :mod:`fortress.store.deciders`), :class:`StoreError` naming
+        the rule for an illegal action. Returns the whole game (a kernel that holds the whole
+        game, as Fortress America's dashboard); :meth:`play` returns the seat's view."""
         seat = self.open(token, claim=False)
         self.check_holder(seat, browser)
-        return self._submit(seat, ply, action)
+        return self._submit(seat, ply, action, side)
 
-    def _at(self, seat: Seat, ply: int) -> tuple[_Cached, "Game"]:
-        """The stored game's replay and a copy to change, for ``seat`` acting at ``ply``:
-        :class:`StaleGame` if the game moved on, :class:`SeatError` if the side to move is
-        not the seat's, :class:`StoreError` once the game is over."""
+    @_reachable
+    def play(self, token: str, ply: int, action: str, browser: str | None = None,
+             side: str | None = None) -> tuple[int, "Game | None"]:
+        """:meth:`submit`, answered as the seat may see it: the ply now and the seat's view."""
+        seat = self.open(token, claim=False)
+        self.check_holder(seat, browser)
+        game = self._submit(seat, ply, action, side)
+        return self._replayed(seat.game_id).ply, deciders.seat_view(game, seat)
+
+    def _at(self, seat: Seat, ply: int, side: str | None = None, sealed: bool = True) -> tuple[_Cached, "Game", str]:
+        """The stored game's replay, a copy to change and the side ``seat`` acts for, acting at
+        ``ply``: :class:`StaleGame` if the game moved on (unless only by the other sides'
+        sealed orders, where ``sealed`` allows it), :class:`SeatError` if none of the seat's
+        sides may act now, :class:`StoreError` once the game is over."""
         cached = self._replayed(seat.game_id)
-        if ply != cached.ply:
-            raise StaleGame(f"the game moved on (it is at move {cached.ply}, not {ply}): look again and choose")
         game = cached.game.copy()
+        if ply != cached.ply and not (sealed and ply < cached.ply and
+                                      deciders.only_sealed_since(game, seat, side, cached.base + ply)):
+            raise StaleGame(f"the game moved on (it is at move {cached.ply}, not {ply}): look again and choose")
         if game.is_over:
             raise StoreError("the game is over")
-        side = game.side
-        if side not in seat.sides:
-            who = "a spectator" if not seat.sides else f"seat {seat.seat} ({', '.join(seat.sides)})"
-            raise SeatError(f"it is {side}'s move; {who} cannot act for {side}")
-        return cached, game
+        return cached, game, deciders.acting_side(game, seat, side)
 
-    def _submit(self, seat: Seat, ply: int, action: str) -> "Game":
-        cached, game = self._at(seat, ply)
-        side = game.side
+    def _submit(self, seat: Seat, ply: int, action: str, side: str | None = None) -> "Game":
+        cached, game, acting = self._at(seat, ply, side)
         try:
             parsed = game.parse(action)
-            game.apply(parsed)
+            game.apply(parsed, acting)
         except ValueError as exc:  # IllegalAction and NotationError: the rule or the misreading
             raise StoreError(f"not played: {str(exc)[:300]}") from None
         text = game.notation(parsed)
-        self._store(seat.game_id, ply, text, side, game)
+        self._store(seat.game_id, cached.ply, text, acting, game)
         self._cache[seat.game_id] = _Cached(game, cached.base, text)
         return game.copy()
 
@@ -429,7 +452,7 @@ class GameStore(SeatHolding):
         Returns the game as it then stands (:class:`SeatTaken` as :meth:`submit`)."""
         seat = self.open(token, claim=False)
         self.check_holder(seat, browser)
-        _cached, game = self._at(seat, ply)
+        _cached, game, _side = self._at(seat, ply, sealed=False)
         if ply == 0 or game.undoable < 1:
             raise StoreError("nothing of yours to take back: dice rolled, cards drawn and the other players' "
                              "moves stay")
@@ -451,7 +474,7 @@ class GameStore(SeatHolding):
                 conn.execute(insert(actions).values(game_id=game_id, ply=ply, action=text, side=side,
                                                     at=datetime.now(timezone.utc)))
                 moved = conn.execute(update(games).where(games.c.id == game_id, games.c.plies == ply)
-                                     .values(plies=ply + 1, summary=json.dumps(summary(game))))
+                                     .values(plies=ply + 1, summary=json.dumps(summary(game, side))))
                 if moved.rowcount != 1:
                     raise StaleGame("someone else moved first; look again and choose")
                 if self.postgres:
@@ -461,73 +484,30 @@ class GameStore(SeatHolding):
 
     @_reachable
     def play_bots(self, game_id: str, limit: int = 10_000) -> int:
-        """Make the bot seats' moves while a bot is to move; each move is made exactly once
-        however many servers call this at once (the others get :class:`StaleGame` and stop).
-        Returns how many moves this call made."""
+        """Make the bot seats' moves while a bot's side decides (``game.side``; in a sealed step
+        the first whose order is awaited, so bots give theirs in turn); each bot chooses from its own side's view of the game
+        (``game.view(side)``: no other seat's hand or sealed order). Each move is made exactly
+        once however many servers call this at once (the others get :class:`StaleGame` and
+        stop). Returns how many moves this call made."""
         from fortress.ai import make_bot
 
         by_side = {side: seat for seat in self.seats_of(game_id) if seat.bot for side in seat.sides}
         made = 0
         while made < limit:
             cached = self._replayed(game_id)
-            game, ply = cached.game.copy(), cached.ply
-            seat = by_side.get(game.side)
+            game, ply = cached.game, cached.ply
+            side = game.side  # in a sealed step: the first whose order is awaited (bots give theirs in turn)
+            seat = by_side.get(side)
             if game.is_over or seat is None:
                 return made
             assert seat.bot is not None  # by_side holds bot seats only
             bot = make_bot(seat.bot, seed=zlib.crc32(f"{game_id}:{ply}".encode()), ruleset=game.rules)  # its own bots first
             try:
-                self._submit(seat, ply, game.notation(bot.choose(game)))
+                self._submit(seat, ply, game.notation(bot.choose(game.view(side))), side)
             except StaleGame:
                 return made
             made += 1
         return made
-
-    @_reachable
-    def wait_for_change(self, game_id: str, ply: int, timeout: float = 10.0) -> int:
-        """Block until the game has other than ``ply`` actions stored (more, or fewer after a
-        take-back), or ``timeout`` seconds pass; returns the number stored. PostgreSQL: LISTEN/NOTIFY; SQLite: a cheap poll."""
-        end = time.monotonic() + timeout
-        if self.postgres:
-            return self._listen(game_id, ply, end)
-        files = self._files()
-        seen: Signature | None = None
-        asked, now, again = 0.0, 0, 0
-        while True:
-            # a query only when the database's files changed (a stat costs microseconds, a
-            # query far more: 30 waiting pages polled 0.75 of a core), and each second anyway;
-            # after a change, a few more ticks too: a commit's pages reach the log before the
-            # shared index that makes them visible, so the first query may not see it yet
-            signature = _signature(files) if files else None
-            changed = signature is None or signature != seen
-            if changed or again or time.monotonic() - asked >= 1.0:
-                again = _AGAIN if changed and asked else again - 1 if again else 0
-                seen, asked = signature, time.monotonic()
-                if (now := self.plies(game_id)) != ply:
-                    return now
-            if time.monotonic() >= end:
-                return now
-            time.sleep(0.05)
-
-    def _files(self) -> list[str]:
-        """The SQLite database's file and its write-ahead log (none in memory)."""
-        name = self.engine.url.database
-        return [name, name + "-wal"] if name and name != ":memory:" else []
-
-    def _listen(self, game_id: str, ply: int, end: float) -> int:
-        raw = self.engine.raw_connection()
-        try:
-            conn = raw.driver_connection
-            assert conn is not None  # a live psycopg connection
-            conn.autocommit = True
-            conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
-            while (now := self.plies(game_id)) == ply and (left := end - time.monotonic()) > 0:
-                for note in conn.notifies(timeout=min(left, 1.0)):
-                    if note.payload.split(":")[0] == game_id:
-                        break
-            return now
-        finally:
-            raw.invalidate()  # a listening, autocommitting connection never goes back to the pool
 
     def close(self) -> None:
         self.engine.dispose()
@@ -535,22 +515,7 @@ class GameStore(SeatHolding):
 
 for _name in ("hold", "holder", "holders", "free", "resume"):  # the database's failures in one plain line, as above
     setattr(GameStore, _name, _reachable(getattr(SeatHolding, _name)))
-
-_AGAIN = 4  #: ticks of 50 ms that still query after the files changed
-Signature = tuple[tuple[int, int] | None, ...]  # (size, mtime) per database file
-
-
-def _signature(files: list[str]) -> Signature:
-    """Size and modification time of each file: changes with every write to the database."""
-    out: list[tuple[int, int] | None] = []
-    for name in files:
-        try:
-            st = os.stat(name)
-            out.append((st.st_size, st.st_mtime_ns))
-        except OSError:
-            out.append(None)
-    return tuple(out)
-
+GameStore.wait_for_change = _reachable(Waiting.wait_for_change)  # type: ignore[method-assign]
 
 def _seat(row: Any) -> Seat:
     return Seat(row["game_id"], row["seat"], tuple(s for s in row["sides"].split(",") if s), row["kind"])

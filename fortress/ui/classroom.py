@@ -14,7 +14,7 @@ import html
 import os
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as W
@@ -444,7 +444,23 @@ def resume(app: "App", code: str) -> str | None:
         return None
 
 
-async def follow(app: "SharedPlay", url: str) -> None:
+class Follower(Protocol):
+    """What :func:`follow` needs of a page: Fortress America's :class:`SharedPlay`, the shell's
+    :class:`fortress.ui.shell.stored.StoredPlay`."""
+
+    closed: bool
+
+    @property
+    def shared(self) -> Any: ...  # the page's seat (its ``game_id`` and the ``ply`` it has seen), or None
+
+    def pull(self) -> None: ...
+
+    def check_seats(self) -> None: ...
+
+    def store_bots(self) -> int: ...
+
+
+async def follow(app: Follower, url: str) -> None:
     """Redraw ``app`` whenever another seat moves (a thread waits on the store; the redraw
     runs on the kernel's own loop); on a quiet bot turn, play the bots."""
     watcher: GameStore | None = None  # its own connections: the waiting thread shares nothing

@@ -66,6 +66,23 @@ def stop(proc: subprocess.Popen) -> None:
         proc.kill()
 
 
+@contextmanager
+def notebook_server(folder: Path, notebook: Path, **env: str) -> Iterator[str]:
+    """A real Voila server for ``notebook`` on a free localhost port, this process's
+    environment with ``env`` added (``FORTRESS_RULESET``, ``FORTRESS_STORE``...), stopped on
+    exit; its log is ``folder/voila.log``."""
+    port = free_port()
+    log = (folder / "voila.log").open("w")
+    proc = subprocess.Popen(voila_command(notebook, "127.0.0.1", port, no_browser=True), cwd=notebook.parent,
+                            env=voila_env(dict(os.environ, **env)), stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_port(port, proc)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        stop(proc)
+        log.close()
+
+
 @pytest.fixture(scope="session")
 def save_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("autosave")

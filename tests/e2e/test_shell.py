@@ -6,19 +6,15 @@ other councillors' secrets (their drawn cards, their sealed bids before the reve
 its HTML nor in any websocket message it received."""
 from __future__ import annotations
 
-import os
 import random
 import re
-import subprocess
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from fortress.ui.serve import notebook_path, voila_command, voila_env
+from fortress.ui.serve import notebook_path
 from fortress.ui.shell import RULESET_ENV
-from tests.e2e.conftest import free_port, stop, wait_port
+from tests.e2e.conftest import notebook_server
 from tests.e2e.test_dashboard import KERNEL, STEP
 
 pytestmark = pytest.mark.browser
@@ -34,22 +30,10 @@ LISTED_JS = r"""(verb) => {
 TICK_JS = "(n) => document.querySelector('.fortress-shell-tick').textContent !== n"
 
 
-@contextmanager
-def shell_server(folder: Path, ruleset: str) -> Iterator[str]:
-    """A real ``fortress serve --ruleset RULESET`` server (start.ipynb opened on ``ruleset``) on a
-    free localhost port, stopped on exit; its log is ``folder/voila.log``."""
-    port = free_port()
-    notebook = notebook_path("start.ipynb")
-    log = (folder / "voila.log").open("w")
-    proc = subprocess.Popen(voila_command(notebook, "127.0.0.1", port, no_browser=True), cwd=notebook.parent,
-                            env=voila_env(dict(os.environ, **{RULESET_ENV: ruleset})), stdout=log,
-                            stderr=subprocess.STDOUT)
-    try:
-        wait_port(port, proc)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        stop(proc)
-        log.close()
+def shell_server(folder: Path, ruleset: str, **env: str):
+    """A real ``fortress serve --ruleset RULESET`` server (start.ipynb opened on ``ruleset``; a
+    game store too with ``FORTRESS_STORE=...``) on a free localhost port, stopped on exit."""
+    return notebook_server(folder, notebook_path("start.ipynb"), **{RULESET_ENV: ruleset}, **env)
 
 
 @pytest.fixture(scope="module")

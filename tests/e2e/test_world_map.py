@@ -4,14 +4,11 @@ World), a name on hover, and clicks that select a region and a sea zone."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from fortress.ui.serve import voila_command, voila_env
-from tests.e2e.conftest import free_port, stop, wait_port
+from tests.e2e.conftest import notebook_server
 from tests.e2e.test_dashboard import KERNEL, STEP, still
 
 pytestmark = pytest.mark.browser
@@ -51,16 +48,8 @@ def notebook(folder: Path) -> Path:
 @pytest.fixture(scope="module")
 def world_url(tmp_path_factory):
     folder = tmp_path_factory.mktemp("world")
-    port = free_port()
-    log = (folder / "voila.log").open("w")
-    proc = subprocess.Popen(voila_command(notebook(folder), "127.0.0.1", port, no_browser=True), cwd=folder,
-                            env=voila_env(dict(os.environ)), stdout=log, stderr=subprocess.STDOUT)
-    try:
-        wait_port(port, proc)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        stop(proc)
-        log.close()
+    with notebook_server(folder, notebook(folder)) as url:
+        yield url
 
 
 def pacific_is_whole(page) -> bool:

@@ -6,11 +6,13 @@ last one shown. The board, the ruleset's status lines and the log come from the 
 (``game.view(side)``, the events that side may see); with no human seat the page is a
 spectator's and its log keeps the events everyone sees. :meth:`Shell.act` is the one place a
 human's action is played; the bots then play until a human is to act or the game is over.
+On a game store (``store``) the page may instead play one seat of a stored game
+(:mod:`fortress.ui.shell.stored`): then its game is that seat's view, and the store plays.
 """
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
@@ -22,7 +24,11 @@ from fortress.engine.game import Game
 from fortress.ui.shell.board import BoardView
 from fortress.ui.shell.gamebar import GameBar
 from fortress.ui.shell.panel import ActionPanel
-from fortress.ui.shell.seats import Seats
+from fortress.ui.shell.seats import HUMAN, Seats
+
+if TYPE_CHECKING:
+    from fortress.store import GameStore
+    from fortress.ui.shell.stored import StoredPlay
 
 BOT_LIMIT = 5000  #: bot actions played after one human action, at most (then the page says so)
 LOG_LINES = 200  #: the log shows this many of the latest events
@@ -39,7 +45,8 @@ class Shell:
     """A game of ruleset ``name`` at one page; ``root`` is the widget to display."""
 
     def __init__(self, name: str, players: int | None = None, seed: int = 1,
-                 seats: dict[str, str] | None = None, game: Game | None = None) -> None:
+                 seats: dict[str, str] | None = None, game: Game | None = None,
+                 store: "GameStore | None" = None) -> None:
         self.rules = rulesets.get(name)
         self.game: Game = game if game is not None else fortress.new_game(seed, players=players, ruleset=name)
         self.seats = Seats(self.rules, self._seats_changed)
@@ -53,12 +60,17 @@ class Shell:
         self.board = BoardView(name)
         self.panel = ActionPanel(self.act, getattr(self.board.factory, "panels", None))  # the ruleset's own
         self.bar = GameBar(self, len(self.game.seats), seed)
+        self.stored: StoredPlay | None = None
+        if store is not None:
+            from fortress.ui.shell.stored import StoredPlay
+            self.stored = StoredPlay(self, store)
         right = W.VBox([self.panel.widget, self.result, W.HTML("<b>Log</b>"), self.log],
                        layout=W.Layout(width="40%", min_width="320px"))
         self.root = W.VBox([W.HTML(CSS), self.header, self.message,
                             W.HBox([W.Box([self.board.widget], layout=W.Layout(flex="1 1 auto", min_width="0")),
                                     right], layout=W.Layout(flex_flow="row wrap")),
-                            self.bar.widget, self.tick], _dom_classes=("fortress-shell", f"fortress-shell-{name}"))
+                            *([self.stored.widget] if self.stored else []), self.bar.widget, self.tick],
+                           _dom_classes=("fortress-shell", f"fortress-shell-{name}"))
         self.start(self.game, seats or {})
 
     # -- the game ---------------------------------------------------------------------------
@@ -76,6 +88,8 @@ class Shell:
         if side not in self.seats.humans:
             self.say(f"{self.rules.side_names.get(side, side)} is not played at this page.", refused=True)
             return False
+        if self.stored is not None and self.stored.shared is not None:
+            return self.stored.act(action, side)
         try:
             events = self.game.apply(action, side)
         except fortress.IllegalAction as exc:
@@ -103,6 +117,22 @@ class Shell:
         if self.seats.notes:
             self.say(" ".join(self.seats.notes), refused=True)
             self.seats.notes = []
+
+    def show_seat(self, view: Game, sides: tuple[str, ...], note: str = "", refused: bool = False) -> None:
+        """Show a seat of a stored game: ``view`` is what it may see, ``sides`` the sides this
+        page plays (the others are played elsewhere: other pages, the server's bots)."""
+        self.game = view
+        self.seats.who = {s: HUMAN if s in sides else "elsewhere" for s in self.rules.sides}
+        self.seats.bots = {}
+        self.bar.widget.layout.display = "none"  # new game, save, load and undo are a local game's
+        self.say(note, refused)
+        self.refresh()
+
+    def leave_seat(self, note: str) -> None:
+        """This page no longer plays its stored seat: it shows the game no more."""
+        self.seats.who = {s: "elsewhere" for s in self.rules.sides}
+        self.say(note, refused=True)
+        self.refresh()
 
     def undo(self) -> None:
         """Take back the viewer's last action of this turn, if the game allows it."""

@@ -1,6 +1,7 @@
 """The start page: every installed ruleset (its title and player counts), each with a button
 that opens its dashboard in the page: the default ruleset's own (:func:`fortress.ui.build_app`),
-any other's in a :class:`fortress.ui.shell.app.Shell`."""
+any other's in a :class:`fortress.ui.shell.app.Shell`, on the game store ``fortress serve`` names
+(``FORTRESS_STORE``) if any, at the seat the page's address names (``?seat=TOKEN``)."""
 from __future__ import annotations
 
 import html
@@ -54,8 +55,7 @@ class StartPage:
                 from fortress.ui import build_app
                 self.opened = build_app(display_it=False)
             else:
-                from fortress.ui.shell.app import Shell
-                self.opened = Shell(name)
+                self.opened = open_shell(name)
         except Exception as exc:  # noqa: BLE001 - the list stays, with the reason
             self.message.value = (f"<span class='ft-refused'>Cannot open {html.escape(name)}: "
                                   f"{html.escape(str(exc) or type(exc).__name__)}</span>")
@@ -70,3 +70,15 @@ class StartPage:
         if self.opened is not None:
             self.opened.root.close()
         self.opened = None
+
+
+def open_shell(name: str) -> Any:
+    """A shell of ruleset ``name``: on the server's game store if it has one, at the seat of the
+    page's ``?seat=TOKEN`` if given (:mod:`fortress.ui.shell.stored`)."""
+    from fortress.ui import classroom
+    from fortress.ui.shell.app import Shell
+    from fortress.ui.shell.stored import open_from_page
+
+    shell = Shell(name, store=classroom.store_from_env())
+    open_from_page(shell, classroom.page_query())
+    return shell

@@ -1,0 +1,130 @@
+"""The shell on the game store (issue 31), without a browser: a page starts a stored Council game
+with seat links, a second page opens a seat link, both play through the generic panel, bid in
+the same sealed step from the ply each saw, and neither page ever holds the other seat's hand or
+sealed bid (the widget texts a page receives, and the game it holds: its seat's view); ATTACK!
+and America in Flames by seat links too (issue 38)."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from fortress.store import GameStore
+from fortress.ui.shell.app import Shell
+from tests.test_ui_shell import secrets_from, texts
+
+HIDDEN = "?"
+
+
+@pytest.fixture
+def url(tmp_path):
+    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+
+def two_pages(url: str) -> tuple[Shell, Shell]:
+    """Page A starts a shared game (Amber and Birch human, Cedar and Dune bots) and plays Amber;
+    page B opens Birch's seat link from A's list."""
+    a = Shell("council", seed=3, store=GameStore(url))
+    a.seats.who.update(amber="human", birch="human", cedar="random", dune="random")
+    a.stored.start_button.click()
+    links = sorted(set(re.findall(r"seat=([\w-]+)", a.stored.links.value)))
+    assert len(links) == 1 and "Birch" in a.stored.links.value  # the other human seat's link only
+    b = Shell("council", seed=3, store=GameStore(url))
+    assert b.stored.open(links[0])
+    return a, b
+
+
+def press_first(page: Shell, rng: random.Random) -> None:
+    panel = page.panel
+    verbs = [v for _label, v in panel.verbs.options if v != "surrender"]
+    panel.verbs.value = rng.choice(verbs)
+    panel.choice.value = rng.randrange(len(panel.choice.options))
+    panel.go.click()
+
+
+def private(page: Shell, store: GameStore, mine: str) -> None:
+    """What page ``page`` holds and shows comes from ``mine``'s view only."""
+    real = store.game(page.stored.shared.game_id)
+    shown = texts(page.root)
+    leaked = [t for t in secrets_from(real, {mine}) if t in shown]
+    assert not leaked, leaked
+    assert page.game.state.seed == 0 and page.game.state.hands[mine] == real.state.hands[mine]
+    assert all(set(hand) <= {HIDDEN} for side, hand in page.game.state.hands.items() if side != mine)
+
+
+@pytest.mark.slow
+def test_two_pages_play_two_seats_and_bid_in_the_same_sealed_step(url):
+    a, b = two_pages(url)
+    store, rng = GameStore(url), random.Random(5)
+    assert a.seats.humans == ["amber"] and b.seats.humans == ["birch"]
+    assert a.bar.widget.layout.display == "none"  # a stored seat: no local new game, save or undo
+    for _ in range(100):  # the deeds, each page when its side is to move, following the other
+        if a.game.phase == "bid":
+            break
+        page = a if "amber" in a.game.to_move else b
+        press_first(page, rng)
+        private(page, store, page.seats.humans[0])
+        (b if page is a else a).stored.pull()  # what the follow task does when the store changes
+    assert a.game.phase == b.game.phase == "bid" and a.stored.shared.ply == b.stored.shared.ply
+    b.panel.text.value = "bid 2"
+    b.panel.typed.click()  # Birch bids first ...
+    assert b.game.notation(b.game.history[-1]) == "bid 2"
+    a.panel.text.value = "bid 1"
+    a.panel.typed.click()  # ... and Amber, from the ply it saw: accepted, not stale
+    assert "Played bid 1" in a.message.value, a.message.value
+    for page, mine in ((a, "amber"), (b, "birch")):
+        private(page, store, mine)
+    real = store.game(a.stored.shared.game_id)
+    if real.phase == "bid":  # the bots' bids come in turn; then all are revealed together
+        store.play_bots(a.stored.shared.game_id)
+    a.stored.pull()
+    b.stored.pull()
+    log = a.log.value
+    assert "Birch ordered: bid 2." in log and "Amber ordered: bid 1." in log  # revealed together
+    assert "Birch ordered: bid 2." in b.log.value
+
+
+def test_a_page_acts_only_for_its_seat_and_a_lost_race_reloads(url):
+    a, b = two_pages(url)
+    assert not b.act("choose gather", "amber")  # Birch's page cannot act for Amber
+    assert "not played at this page" in b.message.value
+    stale = a.stored.shared.ply
+    assert a.act("choose gather", "amber")
+    a.stored.shared.ply = stale  # a page that has not seen its own move stored (another tab of the seat)
+    assert not a.act("choose gather", "amber")
+    assert "moved first" in a.message.value and a.stored.shared.ply == stale + 1
+
+
+def test_a_wrong_or_spectator_link_is_refused_in_words(url):
+    page = Shell("council", store=GameStore(url))
+    assert not page.stored.open("x" * 30)
+    assert "not known" in page.message.value and page.stored.shared is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, players", [("attack", 2), ("aif", None)])
+def test_other_rulesets_play_by_seat_links_too(url, name, players):
+    """Issue 38: ATTACK! (two seats) and America in Flames (the USA and the Commonwealth human,
+    four bots) by seat links, each page acting only when its side may, never holding the
+    events only the other seats may see."""
+    a = Shell(name, players=players, store=GameStore(url))
+    first, second = a.rules.seats(len(a.game.seats))[:2]
+    a.seats.who.update({side: "human" for side in first + second})
+    a.stored.start_button.click()
+    (token,) = set(re.findall(r"seat=([\w-]+)", a.stored.links.value))
+    b = Shell(name, players=players, store=GameStore(url))
+    assert b.stored.open(token) and b.seats.humans == list(second)
+    store, rng, played = GameStore(url), random.Random(2), 0
+    for _ in range(40):
+        page = next((p for p in (a, b) if p.viewer in p.game.to_move), None)
+        if page is None or page.game.is_over:
+            break
+        press_first(page, rng)
+        played += "Played" in page.message.value
+        for p in (a, b):
+            p.stored.pull()
+            real = store.game(p.stored.shared.game_id)
+            shown = texts(p.root)
+            assert not [t for t in secrets_from(real, set(p.seats.humans)) if t in shown]
+    assert played >= 5
