@@ -21,9 +21,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("fortress.odds",),
     ("fortress.ai",),
     ("fortress.store",),
-    # a ruleset's part of the dashboard (its map widget for the shell, found through the
-    # fortress.dashboards entry point) sits with the UI, though in the ruleset's folder
-    ("fortress.ui", "fortress.rulesets.attack.dashboard"),
+    # a ruleset's part of the dashboard (ATTACK!'s map widget for the shell, found through the
+    # fortress.dashboards entry point; Fortress America's whole page, opened by
+    # fortress.ui.build_app) sits with the UI, though in the ruleset's folder
+    ("fortress.ui", "fortress.rulesets.attack.dashboard", "fortress.rulesets.america.dashboard"),
     ("fortress.notebook_helpers",),
     ("fortress.render",),
     ("fortress.bench", "fortress.cli", "fortress.__main__"),
@@ -76,10 +77,11 @@ def test_the_check_catches_an_import_from_a_higher_layer():
     assert upward("fortress.ai.search", "from fortress import store\n")
     assert upward("fortress.engine.board", "import fortress.rulesets.america.state\n")
     assert upward("fortress.engine.turn", "from fortress.rulesets.aif import politics\n")
-    assert not upward("fortress.ui.app", "from fortress.ai import make_bot\nimport fortress\n")
+    assert not upward("fortress.rulesets.america.dashboard.app", "from fortress.ai import make_bot\nimport fortress\n")
     assert layer("fortress.newthing") is None  # a new top-level module must be placed in a layer
     assert not upward("fortress.rulesets.attack.dashboard", "from fortress.ui.world_map import WorldBoardMap\n")
     assert upward("fortress.rulesets.attack.world", "from fortress.ui.world_map import WorldBoardMap\n")
+    assert upward("fortress.rulesets.america.views", "from fortress.rulesets.america.dashboard import app\n")
 
 
 def test_nothing_lower_imports_anything_higher():

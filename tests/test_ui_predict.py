@@ -10,7 +10,7 @@ import fortress
 from fortress.ai import make_bot
 from fortress.rulesets.america import actions as A
 from fortress.engine.events import Event
-from fortress.ui.predict import BATTLE, LASER, Question, answer, explain, explain_die, question, rolls_dice
+from fortress.rulesets.america.dashboard.predict import BATTLE, LASER, Question, answer, explain, explain_die, question, rolls_dice
 from tests.test_ui_helpers import new_app, press
 
 HEURISTIC = {"west": "heuristic", "south": "heuristic", "east": "heuristic"}

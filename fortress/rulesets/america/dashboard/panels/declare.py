@@ -4,8 +4,8 @@ from __future__ import annotations
 import ipywidgets as W
 
 from fortress.rulesets.america import actions as A
-from fortress.ui import turn_flow
-from fortress.ui.panels.base import Panel
+from fortress.rulesets.america.dashboard import turn_flow
+from fortress.rulesets.america.dashboard.panels.base import Panel
 
 
 class DeclarePanel(Panel):

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def _phase_names() -> dict[str, str]:
-    from fortress.ui import info  # (info imports the panels, which import this module)
+    from fortress.rulesets.america.dashboard import info  # (info imports the panels, which import this module)
     return info.PHASE_NAMES
 
 

@@ -3,7 +3,7 @@ filled from the game (units that could still move there this turn included, as a
 line) and editable before asking, as TripleA's battle calculator allows; the exact odds of
 the attack as given side by side with the same attack with / without combined arms.
 
-The logic is :mod:`fortress.ui.workbench`; a failure in the odds shows a message, never a
+The logic is :mod:`fortress.rulesets.america.dashboard.workbench`; a failure in the odds shows a message, never a
 traceback. The form is built when a game starts (a light first paint).
 """
 from __future__ import annotations
@@ -17,11 +17,11 @@ import ipywidgets as W
 from fortress.odds import TERRAINS, parse_force
 from fortress.engine.rulesets import side_label
 from fortress.ui import theme as T
-from fortress.ui.workbench import EXACT_MAX_UNITS, Forces, compare, forces_for, open_ground
+from fortress.rulesets.america.dashboard.workbench import EXACT_MAX_UNITS, Forces, compare, forces_for, open_ground
 
 if TYPE_CHECKING:
     from fortress.odds import Odds
-    from fortress.ui.app import App
+    from fortress.rulesets.america.dashboard.app import App
 
 INTRO = ("Odds of an attack on any territory, by the side whose turn it is. The forces come from the game "
          "(change them freely: '2 infantry, 1 hovertank'); units that could still move there this turn are "

@@ -4,7 +4,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from fortress.rulesets.america import actions as A
-from fortress.ui.panels.base import Panel
+from fortress.rulesets.america.dashboard.panels.base import Panel
 
 
 class GenericPanel(Panel):

@@ -13,7 +13,7 @@ import ipywidgets as W
 from fortress.ui import theme as T
 
 if TYPE_CHECKING:
-    from fortress.ui.app import App
+    from fortress.rulesets.america.dashboard.app import App
 
 PROJECTOR_CLASS = "fortress-projector"
 

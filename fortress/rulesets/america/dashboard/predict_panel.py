@@ -1,7 +1,7 @@
 """Class-prediction mode: a toggle in the header; with it on, the game pauses before
 each battle's round and each laser shot (a player's or a bot's), shows the exact odds and
 lets the class guess (two buttons); after the dice, it says what happened and explains every
-die with the rule it applied. The logic is :mod:`fortress.ui.predict`; the widgets are made
+die with the rule it applied. The logic is :mod:`fortress.rulesets.america.dashboard.predict`; the widgets are made
 once and updated.
 """
 from __future__ import annotations
@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as W
 
-from fortress.ui.predict import Question, answer, explain, question, rolls_dice
+from fortress.rulesets.america.dashboard.predict import Question, answer, explain, question, rolls_dice
 
 if TYPE_CHECKING:
-    from fortress.ui.app import App
+    from fortress.rulesets.america.dashboard.app import App
 
 
 class PredictPanel:

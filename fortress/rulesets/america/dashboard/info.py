@@ -1,11 +1,11 @@
 """Read-only views around the map: status line, tracks, pools, cards, dice (the log is
-:mod:`fortress.ui.logbook`)."""
+:mod:`fortress.rulesets.america.dashboard.logbook`)."""
 from __future__ import annotations
 
 import html
 
 from fortress.ui import theme as T
-from fortress.ui.panels.reinforce import cards_html
+from fortress.rulesets.america.dashboard.panels.reinforce import cards_html
 from fortress.rulesets.america.units import INVADERS, SIDES
 
 PHASE_TITLES = {"setup": "Setup", "reinforcements": "1 Reinforcements", "declare": "2 Declare battles",

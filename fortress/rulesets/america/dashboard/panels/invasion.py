@@ -6,7 +6,7 @@ from collections import defaultdict
 import ipywidgets as W
 
 from fortress.rulesets.america import actions as A
-from fortress.ui.panels.base import Panel
+from fortress.rulesets.america.dashboard.panels.base import Panel
 
 
 class InvasionPanel(Panel):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import ipywidgets as W
 
 from fortress.ui import theme as T
-from fortress.ui.panels.base import dispose
+from fortress.rulesets.america.dashboard.panels.base import dispose
 
 
 def named(text: str, areas, board) -> str:

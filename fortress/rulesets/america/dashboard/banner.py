@@ -9,8 +9,8 @@ import ipywidgets as W
 
 from fortress.rulesets.america.state import Stage
 from fortress.ui import theme as T
-from fortress.ui.bots import HUMAN
-from fortress.ui.info import PHASE_NAMES, winner_text
+from fortress.rulesets.america.dashboard.bots import HUMAN
+from fortress.rulesets.america.dashboard.info import PHASE_NAMES, winner_text
 
 #: what the side to move does in each step, when no battle choice is waiting
 DOING = {"setup": "places its starting units", "reinforcements": "places reinforcements",

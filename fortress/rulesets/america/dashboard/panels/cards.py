@@ -16,7 +16,7 @@ from fortress.rulesets.america import actions as A
 from fortress.rulesets.america.invader_cards import VARIANT
 from fortress.engine.rulesets import side_label
 from fortress.rulesets.america.units import INVADERS
-from fortress.ui.panels.base import Panel
+from fortress.rulesets.america.dashboard.panels.base import Panel
 
 
 class HandPanel(Panel):

@@ -1,6 +1,6 @@
 """The "Bot turns" tab: what the bots did since your last turn, in words and move by move.
 
-A paragraph per bot turn (:func:`fortress.ui.follow.summarize_turn`), Back / Next / Play
+A paragraph per bot turn (:func:`fortress.rulesets.america.dashboard.follow.summarize_turn`), Back / Next / Play
 (at a chosen speed) over the positions the bots' moves passed through, the map showing
 each with arrows for its moves (one ``Polyline`` layer for moves, one for attacks,
 updated in place), and the move list grouped by side's turn and phase. The widgets are
@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 import ipyleaflet as L
 import ipywidgets as W
 
-from fortress.ui import info
+from fortress.rulesets.america.dashboard import info
 from fortress.ui import theme as T
 from fortress.ui.area_layers import OVERLAYS
 from fortress.ui.board_map import MapView
-from fortress.ui.follow import Step, Tape, move_list, summarize_turn
+from fortress.rulesets.america.dashboard.follow import Step, Tape, move_list, summarize_turn
 
 if TYPE_CHECKING:
-    from fortress.ui.app import App
+    from fortress.rulesets.america.dashboard.app import App
 
 NONE_YET = ("<i>No bot moves yet. After <b>Play to my turn</b> (or <b>Bot: step</b>) the bots' turns are "
             "told here, and you can step through them.</i>")

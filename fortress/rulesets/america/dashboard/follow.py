@@ -4,7 +4,7 @@ list grouped by side's turn and phase, and a paragraph per turn saying what happ
 Pure logic, no widgets: :class:`Tape` records each bot move (the position after it, its
 events, and for a move that rolled a battle's dice the odds the attacker had just before);
 :func:`move_list` groups the steps; :func:`summarize_turn` writes one turn's paragraph from
-its steps' events (the game's log) and those odds. ``fortress.ui.follow_panel`` shows them.
+its steps' events (the game's log) and those odds. ``fortress.rulesets.america.dashboard.follow_panel`` shows them.
 """
 from __future__ import annotations
 

@@ -15,21 +15,22 @@ import ipywidgets as W
 import fortress
 from fortress.rulesets.america import actions as A
 from fortress.store import GameStore, SeatTaken, StaleGame, StoreError
-from fortress.ui import classroom, clicks, info, turn_flow
-from fortress.ui.banner import Banner
+from fortress.ui import clicks
+from fortress.rulesets.america.dashboard import classroom, info, turn_flow
+from fortress.rulesets.america.dashboard.banner import Banner
 from fortress.ui import theme as T
-from fortress.ui.bots import BotSeats
+from fortress.rulesets.america.dashboard.bots import BotSeats
 from fortress.ui.board_map import MAP_HEIGHT, BoardMap, MapView
-from fortress.ui.follow_panel import FollowPanel
-from fortress.ui.gamebar import GameControls
-from fortress.ui.logbook import LogBook, Note
-from fortress.ui.maptools import MapTools
-from fortress.ui.odds_panel import OddsPanel
-from fortress.ui.panels import PANELS, GenericPanel, Panel
-from fortress.ui.panels.cards import HandPanel
+from fortress.rulesets.america.dashboard.follow_panel import FollowPanel
+from fortress.rulesets.america.dashboard.gamebar import GameControls
+from fortress.rulesets.america.dashboard.logbook import LogBook, Note
+from fortress.rulesets.america.dashboard.maptools import MapTools
+from fortress.rulesets.america.dashboard.odds_panel import OddsPanel
+from fortress.rulesets.america.dashboard.panels import PANELS, GenericPanel, Panel
+from fortress.rulesets.america.dashboard.panels.cards import HandPanel
 from fortress.ui.lazy_tabs import LazyTabs
-from fortress.ui.predict_panel import PredictPanel
-from fortress.ui.shared_play import SharedPlay
+from fortress.rulesets.america.dashboard.predict_panel import PredictPanel
+from fortress.rulesets.america.dashboard.shared_play import SharedPlay
 from fortress.ui.storage import Autosaver, new_game_id
 
 BOT_STEP_LIMIT = 5000  # "play to my turn" never loops longer than this
@@ -37,7 +38,7 @@ BOT_STEP_LIMIT = 5000  # "play to my turn" never loops longer than this
 
 class App(SharedPlay):
     """Build with :func:`fortress.ui.build_app`; ``app.root`` is the widget to display.
-    A game on the shared store (classroom play): :class:`fortress.ui.shared_play.SharedPlay`."""
+    A game on the shared store (classroom play): :class:`fortress.rulesets.america.dashboard.shared_play.SharedPlay`."""
 
     def __init__(self, save_dir=None, map_height: str = MAP_HEIGHT, store: GameStore | None = None,
                  defer_labels: bool = False) -> None:
@@ -322,8 +323,8 @@ class App(SharedPlay):
         return not self.undo_refusal()
 
     def hint(self) -> None:
-        """The Hint button: what a bot would do now and why, with its odds (``fortress.ui.hints``)."""
-        from fortress.ui.hints import hint, hint_bot
+        """The Hint button: what a bot would do now and why, with its odds (``fortress.rulesets.america.dashboard.hints``)."""
+        from fortress.rulesets.america.dashboard.hints import hint, hint_bot
         g = self.game
         if not self.playing or g.is_over:
             self.say("No hint: start a game (Game tab)." if not self.playing else "No hint: the game is over.")

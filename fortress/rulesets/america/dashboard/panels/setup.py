@@ -7,7 +7,7 @@ import ipywidgets as W
 
 from fortress.rulesets.america import actions as A
 from fortress.ui import theme as T
-from fortress.ui.panels.base import Panel
+from fortress.rulesets.america.dashboard.panels.base import Panel
 
 
 class SetupPanel(Panel):

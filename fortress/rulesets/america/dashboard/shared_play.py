@@ -1,9 +1,9 @@
 """The dashboard's shared-game part: the store holds the game, this page one seat.
 
-:class:`SharedPlay` is mixed into :class:`fortress.ui.app.App`: opening a seat link, showing a
+:class:`SharedPlay` is mixed into :class:`fortress.rulesets.america.dashboard.app.App`: opening a seat link, showing a
 stored game, submitting this page's moves at their ply, reloading when another seat moved
 first (a lost race), letting the store play the bot seats, following the store and the turn
-note. The seat itself and the store's calls are :mod:`fortress.ui.classroom`'s.
+note. The seat itself and the store's calls are :mod:`fortress.rulesets.america.dashboard.classroom`'s.
 """
 from __future__ import annotations
 
@@ -11,18 +11,18 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from fortress.store import GameStore, Holder, SeatTaken, StaleGame, StoreError
-from fortress.ui import classroom
+from fortress.rulesets.america.dashboard import classroom
 from fortress.ui import theme as T
 
 if TYPE_CHECKING:
     import ipywidgets as W
 
     from fortress.engine.game import Game
-    from fortress.ui.bots import BotSeats
-    from fortress.ui.follow_panel import FollowPanel
-    from fortress.ui.gamebar import GameControls
-    from fortress.ui.logbook import LogBook
-    from fortress.ui.odds_panel import OddsPanel
+    from fortress.rulesets.america.dashboard.bots import BotSeats
+    from fortress.rulesets.america.dashboard.follow_panel import FollowPanel
+    from fortress.rulesets.america.dashboard.gamebar import GameControls
+    from fortress.rulesets.america.dashboard.logbook import LogBook
+    from fortress.rulesets.america.dashboard.odds_panel import OddsPanel
 
 
 #: what a page that lost a race at its seat says, whichever way it learnt (issue 40, item 3)

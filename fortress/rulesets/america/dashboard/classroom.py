@@ -3,7 +3,7 @@
 ``fortress serve`` puts the store's URL in ``FORTRESS_STORE`` for every page's kernel and
 Voila puts the page's query string in ``QUERY_STRING``: ``?seat=TOKEN`` opens that seat's
 game where it stands, ``?code=ABC123`` takes a free seat, ``?teacher=TOKEN`` is the
-teacher's view (:mod:`fortress.ui.teacher`). Every human move is submitted at its ply
+teacher's view (:mod:`fortress.rulesets.america.dashboard.teacher`). Every human move is submitted at its ply
 (:meth:`SharedGame.push`), bots are played by the store (each move exactly once, by
 whichever kernel gets there first) and :func:`follow` redraws when another seat moves.
 """
@@ -21,22 +21,18 @@ import ipywidgets as W
 
 from fortress.store import SPECTATOR, GameStore, Holder, NewGame, Seat, SeatError, SeatTaken, StaleGame, StoreError
 from fortress.ui import theme as T
-from fortress.ui.serve import PUBLIC_URL_ENV
+from fortress.ui.serve import PUBLIC_URL_ENV, STORE_ENV, TEACHER_ENV
 
 if TYPE_CHECKING:
     from fortress.engine.game import Game
-    from fortress.ui.app import App
-    from fortress.ui.shared_play import SharedPlay
+    from fortress.rulesets.america.dashboard.app import App
+    from fortress.rulesets.america.dashboard.shared_play import SharedPlay
 
-STORE_ENV = "FORTRESS_STORE"
-TEACHER_ENV = "FORTRESS_TEACHER_TOKEN"
 #: how long a page waits for another seat's move before it looks whether a bot is due
 #: (a bot seat whose driving browser closed is played by any page still open on the game)
 IDLE_BOTS = 2.0
 JOINED = "Joined the game: you have a seat."
-#: the browser's own secret (``fortress serve`` gives each browser a cookie and passes it to
-#: the page's kernel as this request header, :mod:`fortress.ui.voila_app`) and its user agent
-BROWSER_HEADER = "X-Fortress-Browser"
+#: the browser's own secret as the page's kernel sees it (:data:`fortress.ui.serve.BROWSER_HEADER`) and its user agent
 BROWSER_ENV = "HTTP_X_FORTRESS_BROWSER"
 AGENT_ENV = "HTTP_USER_AGENT"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fortress.rulesets.america import actions as A
-from fortress.ui.follow import fight_of
+from fortress.rulesets.america.dashboard.follow import fight_of
 
 HINT_BOTS = ("heuristic", "search")
 

@@ -1,6 +1,6 @@
 """The teacher's odds workbench, the logic: the forces for any territory at any
 step, units that could still come this turn included, and the odds "with / without
-combined arms" side by side. No widgets here (``fortress.ui.odds_panel`` shows them).
+combined arms" side by side. No widgets here (``fortress.rulesets.america.dashboard.odds_panel`` shows them).
 
 The attacker is the side whose turn it is. "Could still come" is read from the engine's own
 legal moves: in that side's Maneuvers, every unit with a legal move after which it could join

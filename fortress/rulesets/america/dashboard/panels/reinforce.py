@@ -9,7 +9,7 @@ from fortress.engine.board import Board
 from fortress.rulesets.america.cards import Card, either
 from fortress.rulesets.america.state import Task, TaskKind
 from fortress.ui import theme as T
-from fortress.ui.panels.base import Panel
+from fortress.rulesets.america.dashboard.panels.base import Panel
 
 
 class ReinforcePanel(Panel):

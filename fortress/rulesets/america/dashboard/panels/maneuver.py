@@ -10,7 +10,7 @@ from typing import cast
 import ipywidgets as W
 
 from fortress.rulesets.america import actions as A
-from fortress.ui.panels.base import Panel
+from fortress.rulesets.america.dashboard.panels.base import Panel
 
 
 class ManeuverPanel(Panel):

@@ -11,17 +11,15 @@ import fortress
 from fortress.engine.save import SaveError, saved_seats
 from fortress.engine import rulesets
 from fortress.ui import theme as T
-from fortress.ui.bots import HUMAN, bot_choices
-from fortress.ui.classroom import ClassroomBox
-from fortress.ui.panels.base import dispose
+from fortress.ui.serve import MAX_SAVE_BYTES
+from fortress.rulesets.america.dashboard.bots import HUMAN, bot_choices
+from fortress.rulesets.america.dashboard.classroom import ClassroomBox
+from fortress.rulesets.america.dashboard.panels.base import dispose
 from fortress.rulesets.america.units import INVADERS, SIDES
 
 if TYPE_CHECKING:
-    from fortress.ui.app import App
+    from fortress.rulesets.america.dashboard.app import App
 
-#: largest save file the dashboard loads (a long game's save is ~0.1 MB); the server's
-#: websocket message limit (fortress.ui.voila_app) and the page's own check derive from it
-MAX_SAVE_BYTES = 2_000_000
 
 SETUPS = [("balanced preset", "balanced"), ("coastal preset", "coastal"), ("random", "random"),
           ("place by hand", None)]

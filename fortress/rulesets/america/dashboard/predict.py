@@ -1,6 +1,6 @@
 """Class-prediction mode, the logic: before a move that rolls dice (a battle's round,
 a laser shot), the question with its exact odds; after it, the answer and every die
-explained with the rule it applied. No widgets here (``fortress.ui.predict_panel``).
+explained with the rule it applied. No widgets here (``fortress.rulesets.america.dashboard.predict_panel``).
 """
 from __future__ import annotations
 

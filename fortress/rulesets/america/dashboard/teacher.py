@@ -22,12 +22,13 @@ import ipywidgets as W
 import fortress
 from fortress.store import SPECTATOR, GameStore, NewGame, StoreError
 from fortress.ui import theme as T
-from fortress.ui.bots import HUMAN, bot_choices
-from fortress.ui.classroom import TEACHER_ENV, page_link, spectate, store_seats
+from fortress.rulesets.america.dashboard.bots import HUMAN, bot_choices
+from fortress.rulesets.america.dashboard.classroom import page_link, spectate, store_seats
+from fortress.ui.serve import TEACHER_ENV
 
 if TYPE_CHECKING:
     from fortress.engine.game import Game
-    from fortress.ui.app import App
+    from fortress.rulesets.america.dashboard.app import App
 
 CITIES = 18  # the captured-city track (rules: Victory)
 MAX_BATCH = 60
@@ -225,7 +226,7 @@ class TeacherView:
 
     def watch(self) -> None:
         """Open the picked game as a spectator below the list."""
-        from fortress.ui.app import App
+        from fortress.rulesets.america.dashboard.app import App
 
         if self.pick.value is None:
             self.message.value = "<span class='ft-refused'>No game to watch yet.</span>"

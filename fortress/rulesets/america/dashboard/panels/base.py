@@ -8,10 +8,10 @@ import ipywidgets as W
 
 from fortress.rulesets.america import actions as A
 from fortress.ui import theme as T
-from fortress.ui import turn_flow
+from fortress.rulesets.america.dashboard import turn_flow
 
 if TYPE_CHECKING:
-    from fortress.ui.app import App
+    from fortress.rulesets.america.dashboard.app import App
 
 _A = TypeVar("_A", bound=A.Action)
 _B = TypeVar("_B", bound=A.Action)
@@ -122,7 +122,7 @@ class Panel:
 
     def end_button(self, label: str = "End phase") -> W.Widget:
         """The button that ends the step, named for where it leads ("End turn" when the turn
-        ends: :func:`fortress.ui.turn_flow.end_label`), or, while 'end' is refused, why (say a
+        ends: :func:`fortress.rulesets.america.dashboard.turn_flow.end_label`), or, while 'end' is refused, why (say a
         place over the 5-unit limit in Maneuvers)."""
         if A.End() not in self.game.legal_actions():
             note = W.HTML(html.escape(self.game.explain(A.End()) or ""))

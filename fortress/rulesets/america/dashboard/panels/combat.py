@@ -9,8 +9,8 @@ import ipywidgets as W
 from fortress.rulesets.america import actions as A
 from fortress.rulesets.america.state import BattleView, Stage
 from fortress.ui import theme as T
-from fortress.ui import turn_flow
-from fortress.ui.panels.base import Panel
+from fortress.rulesets.america.dashboard import turn_flow
+from fortress.rulesets.america.dashboard.panels.base import Panel
 
 
 class CombatPanel(Panel):
