@@ -13,7 +13,7 @@ ENGINE = (PACKAGE / "engine", PACKAGE / "rulesets")  #: the engine and the rules
 #: the parts of a ruleset's folder that play or show its games rather than define its rules
 #: (Fortress America's dashboard, bots and odds; ATTACK!'s dashboard): outside the engine, like
 #: fortress/ui/, fortress/ai/ and fortress/odds/, so they too use the public API only
-CLIENTS = ("dashboard",)
+CLIENTS = ("dashboard", "bots")
 
 
 def inside_the_engine(path: Path) -> bool:
@@ -84,9 +84,10 @@ def test_no_notebook_reads_engine_internals():
     assert not bad, f"engine internals read in notebooks: {bad}"
 
 
-def test_a_rulesets_dashboard_is_outside_the_engine():
+def test_a_rulesets_dashboard_and_bots_are_outside_the_engine():
     outside = {str(p.relative_to(PACKAGE)) for p in outside_the_engine()}
-    assert {"rulesets/attack/dashboard.py", "rulesets/america/dashboard/app.py", "ui/serve.py"} <= outside
+    assert {"rulesets/attack/dashboard.py", "rulesets/america/dashboard/app.py", "rulesets/america/bots/search.py",
+            "ui/serve.py"} <= outside
     assert not {"rulesets/america/battle.py", "engine/game.py"} & outside
 
 

@@ -19,7 +19,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # (Game._repr_mimebundle_ imports it lazily)
     ("fortress.rulesets", "fortress", "fortress.draw"),
     ("fortress.odds",),
-    ("fortress.ai",),
+    # Fortress America's bots sit with the shared ones, though in the ruleset's folder (its
+    # ruleset names them as "module:class", imported when first seated)
+    ("fortress.ai", "fortress.rulesets.america.bots"),
     ("fortress.store",),
     # a ruleset's part of the dashboard (ATTACK!'s map widget for the shell, found through the
     # fortress.dashboards entry point; Fortress America's whole page, opened by
@@ -74,7 +76,7 @@ def upward(module: str, source: str) -> list[str]:
 
 def test_the_check_catches_an_import_from_a_higher_layer():
     assert upward("fortress.engine.game", "def f():\n    from fortress.ui import app\n")
-    assert upward("fortress.ai.search", "from fortress import store\n")
+    assert upward("fortress.rulesets.america.bots.search", "from fortress import store\n")
     assert upward("fortress.engine.board", "import fortress.rulesets.america.state\n")
     assert upward("fortress.engine.turn", "from fortress.rulesets.aif import politics\n")
     assert not upward("fortress.rulesets.america.dashboard.app", "from fortress.ai import make_bot\nimport fortress\n")

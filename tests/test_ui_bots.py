@@ -4,8 +4,9 @@ America's seats are unchanged."""
 from __future__ import annotations
 
 import fortress
-from fortress.ai import BOT_NAMES, bot_names
-from fortress.ai.heuristic import HeuristicBot
+from fortress.ai import bot_names
+from fortress.rulesets.america.bots import BOT_NAMES
+from fortress.rulesets.america.bots.heuristic import HeuristicBot
 from fortress.rulesets.attack.heuristic import AttackHeuristic
 from fortress.ui import build_app
 from fortress.rulesets.america.dashboard.bots import HUMAN, BotSeats, bot_choices

@@ -1,6 +1,6 @@
 """Bot-versus-bot games of any ruleset, a bot per side, serially: each side's win rate with its
 Wilson interval, and the speed (``fortress simulate --ruleset attack --bots red=heuristic``).
-Fortress America's own simulation, with its teams and cities, is :mod:`fortress.ai.simulate`.
+Fortress America's own simulation, with its teams and cities, is :mod:`fortress.rulesets.america.bots.simulate`.
 
 Game ``i`` uses seed ``seed + i``; the bot of the side in seat ``k`` gets seed
 ``(seed + i) * 10 + k``.

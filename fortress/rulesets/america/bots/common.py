@@ -21,11 +21,6 @@ FAR = 99
 NONE: Counter = Counter()
 
 
-def in_play(game) -> None:
-    """A bot asked to choose in a finished game says so (there is no legal action)."""
-    if game.is_over:
-        raise ValueError("the game is over: a bot has nothing to choose")
-
 
 def allies(side: str) -> frozenset[str]:
     """The camp of ``side``: the Invaders win together, so they never fight each other."""

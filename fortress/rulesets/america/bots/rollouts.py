@@ -1,7 +1,7 @@
 """Rollouts on every core: the search bot's play-outs, serially or on a process pool.
 
 A search decision is a list of *jobs* (plan, determinization seed); each job is one
-play-out in a ``game.determinized(seed)`` copy (:func:`fortress.ai.search.rollout`).
+play-out in a ``game.determinized(seed)`` copy (:func:`fortress.rulesets.america.bots.search.rollout`).
 :class:`Serial` plays them one after another in this process; :class:`Parallel` splits
 them over worker processes, so a decision with a wall-clock budget gets one play-out
 stream per core. Both return the same value for the same job (a play-out depends only
@@ -37,7 +37,7 @@ class Serial:
         self.game, self.side, self.camp = game, side, camp
 
     def run(self, jobs: list[Job], deadline: float) -> list[float | None]:
-        from fortress.ai.search import rollout
+        from fortress.rulesets.america.bots.search import rollout
         out: list[float | None] = []
         for plan, seed in jobs:
             out.append(None if time.monotonic() >= deadline
@@ -131,7 +131,7 @@ _ROOT: tuple = (None, None)
 def _start(board: bytes) -> None:
     global _BOARD
     _BOARD = pickle.loads(board)
-    import fortress.ai.search  # noqa: F401  (import once, not during the first decision)
+    import fortress.rulesets.america.bots.search  # noqa: F401  (import once, not during the first decision)
 
 
 def _ready() -> bool:
@@ -142,7 +142,7 @@ def _play(token: tuple, payload: bytes, side: str, camp: str, job: Job, deadline
     """Worker side of :meth:`Parallel.run` (``deadline`` on ``time.monotonic``, the same
     clock in every process of the machine); the position is unpickled once per decision."""
     global _ROOT
-    from fortress.ai.search import rollout
+    from fortress.rulesets.america.bots.search import rollout
 
     if time.monotonic() >= deadline:
         return None

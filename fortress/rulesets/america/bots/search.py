@@ -17,7 +17,7 @@ random numbers), plans that play out exactly like the balanced one are dropped, 
 rest are sampled by successive halving within the ``budget`` (seconds, or a count of
 ``playouts``; too few to choose keep the balanced plan, and the reason says so); a plan replaces the
 balanced one only on a clear paired gain. The play-outs can run on several processes
-(``workers``, :mod:`fortress.ai.rollouts`): a play-out depends only on the position, the
+(``workers``, :mod:`fortress.rulesets.america.bots.rollouts`): a play-out depends only on the position, the
 plan and the seed, so more workers mean more play-outs in the same time, and the same
 choice under a rollout cap. The best plan then drives the heuristic for the rest of that
 turn; every other decision (placements, casualties, retreats...) is the heuristic's,
@@ -29,9 +29,9 @@ import random
 import time
 
 from fortress.engine.actions import Action, Surrender
-from fortress.ai import rollouts, us_retake
-from fortress.ai.common import in_play
-from fortress.ai.heuristic import HeuristicBot
+from fortress.rulesets.america.bots import rollouts, us_retake
+from fortress.ai import in_play
+from fortress.rulesets.america.bots.heuristic import HeuristicBot
 from fortress.rulesets.america.units import INVADERS, US
 
 #: name -> heuristic knobs (see :class:`HeuristicBot`); "fortify" and "counter-attack" matter to the U.S. only
@@ -216,7 +216,7 @@ class SearchBot:
     # -- the search ------------------------------------------------------------------------
     def _search(self, game, play=None) -> HeuristicBot:
         """The plan for the rest of the turn; its rollouts on ``play`` (a runner of
-        :mod:`fortress.ai.rollouts`: by default serial or on the pool, by ``workers``)."""
+        :mod:`fortress.rulesets.america.bots.rollouts`: by default serial or on the pool, by ``workers``)."""
         side = game.side
         camp = "us" if side == US else "invaders"
         if play is None:

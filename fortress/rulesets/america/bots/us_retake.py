@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fortress.ai.common import NONE, by_area, distances
+from fortress.rulesets.america.bots.common import NONE, by_area, distances
 from fortress.rulesets.america.units import INVADERS, US
 
 #: Most Invader units in a captured city the U.S. still tries to retake.

@@ -3,7 +3,7 @@
 Game ``i`` uses seed ``seed + i``; each side's bot gets a seed derived from that game
 seed and the side, so a run gives the same games however it is split up.
 
->>> from fortress.ai.simulate import simulate
+>>> from fortress.rulesets.america.bots.simulate import simulate
 >>> r = simulate(2, seed=1, bots={"us": "random", "west": "random", "south": "random", "east": "random"},
 ...              workers=1, progress=False)
 >>> list(r.frame.seed)
@@ -20,7 +20,7 @@ from typing import Any, Iterable, cast
 
 import pandas as pd
 
-from fortress.ai import BOT_NAMES
+from fortress.rulesets.america.bots import BOT_NAMES
 from fortress.rulesets.america.views import AmericaGame
 from fortress.odds import wilson, z_value
 from fortress.rulesets.america.units import INVADERS, SIDES, US

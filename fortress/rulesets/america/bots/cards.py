@@ -10,7 +10,7 @@ Each rule is a scored pick among the legal ``play`` actions, like the rest of th
 """
 from __future__ import annotations
 
-from fortress.ai.common import distances
+from fortress.rulesets.america.bots.common import distances
 from fortress.rulesets.america.actions import Action, Play
 from fortress.rulesets.america.units import US
 

@@ -18,8 +18,9 @@ from typing import Mapping
 
 from fortress.rulesets.america.actions import (Action, Attack, Casualty, Commit, Declare, Disengage, End, Fight, Fire, Ground,
                               Invade, Move, Place, PlaceLaser, Retreat, Sabotage, Surrender)
-from fortress.ai import cards, us_retake
-from fortress.ai.common import (FAR, NONE, allies, in_play, battle_choice, by_area, by_kind, distances,
+from fortress.ai import in_play
+from fortress.rulesets.america.bots import cards, us_retake
+from fortress.rulesets.america.bots.common import (FAR, NONE, allies, battle_choice, by_area, by_kind, distances,
                                 enemy_value_by_area, odds, strength, threat)
 from fortress.rulesets.america import stacking
 from fortress.rulesets.america.state import Stage
