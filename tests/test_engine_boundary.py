@@ -13,7 +13,7 @@ ENGINE = (PACKAGE / "engine", PACKAGE / "rulesets")  #: the engine and the rules
 #: the parts of a ruleset's folder that play or show its games rather than define its rules
 #: (Fortress America's dashboard, bots and odds; ATTACK!'s dashboard): outside the engine, like
 #: fortress/ui/, fortress/ai/ and fortress/odds/, so they too use the public API only
-CLIENTS = ("dashboard", "bots")
+CLIENTS = ("dashboard", "bots", "odds")
 
 
 def inside_the_engine(path: Path) -> bool:
@@ -22,6 +22,14 @@ def inside_the_engine(path: Path) -> bool:
         return False
     parts = path.relative_to(PACKAGE).with_suffix("").parts
     return not (parts[0] == "rulesets" and len(parts) > 2 and parts[2] in CLIENTS)
+
+
+def engine_module(name: str) -> bool:
+    """``name`` is a module of the engine or of a ruleset's rules (not one of its ``CLIENTS``)."""
+    parts = name.split(".")
+    if parts[:2] == ["fortress", "engine"]:
+        return True
+    return parts[:2] == ["fortress", "rulesets"] and not (len(parts) > 3 and parts[3] in CLIENTS)
 
 
 def engine_private_names() -> set[str]:
@@ -48,7 +56,7 @@ def violations(source: str, private: set[str]) -> list[str]:
     private engine attribute read on anything but ``self``/``cls``, a battle read by key."""
     found = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(("fortress.engine", "fortress.rulesets")):
+        if isinstance(node, ast.ImportFrom) and engine_module(node.module or ""):
             found += [f"imports {node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
         elif isinstance(node, ast.Attribute) and node.attr in private:
             owner = ast.unparse(node.value)
@@ -89,6 +97,7 @@ def test_a_rulesets_dashboard_and_bots_are_outside_the_engine():
     assert {"rulesets/attack/dashboard.py", "rulesets/america/dashboard/app.py", "rulesets/america/bots/search.py",
             "ui/serve.py"} <= outside
     assert not {"rulesets/america/battle.py", "engine/game.py"} & outside
+    assert engine_module("fortress.rulesets.america.battle") and not engine_module("fortress.rulesets.america.odds.report")
 
 
 def test_the_check_catches_each_kind_of_use():

@@ -18,7 +18,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # (colours and the SVG map, plain Python) is what a Game shows in a notebook
     # (Game._repr_mimebundle_ imports it lazily)
     ("fortress.rulesets", "fortress", "fortress.draw"),
-    ("fortress.odds",),
+    # Fortress America's odds sit with the shared ones, though in the ruleset's folder (its
+    # ruleset names the package as its odds, imported when first asked)
+    ("fortress.odds", "fortress.rulesets.america.odds"),
     # Fortress America's bots sit with the shared ones, though in the ruleset's folder (its
     # ruleset names them as "module:class", imported when first seated)
     ("fortress.ai", "fortress.rulesets.america.bots"),

@@ -48,7 +48,7 @@ class Results:
     seconds: float = 0.0
 
     def table(self, confidence: float = 0.95) -> str:
-        from fortress.odds.report import wilson, z_value
+        from fortress.odds.intervals import wilson, z_value
         z = z_value(confidence)
         lines = [f"{self.games} games, {self.games / max(self.seconds, 1e-9):.2f} games/s, "
                  f"{self.actions / max(self.games, 1):.0f} actions a game"]

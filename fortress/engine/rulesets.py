@@ -131,6 +131,9 @@ class Ruleset:
     #: ``reason`` and ``choose(game)``, or the factory's ``"module:attr"`` (imported when first
     #: seated, as an entry point is); ``fortress.ai.make_bot`` looks here before the shared bots
     bots: Mapping[str, Callable[..., Any] | str] = field(default_factory=dict)
+    #: the package of its battle odds (``exact``, ``monte_carlo``, ``parse_force``,
+    #: ``for_game``), imported when first asked (:func:`fortress.odds.calculator`); None: none
+    odds: str | None = None
 
     # -- sides and teams, from the data ------------------------------------------------------
     @cached_property

@@ -179,6 +179,7 @@ def ruleset(name: str = NAME, data_dir: Path = DATA_DIR, **changes: Any) -> Rule
         game_over=ranking.announce, ranking=ranking.ranking, describe=describe,
         remind=remind, game_class=AmericaGame, from_position=positions.build,
         digest_layout=old_saves.digest_layout, field_checks=actions.FIELD_CHECKS, draw=draw, bots=BOTS,
+        odds="fortress.rulesets.america.odds",
     )
     return Ruleset(**(fields | changes))
 

@@ -10,7 +10,7 @@ from collections import Counter, deque
 from functools import lru_cache
 from typing import Iterable, Mapping
 
-from fortress import odds as O
+from fortress.rulesets.america import odds as O
 from fortress.rulesets.america.battle import POLICIES, Battle
 from fortress.rulesets.america.tables import Tables
 from fortress.rulesets.america.units import INVADERS, US

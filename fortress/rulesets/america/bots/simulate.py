@@ -22,7 +22,7 @@ import pandas as pd
 
 from fortress.rulesets.america.bots import BOT_NAMES
 from fortress.rulesets.america.views import AmericaGame
-from fortress.odds import wilson, z_value
+from fortress.odds.intervals import wilson, z_value
 from fortress.rulesets.america.units import INVADERS, SIDES, US
 
 DEFAULT_BOTS = {"us": "heuristic", "west": "heuristic", "south": "heuristic", "east": "heuristic"}

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fortress.odds import odds_of
+from fortress.rulesets.america.odds import odds_of
 from fortress.rulesets.america.battle import Battle
 from fortress.engine.events import Event
 from fortress.engine.rulesets import side_label

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from fortress.odds import TERRAINS, parse_force
+from fortress.rulesets.america.odds import TERRAINS, parse_force
 from fortress.engine.rulesets import side_label
 from fortress.ui import theme as T
 from fortress.rulesets.america.dashboard.workbench import EXACT_MAX_UNITS, Forces, compare, forces_for, open_ground
 
 if TYPE_CHECKING:
-    from fortress.odds import Odds
+    from fortress.rulesets.america.odds import Odds
     from fortress.rulesets.america.dashboard.app import App
 
 INTRO = ("Odds of an attack on any territory, by the side whose turn it is. The forces come from the game "

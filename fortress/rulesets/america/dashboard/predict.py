@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fortress.odds import odds_of
+from fortress.rulesets.america.odds import odds_of
 from fortress.rulesets.america import actions as A
 from fortress.rulesets.america.battle import Battle
 from fortress.rulesets.america.dice import FACE_WORDS

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from fortress.odds import Odds, exact, monte_carlo
+from fortress.rulesets.america.odds import Odds, exact, monte_carlo
 from fortress.rulesets.america import actions as A
 from fortress.rulesets.america.battle import COMBINED_TERRAIN
 from fortress.rulesets.america.tables import default

@@ -12,9 +12,10 @@ from collections import Counter
 from fortress.rulesets.america.battle import DEFAULT_POLICY, Battle, Policy, Token, fight
 from fortress.rulesets.america.battle_counts import FastBattle
 from fortress.engine.dice import Rng
-from fortress.odds.forces import policy
-from fortress.odds.report import (PROBABILITIES, Count, Odds, Outcome, _destroy_retreats, outcome_of, summarise,
-                                  wilson, z_value)
+from fortress.rulesets.america.odds.forces import policy
+from fortress.odds.intervals import wilson, z_value
+from fortress.rulesets.america.odds.report import (PROBABILITIES, Count, Odds, Outcome, _destroy_retreats, outcome_of,
+                                                   summarise)
 
 
 def simulate_odds(battle: Battle, runs: int, seed: int = 0, *, attacker_policy: str | Policy = DEFAULT_POLICY,

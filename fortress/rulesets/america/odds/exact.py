@@ -15,8 +15,8 @@ import numpy as np
 from fortress.rulesets.america.battle import (ATTACKER, DEFENDER, DEFAULT_POLICY, POLICIES, STEPS, Battle, Decision, Policy,
                                    Token, casualty_options, other)
 from fortress.rulesets.america.dice import DiceKey, DiceOf, clear_tables, roll_table, volley_table
-from fortress.odds.forces import policy
-from fortress.odds.report import SUMMARY, Count, Odds, Outcome, _by_type, _destroy_retreats, outcome_of, summarise
+from fortress.rulesets.america.odds.forces import policy
+from fortress.rulesets.america.odds.report import SUMMARY, Count, Odds, Outcome, _by_type, _destroy_retreats, outcome_of, summarise
 
 __all__ = ["FACTORABLE", "cache_bytes", "clear_caches", "dice_key", "factored_odds", "final_states", "odds_of", "resolve",
            "roll_table", "state_key", "step_table", "successors"]
