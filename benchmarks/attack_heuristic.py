@@ -15,7 +15,7 @@ from typing import Callable
 
 import fortress
 from fortress.ai import make_bot
-from fortress.odds.report import wilson, z_value
+from fortress.odds.intervals import wilson, z_value
 from fortress.rulesets.attack import victory
 
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 MEASURE = """
 import sys, time
-from fortress.ai.simulate import simulate
-from fortress.ai.search import candidate_plans, rollout
+from fortress.rulesets.america.bots.simulate import simulate
+from fortress.rulesets.america.bots.search import candidate_plans, rollout
 try:
     from fortress.bench.bots import us_declare
 except ImportError:  # the tree before the reshape

@@ -8,8 +8,8 @@ Not speed alone: how a budget turns into decisions on this machine. Benchmarks r
 assert nothing."""
 import sys, fortress
 from fortress.ai import make_bot
-from fortress.ai.search import SearchBot
-from fortress.ai.simulate import bot_seed
+from fortress.rulesets.america.bots.search import SearchBot
+from fortress.rulesets.america.bots.simulate import bot_seed
 rows = []
 for seed in range(int(sys.argv[1]), int(sys.argv[2])):
     game = fortress.new_game(seed=seed)

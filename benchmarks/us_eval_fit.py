@@ -1,5 +1,5 @@
 """What is a captured city worth to the U.S., round by round? (the evidence behind
-``fortress.ai.search.US_LATE``)
+``fortress.rulesets.america.bots.search.US_LATE``)
 
     .venv/bin/python benchmarks/us_eval_fit.py --games 600 --seed 30000 --workers 2
 
@@ -24,9 +24,10 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 
 import fortress
-from fortress.ai import make_bot, us_retake
-from fortress.ai.search import forces, reserve_value
-from fortress.ai.simulate import bot_seed
+from fortress.ai import make_bot
+from fortress.rulesets.america.bots import us_retake
+from fortress.rulesets.america.bots.search import forces, reserve_value
+from fortress.rulesets.america.bots.simulate import bot_seed
 from fortress.rulesets.america.units import SIDES, US
 
 FEATURES = ("captured", "us", "invaders", "reserves", "targets")

@@ -1,5 +1,5 @@
 """Which short-horizon score predicts the U.S. plans' real results? (the evidence behind
-``fortress.ai.search.evaluate_us``)
+``fortress.rulesets.america.bots.search.evaluate_us``)
 
     .venv/bin/python benchmarks/us_plan_study.py --games 100 --out study.jsonl 7001:2 7002:3 ...
     .venv/bin/python benchmarks/us_plan_study.py --analyse study.jsonl
@@ -27,8 +27,8 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 
 from fortress.bench.bots import us_declare
-from fortress.ai.heuristic import HeuristicBot
-from fortress.ai.search import PlannedBot, candidate_plans, forces, horizon_reached, reserve_value
+from fortress.rulesets.america.bots.heuristic import HeuristicBot
+from fortress.rulesets.america.bots.search import PlannedBot, candidate_plans, forces, horizon_reached, reserve_value
 from fortress.rulesets.america.units import US
 
 #: GAMESEED, ROUND -> the game of that seed played by the heuristic up to that U.S. Declare

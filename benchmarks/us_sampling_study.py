@@ -23,7 +23,7 @@ import random
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 
-from fortress.ai import search
+from fortress.rulesets.america.bots import search
 from fortress.bench.bots import us_declare
 
 #: determinization seeds per plan in the table; the search draws from the first 60% of them

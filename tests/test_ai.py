@@ -12,12 +12,13 @@ import pytest
 
 import fortress
 from fortress.engine.actions import Surrender
-from fortress.ai import BOT_NAMES, make_bot
+from fortress.ai import make_bot
+from fortress.rulesets.america.bots import BOT_NAMES
 from fortress.rulesets.america.tables import default
 
 VALUE = default().values
-from fortress.ai.search import US_LATE, WIN, SearchBot, evaluate, horizon_reached
-from fortress.ai.simulate import simulate
+from fortress.rulesets.america.bots.search import US_LATE, WIN, SearchBot, evaluate, horizon_reached
+from fortress.rulesets.america.bots.simulate import simulate
 from fortress.rulesets.america.units import SIDES
 
 
@@ -122,7 +123,7 @@ def test_us_evaluation_weighs_forces_and_cities():
 def test_us_evaluation_weighs_a_captured_city_more_late_in_the_game(monkeypatch):
     """From round 6 a captured city costs the U.S. several units and one it can go for next
     turn costs less (US_LATE); before that half a point."""
-    from fortress.ai import us_retake
+    from fortress.rulesets.america.bots import us_retake
     game = fortress.new_game(seed=12)
     city = next(iter(game.board.cities))
     for rnd, expected in ((5, 0.5), (6, US_LATE[6][0]), (9, US_LATE[9][0])):
@@ -177,7 +178,7 @@ def test_heuristic_beats_random_both_sides():
 
 @pytest.mark.slow
 def test_heuristic_us_declares_and_retakes_captured_cities():
-    from fortress.ai import us_retake
+    from fortress.rulesets.america.bots import us_retake
     from fortress.rulesets.america.units import INVADERS
     seen = {"targets": 0, "retaken": 0}
 
@@ -202,7 +203,7 @@ def test_heuristic_us_declares_and_retakes_captured_cities():
 
 
 def test_search_target_plans():
-    from fortress.ai.search import PlannedBot, candidate_plans
+    from fortress.rulesets.america.bots.search import PlannedBot, candidate_plans
     game = fortress.new_game(seed=8, players=4, setup="balanced")
     bots = {s: make_bot("heuristic", seed=i) for i, s in enumerate(SIDES)}
     while not (game.side == "us" and game.phase == "declare" and game.round >= 2):
@@ -222,7 +223,7 @@ def test_heuristic_games_are_the_same_in_every_process():
     ordered by the last bits of the exact calculator's sums, which follow set order."""
     script = ("import fortress\n"
               "from fortress.ai import make_bot\n"
-              "from fortress.ai.simulate import bot_seed\n"
+              "from fortress.rulesets.america.bots.simulate import bot_seed\n"
               "from fortress.rulesets.america.units import SIDES\n"
               "g = fortress.new_game(seed=5)\n"
               "bots = {s: make_bot('heuristic', seed=bot_seed(5, s)) for s in SIDES}\n"
@@ -240,7 +241,7 @@ def test_heuristic_maneuvers_cache_chooses_like_a_fresh_bot(seed):
     without them would pick, also when the engine lists the moves in another order."""
     import random
 
-    from fortress.ai.heuristic import HeuristicBot
+    from fortress.rulesets.america.bots.heuristic import HeuristicBot
     bots = {s: HeuristicBot(seed=i) for i, s in enumerate(SIDES)}
     shuffle = random.Random(seed)
     checked = 0
@@ -261,7 +262,7 @@ def test_heuristic_us_keeps_a_unit_in_a_city_it_is_retaking():
     """A captured city is retaken at Capture only if a U.S. unit is still in it: the U.S.
     declares an empty captured city it stands in, and does not walk out of it."""
     from fortress.rulesets.america.actions import Declare, End, Invade
-    from fortress.ai.heuristic import HeuristicBot
+    from fortress.rulesets.america.bots.heuristic import HeuristicBot
     desc = {"turn": "us", "phase": "declare", "round": 4, "captured": {"Seattle": "west"},
             "control": {"west": ["Seattle", "Olympic Peninsula"]}, "units": {"Seattle": "us: 1 partisan"}}
     game = fortress.Game.from_position(desc)
@@ -279,7 +280,7 @@ def test_heuristic_invader_garrisons_an_empty_captured_city():
     """Partisans retake an unoccupied captured city just by landing in it: an Invader moves
     a unit back into one of its empty captured cities."""
     from fortress.rulesets.america.actions import Move
-    from fortress.ai.heuristic import HeuristicBot
+    from fortress.rulesets.america.bots.heuristic import HeuristicBot
     game = fortress.Game.from_position({
         "turn": "west", "phase": "maneuvers", "round": 4, "captured": {"Seattle": "west"},
         "control": {"west": ["Seattle", "Olympic Peninsula", "Cascades"]},
@@ -328,7 +329,7 @@ def test_us_sampling_study_builds_a_table_and_evaluates_the_search(tmp_path):
 def test_search_sampling_first_seeds_before_dropping_any_plan(monkeypatch):
     """search.SAMPLING["us"]["first"]: no plan is dropped before it has played that many
     seeds (2 by default: the weaker half goes after the first round)."""
-    from fortress.ai import search
+    from fortress.rulesets.america.bots import search
     from fortress.bench.bots import us_declare
 
     class Record:
@@ -354,7 +355,7 @@ def test_search_sampling_first_seeds_before_dropping_any_plan(monkeypatch):
 class _Counted:
     """A rollout runner that plays nothing: a job's value comes from its seed, a little from
     its plan, and ``gain`` more for the target plans; it counts the jobs
-    (``fortress.ai.rollouts``' API)."""
+    (``fortress.rulesets.america.bots.rollouts``' API)."""
     workers = 1
 
     def __init__(self, gain: float = 0.0):
@@ -382,7 +383,7 @@ def test_search_says_when_it_had_too_few_playouts_to_choose():
     """Too few play-outs for any plan to replace the balanced one: the search keeps it and
     its reason says so; with enough, and a plan clearly better, that plan is chosen."""
     from fortress.bench.bots import us_declare
-    from fortress.ai import search
+    from fortress.rulesets.america.bots import search
     game = us_declare(7001, 2)
     n = len(search.candidate_plans(game, "us"))
     few = SearchBot(seed=3, playouts=n + 1)
@@ -431,7 +432,7 @@ def test_heuristic_moves_out_of_an_over_full_place():
     """Should a place be over the 5-unit limit mid-Maneuvers ('end' is not listed: say a
     player began a swap), the heuristic moves units out of it to a place with room."""
     from fortress.rulesets.america.actions import End, Move
-    from fortress.ai.heuristic import HeuristicBot
+    from fortress.rulesets.america.bots.heuristic import HeuristicBot
     game = fortress.Game.from_position({  # moving from Pacific 1 toward Central Valley would score better
         "turn": "west", "phase": "maneuvers", "round": 4, "declared": ["Central Valley"],
         "control": {"west": ["Seattle", "Olympic Peninsula", "Cascades"]},

@@ -118,7 +118,7 @@ def test_a_version_3_save_waiting_on_a_card_loads_and_saves_as_version_4():
 
 
 def test_the_dashboard_shows_what_a_drawn_card_places_where():
-    from fortress.ui.panels.reinforce import cards_html
+    from fortress.rulesets.america.dashboard.panels.reinforce import cards_html
 
     game = fortress.new_game(seed=5)
     game.state.hand = ["columbia-militia", "sabotage"]

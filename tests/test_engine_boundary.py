@@ -10,12 +10,32 @@ import fortress
 
 PACKAGE = Path(fortress.__file__).parent
 ENGINE = (PACKAGE / "engine", PACKAGE / "rulesets")  #: the engine and the rulesets it plays
+#: the parts of a ruleset's folder that play or show its games rather than define its rules
+#: (Fortress America's dashboard, bots and odds; ATTACK!'s dashboard): outside the engine, like
+#: fortress/ui/, fortress/ai/ and fortress/odds/, so they too use the public API only
+CLIENTS = ("dashboard", "bots", "odds")
+
+
+def inside_the_engine(path: Path) -> bool:
+    """``path`` defines the engine or a ruleset's rules (not one of a ruleset's ``CLIENTS``)."""
+    if not any(d in path.parents for d in ENGINE):
+        return False
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return not (parts[0] == "rulesets" and len(parts) > 2 and parts[2] in CLIENTS)
+
+
+def engine_module(name: str) -> bool:
+    """``name`` is a module of the engine or of a ruleset's rules (not one of its ``CLIENTS``)."""
+    parts = name.split(".")
+    if parts[:2] == ["fortress", "engine"]:
+        return True
+    return parts[:2] == ["fortress", "rulesets"] and not (len(parts) > 3 and parts[3] in CLIENTS)
 
 
 def engine_private_names() -> set[str]:
     """Every ``_name`` the engine defines: module-level, in classes, or as ``self._name``."""
     names: set[str] = set()
-    for path in [p for d in ENGINE for p in d.rglob("*.py")]:
+    for path in [p for d in ENGINE for p in d.rglob("*.py") if inside_the_engine(p)]:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
                 names.add(node.name)
@@ -36,7 +56,7 @@ def violations(source: str, private: set[str]) -> list[str]:
     private engine attribute read on anything but ``self``/``cls``, a battle read by key."""
     found = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(("fortress.engine", "fortress.rulesets")):
+        if isinstance(node, ast.ImportFrom) and engine_module(node.module or ""):
             found += [f"imports {node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
         elif isinstance(node, ast.Attribute) and node.attr in private:
             owner = ast.unparse(node.value)
@@ -49,14 +69,14 @@ def violations(source: str, private: set[str]) -> list[str]:
 
 
 def outside_the_engine() -> list[Path]:
-    return [p for p in sorted(PACKAGE.rglob("*.py")) if not any(d in p.parents for d in ENGINE)]
+    return [p for p in sorted(PACKAGE.rglob("*.py")) if not inside_the_engine(p)]
 
 
 def test_no_module_outside_the_engine_reads_its_internals():
     private = engine_private_names()
     bad = {str(p.relative_to(PACKAGE)): v for p in outside_the_engine()
            if (v := violations(p.read_text(), private))}
-    assert not bad, f"engine internals read outside fortress/engine/ and fortress/rulesets/: {bad}"
+    assert not bad, f"engine internals read outside the engine and the rulesets' rules: {bad}"
 
 
 def test_no_notebook_reads_engine_internals():
@@ -70,6 +90,14 @@ def test_no_notebook_reads_engine_internals():
         if v := violations(code, private):
             bad[nb.name] = v
     assert not bad, f"engine internals read in notebooks: {bad}"
+
+
+def test_a_rulesets_dashboard_and_bots_are_outside_the_engine():
+    outside = {str(p.relative_to(PACKAGE)) for p in outside_the_engine()}
+    assert {"rulesets/attack/dashboard.py", "rulesets/america/dashboard/app.py", "rulesets/america/bots/search.py",
+            "ui/serve.py"} <= outside
+    assert not {"rulesets/america/battle.py", "engine/game.py"} & outside
+    assert engine_module("fortress.rulesets.america.battle") and not engine_module("fortress.rulesets.america.odds.report")
 
 
 def test_the_check_catches_each_kind_of_use():

@@ -8,8 +8,8 @@ import json
 import pytest
 
 import fortress
-from fortress.ai.heuristic import HeuristicBot
-from fortress.ai.simulate import play_game
+from fortress.rulesets.america.bots.heuristic import HeuristicBot
+from fortress.rulesets.america.bots.simulate import play_game
 from fortress.rulesets.america.data import explain, load
 from fortress.rulesets.america.invader_cards import VARIANT
 from fortress.rulesets.america.tables import default

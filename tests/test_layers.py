@@ -18,12 +18,18 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # (colours and the SVG map, plain Python) is what a Game shows in a notebook
     # (Game._repr_mimebundle_ imports it lazily)
     ("fortress.rulesets", "fortress", "fortress.draw"),
-    ("fortress.odds",),
-    ("fortress.ai",),
+    # Fortress America's odds sit with the shared ones, though in the ruleset's folder (its
+    # ruleset names the package as its odds, imported when first asked)
+    ("fortress.odds", "fortress.rulesets.america.odds"),
+    # Fortress America's bots sit with the shared ones, though in the ruleset's folder (its
+    # ruleset names them as "module:class", imported when first seated)
+    ("fortress.ai", "fortress.rulesets.america.bots"),
     ("fortress.store",),
-    # a ruleset's part of the dashboard (its map widget for the shell, found through the
-    # fortress.dashboards entry point) sits with the UI, though in the ruleset's folder
-    ("fortress.ui", "fortress.rulesets.attack.dashboard", "fortress.rulesets.attack.panels"),
+    # a ruleset's part of the dashboard (ATTACK!'s map widget for the shell, found through the
+    # fortress.dashboards entry point; Fortress America's whole page, opened by
+    # fortress.ui.build_app) sits with the UI, though in the ruleset's folder
+    ("fortress.ui", "fortress.rulesets.attack.dashboard", "fortress.rulesets.attack.panels",
+     "fortress.rulesets.america.dashboard"),
     ("fortress.notebook_helpers",),
     ("fortress.render",),
     ("fortress.bench", "fortress.cli", "fortress.__main__"),
@@ -73,13 +79,14 @@ def upward(module: str, source: str) -> list[str]:
 
 def test_the_check_catches_an_import_from_a_higher_layer():
     assert upward("fortress.engine.game", "def f():\n    from fortress.ui import app\n")
-    assert upward("fortress.ai.search", "from fortress import store\n")
+    assert upward("fortress.rulesets.america.bots.search", "from fortress import store\n")
     assert upward("fortress.engine.board", "import fortress.rulesets.america.state\n")
     assert upward("fortress.engine.turn", "from fortress.rulesets.aif import politics\n")
-    assert not upward("fortress.ui.app", "from fortress.ai import make_bot\nimport fortress\n")
+    assert not upward("fortress.rulesets.america.dashboard.app", "from fortress.ai import make_bot\nimport fortress\n")
     assert layer("fortress.newthing") is None  # a new top-level module must be placed in a layer
     assert not upward("fortress.rulesets.attack.dashboard", "from fortress.ui.world_map import WorldBoardMap\n")
     assert upward("fortress.rulesets.attack.world", "from fortress.ui.world_map import WorldBoardMap\n")
+    assert upward("fortress.rulesets.america.views", "from fortress.rulesets.america.dashboard import app\n")
 
 
 def test_nothing_lower_imports_anything_higher():
@@ -129,3 +136,40 @@ def test_the_dashboard_shell_names_no_ruleset():
         text = path.read_text()
         for name in rulesets.names():
             assert f'"{name}"' not in text and f"'{name}'" not in text, (path.name, name)
+
+
+#: the modules outside ``fortress/rulesets/america/`` that import it, and why: Fortress America's
+#: bots, odds and dashboard live in its folder and are found through its ruleset (``bots``,
+#: ``odds``) or opened by ``build_app``; what is left names Fortress America on purpose
+FORTRESS_AMERICA_USERS = {
+    "fortress": "the package root re-exports the default ruleset's public names (fortress.Attack...)",
+    "fortress.ui": "build_app, the entry of Fortress America's dashboard (rulesets/america/dashboard/)",
+    "fortress.cli.odds": "`fortress odds` is Fortress America's calculator on the command line (its units, terrains, policies)",
+    "fortress.cli.simulate": "`fortress simulate` without --ruleset plays Fortress America's bots with its teams and cities",
+    "fortress.cli.play": "`fortress play` prints Fortress America's individual ranking",
+    "fortress.cli.options": "a position game's errors (Fortress America's positions)",
+    "fortress.bench.bots": "`fortress bench bots` measures Fortress America's search bot",
+    "fortress.bench.odds": "`fortress bench odds` measures Fortress America's odds calculator",
+    "fortress.draw.svg": "Fortress America's map as SVG (a type-checking import of its game)",
+    "fortress.render.display": "Fortress America's map widget in a notebook (a type-checking import of its game)",
+    "fortress.notebook_helpers.classroom_bots": "the classroom notebooks teach Fortress America",
+    "fortress.notebook_helpers.lessons": "the classroom notebooks teach Fortress America",
+    "fortress.notebook_helpers.replays": "the classroom notebooks teach Fortress America",
+}
+
+
+def test_only_the_listed_modules_import_fortress_america_from_outside():
+    """Nothing outside ``fortress/rulesets/america/`` imports it (its bots through
+    ``fortress.ai.make_bot``, its odds through ``fortress.odds``, its dashboard through
+    ``fortress.ui.build_app``) but the modules listed, each for its stated reason."""
+    users = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if (PACKAGE / "rulesets" / "america") in path.parents:
+            continue
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        if any(target.startswith("fortress.rulesets.america") for target, _line in imported(path.read_text())):
+            users.add(module)
+    assert users == set(FORTRESS_AMERICA_USERS)
+    for shared in ("fortress.ai", "fortress.odds", "fortress.ui"):  # the shared folders name no ruleset's code
+        assert not {m for m in users if m.startswith(shared + ".")}, shared

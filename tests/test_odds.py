@@ -7,10 +7,10 @@ from fractions import Fraction as F
 import pytest
 from click.testing import CliRunner
 
-from fortress import odds as O
+from fortress.rulesets.america import odds as O
 from fortress.engine import rulesets
 from fortress.rulesets.america.battle import POLICIES
-from fortress.odds import exact, monte_carlo, parse_force
+from fortress.rulesets.america.odds import exact, monte_carlo, parse_force
 
 
 def close(x: float, y) -> bool:
@@ -283,3 +283,18 @@ def test_counts_and_confidence_are_checked_in_words():
     for confidence in (0, 1.0, 95):
         with pytest.raises(ValueError, match="a fraction between 0 and 1"):
             monte_carlo({"infantry": 2}, {"infantry": 1}, runs=100, confidence=confidence)
+
+
+def test_fortress_odds_finds_the_rulesets_calculator() -> None:
+    """``fortress.odds`` answers with the calculator the game's ruleset names (its ``odds``);
+    a ruleset without one is refused in words."""
+    import fortress.odds
+    assert fortress.odds.calculator() is O and fortress.odds.calculator("fortress-america") is O
+    game = fortress.new_game(seed=1)
+    denver = game.board.find("Denver")
+    assert fortress.odds.for_game(game, denver) == O.for_game(game, denver)
+    assert fortress.odds.exact({"infantry": 2}, {"infantry": 1}, "city") == O.exact({"infantry": 2}, {"infantry": 1}, "city")
+    assert fortress.odds.parse_force("2 infantry") == O.parse_force("2 infantry")
+    assert rulesets.get("attack").odds is None
+    with pytest.raises(ValueError, match="ATTACK! Deluxe has no odds calculator"):
+        fortress.odds.for_game(fortress.new_game(seed=1, ruleset="attack", players=2), "x")

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from fortress import odds as O
+from fortress.rulesets.america import odds as O
 from fortress.rulesets.america.battle import POLICIES
 
 TYPES = ["infantry", "partisan", "mobile", "hovertank", "helicopter", "bomber"]
@@ -46,7 +46,7 @@ def test_factored_matches_enumeration_on_random_battles(seed):
 @pytest.mark.parametrize("seed", range(3))
 def test_step_table_is_the_folded_and_capped_roll_table(seed):
     """The capped-while-convolving table equals folding and capping the full joint table."""
-    from fortress.odds.exact import roll_table, step_table
+    from fortress.rulesets.america.odds.exact import roll_table, step_table
     from fortress.rulesets.america.tables import default
     tables = default()
     r = random.Random(seed)
@@ -67,7 +67,7 @@ def test_kept_sides_stay_within_their_byte_budget(monkeypatch):
     """The sides kept between calls start afresh past ``MAX_SIDE_BYTES``: memory stays bounded
     over many battles (it grew by ~12 MB per bots' game before), and the answers do not change."""
     import importlib
-    exact_module = importlib.import_module("fortress.odds.exact")
+    exact_module = importlib.import_module("fortress.rulesets.america.odds.exact")
     r = random.Random(7)
     battles = [random_forces(r) for _ in range(300)]
 

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from fortress import odds as O
+from fortress.rulesets.america import odds as O
 from fortress.rulesets.america.battle import ATTACKER, DEFENDER, POLICIES, Battle, fight
 from fortress.engine.dice import Rng
 from fortress.rulesets.america.battle_counts import FastBattle

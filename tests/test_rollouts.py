@@ -11,9 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 import fortress
-from fortress.ai import make_bot, rollouts
+from fortress.ai import make_bot
+from fortress.rulesets.america.bots import rollouts
 from fortress.bench.bots import rollout_figures, us_declare
-from fortress.ai.search import SearchBot, candidate_plans
+from fortress.rulesets.america.bots.search import SearchBot, candidate_plans
 from fortress.cli.simulate import simulate as simulate_cmd
 from fortress.engine.save import from_bytes, to_bytes
 from fortress.rulesets.america.units import US
@@ -82,7 +83,7 @@ def test_simulate_cli_search_options_give_the_same_game_on_any_worker_count():
 
 def test_simulate_cli_gives_the_search_a_budget_in_playouts(monkeypatch):
     """``fortress simulate --playouts N`` reaches the search bot as its play-out budget."""
-    import fortress.ai.simulate as sim
+    import fortress.rulesets.america.bots.simulate as sim
     seen = {}
 
     def run(games, seed, bots, **kw):

@@ -23,7 +23,7 @@ AUDIT = """
 import sys
 opened = []
 sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == "open" else None)
-import fortress, fortress.ui, fortress.ui.app, fortress.ai, fortress.odds, fortress.cli, fortress.notebook_helpers
+import fortress, fortress.ui, fortress.rulesets.america.dashboard.app, fortress.ai, fortress.odds, fortress.cli, fortress.notebook_helpers
 print("\\n".join(p for p in opened if p.endswith(".toml") and "/fortress/data/" in p.replace("\\\\", "/")))
 """
 

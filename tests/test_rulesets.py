@@ -167,10 +167,18 @@ def _module_level(body: list) -> list:
     return out
 
 
+#: the folders of Fortress America that play or show its games rather than state its rules
+#: (checked with the shared bots, odds and UI, by tests/test_layers.py)
+CLIENTS = ("dashboard", "bots", "odds")
+
+
 def _rules_modules() -> dict[str, Path]:
+    """The engine's and Fortress America's rules' modules (not its dashboard, bots or odds)."""
     out = {}
     for path in [p for d in ("engine", "rulesets/america") for p in (ROOT / "fortress" / d).rglob("*.py")]:
         parts = path.relative_to(ROOT).with_suffix("").parts
+        if parts[1:3] == ("rulesets", "america") and len(parts) > 4 and parts[3] in CLIENTS:
+            continue
         out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     return out
 

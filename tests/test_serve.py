@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from fortress.cli.serve import serve
 from fortress.ui import build_app
-from fortress.ui.gamebar import MAX_SAVE_BYTES
+from fortress.ui.serve import MAX_SAVE_BYTES
 from fortress.ui.serve import banner, lan_addresses, notebook_path, voila_command
 from fortress.ui.voila_app import (MAX_MESSAGE_BYTES, FortressKernelManager, KernelCapReached,
                                    has_control_characters)
@@ -211,7 +211,7 @@ def test_an_unknown_option_is_refused_not_passed_to_voila():
 def test_links_name_the_lan_address_or_the_public_url(tmp_path, monkeypatch):
     """Issue 35 item 10: with ``--ip 0.0.0.0`` the teacher's link and the seat links named the
     page's own host (localhost on the teacher's laptop), useless on the students' laptops."""
-    from fortress.ui.classroom import page_link
+    from fortress.ui.pages import page_link
     from fortress.ui.serve import PUBLIC_URL_ENV
 
     cli = sys.modules[serve.callback.__module__]  # the module (fortress.cli names its command serve too)

@@ -6,7 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from fortress.ai.simulate import bot_seed, simulate
+from fortress.rulesets.america.bots.simulate import bot_seed, simulate
 from fortress.cli.simulate import simulate as simulate_cmd
 
 RANDOM = {"us": "random", "west": "random", "south": "random", "east": "random"}
@@ -103,7 +103,7 @@ def test_cli_refuses_an_unknown_variant():
 def test_bots_by_camp_and_typos_refused():
     """'invaders' seats the three Invaders (as play_match and --invaders do); a side or bot
     name it does not know is refused, not quietly played by the heuristic."""
-    from fortress.ai.simulate import seated
+    from fortress.rulesets.america.bots.simulate import seated
     assert seated({"us": "random", "invaders": "random", "east": "heuristic"}) == \
         {"us": "random", "west": "random", "south": "random", "east": "heuristic"}
     for bots, words in [({"US": "random"}, "no side 'US'"), ({"us": "randm"}, "unknown bot 'randm'")]:

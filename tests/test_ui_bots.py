@@ -1,14 +1,15 @@
-"""The dashboard's bot seats (``fortress.ui.bots``) take the game's ruleset: an ATTACK! Deluxe
+"""The dashboard's bot seats (``fortress.rulesets.america.dashboard.bots``) take the game's ruleset: an ATTACK! Deluxe
 game seats ATTACK!'s own bots and offers the bots ``bot_names`` gives for it; Fortress
 America's seats are unchanged."""
 from __future__ import annotations
 
 import fortress
-from fortress.ai import BOT_NAMES, bot_names
-from fortress.ai.heuristic import HeuristicBot
+from fortress.ai import bot_names
+from fortress.rulesets.america.bots import BOT_NAMES
+from fortress.rulesets.america.bots.heuristic import HeuristicBot
 from fortress.rulesets.attack.heuristic import AttackHeuristic
 from fortress.ui import build_app
-from fortress.ui.bots import HUMAN, BotSeats, bot_choices
+from fortress.rulesets.america.dashboard.bots import HUMAN, BotSeats, bot_choices
 
 
 def test_an_attack_game_seats_attacks_own_heuristic_and_plays_its_turns() -> None:

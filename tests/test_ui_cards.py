@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import fortress
 from fortress.ui import build_app
-from fortress.ui.panels.base import walk
+from fortress.rulesets.america.dashboard.panels.base import walk
 from tests.test_ui_helpers import buttons, find, press
 
 VARIANTS = {"invader-cards"}

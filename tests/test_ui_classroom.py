@@ -17,9 +17,9 @@ from fortress.ai import make_bot
 from fortress.rulesets.america import actions as A
 from fortress.store import GameStore, NewGame, StoreError
 from fortress.ui import build_app
-from fortress.ui.app import App
-from fortress.ui.classroom import page_query
-from fortress.ui.teacher import TeacherView, allowed, batch_csv, games_rows, make_batch
+from fortress.rulesets.america.dashboard.app import App
+from fortress.ui.pages import page_query
+from fortress.rulesets.america.dashboard.teacher import TeacherView, allowed, batch_csv, games_rows, make_batch
 from tests.test_store import store_waiting  # noqa: F401 - a fixture: a store waiting (the SQLite file and PostgreSQL database: conftest.py)
 from tests.test_ui_helpers import walk
 
@@ -463,7 +463,7 @@ def test_a_move_while_the_store_is_down_is_refused_in_words_and_not_made(store, 
 
 def test_a_seat_link_keeps_the_pages_template(monkeypatch):
     """On JupyterHub's /voila/render route the template is in the address: the seat links keep it."""
-    from fortress.ui.classroom import page_link
+    from fortress.ui.pages import page_link
     monkeypatch.setenv("SCRIPT_NAME", "/user/ann/voila/render/fortress/play.ipynb")
     monkeypatch.setenv("QUERY_STRING", "code=ABC234&template=fortress-offline")
     monkeypatch.delenv("SERVER_NAME", raising=False)
@@ -522,7 +522,7 @@ def test_a_finished_game_says_you_play_us_with_one_full_stop(store, tmp_path):
     """'you play U.S..' (issue 35, item 8): the side's name ends the sentence with its own stop."""
     from types import SimpleNamespace
 
-    from fortress.ui.classroom import turn_html
+    from fortress.rulesets.america.dashboard.classroom import turn_html
     a, _b = us_v_west(store, tmp_path)
     text = re.sub(r"<[^>]*>", "", turn_html(a.shared, SimpleNamespace(is_over=True), {}))
     assert text.endswith("you play U.S.") and "U.S.." not in text, text

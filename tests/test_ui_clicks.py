@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import fortress
 from fortress.ui import build_app
-from fortress.ui.app import App
+from fortress.rulesets.america.dashboard.app import App
 from tests.test_ui_helpers import buttons
 
 

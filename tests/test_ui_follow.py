@@ -10,8 +10,8 @@ import pytest
 import fortress
 from fortress.engine.events import Event
 from fortress.ui import theme as T
-from fortress.ui.follow import Fight, Step, Tape, move_list, ordinal, summarize_turn
-from fortress.ui.follow_panel import arrow, arrows
+from fortress.rulesets.america.dashboard.follow import Fight, Step, Tape, move_list, ordinal, summarize_turn
+from fortress.rulesets.america.dashboard.follow_panel import arrow, arrows
 from tests.test_ui_helpers import new_app, press
 
 HEURISTIC = {"west": "heuristic", "south": "heuristic", "east": "heuristic"}
@@ -98,7 +98,7 @@ def test_the_tape_replays_every_position_and_the_odds_before_the_dice(round_one)
         view.state = tape.states[i]
         b = view.battle
         assert b is not None and b.area == fight.area and not b.rolls
-        expected = fortress.odds.exact(dict(b.attackers), dict(b.defenders), game.board[b.area].kind).p_cleared
+        expected = fortress.rulesets.america.odds.exact(dict(b.attackers), dict(b.defenders), game.board[b.area].kind).p_cleared
         assert fight.odds == pytest.approx(expected) and fight.units == sum(b.attackers.values())
     names = {a.id: a.name for a in game.board}
     for turn in tape.turns():
@@ -130,7 +130,7 @@ def test_a_run_breaks_at_another_turn_not_at_a_choice_inside_the_bots_turn():
 
 def test_bots_on_every_side_keep_the_last_four_turns():
     from fortress.ai import make_bot
-    from fortress.ui.follow import MAX_TURNS
+    from fortress.rulesets.america.dashboard.follow import MAX_TURNS
     game, tape = fortress.new_game(3, setup="balanced"), Tape()
     bots = {s: make_bot("heuristic", seed=i) for i, s in enumerate(("west", "south", "east", "us"))}
     play_bots(game, tape, bots, until="nobody", rounds=2)  # two rounds: eight turns

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import fortress
 from fortress.ai import make_bot
-from fortress.ui.follow import fight_of
-from fortress.ui.hints import battle_area, hint, hint_bot, odds_sentence
-from fortress.ui.workbench import battle_odds
+from fortress.rulesets.america.dashboard.follow import fight_of
+from fortress.rulesets.america.dashboard.hints import battle_area, hint, hint_bot, odds_sentence
+from fortress.rulesets.america.dashboard.workbench import battle_odds
 from tests.test_ui_helpers import new_app, press
 
 
@@ -65,7 +65,7 @@ def test_the_hint_button_says_it_in_the_message_area(tmp_path):
 
 
 def test_the_busy_line_shows_while_the_hint_bot_thinks(tmp_path, monkeypatch):
-    from fortress.ui import hints
+    from fortress.rulesets.america.dashboard import hints
     app = new_app(tmp_path, seed=3)
     seen: list[str] = []
     real = hints.hint

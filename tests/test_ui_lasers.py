@@ -5,7 +5,8 @@ import re
 
 import fortress
 from fortress.rulesets.america import actions as A
-from fortress.ui import build_app, info
+from fortress.ui import build_app
+from fortress.rulesets.america.dashboard import info
 
 SHOT = A.Fire("west", "infantry", "great-basin")
 

@@ -10,7 +10,7 @@ import fortress
 from fortress.ai import make_bot
 from fortress.rulesets.america import actions as A
 from fortress.engine.events import Event
-from fortress.ui.predict import BATTLE, LASER, Question, answer, explain, explain_die, question, rolls_dice
+from fortress.rulesets.america.dashboard.predict import BATTLE, LASER, Question, answer, explain, explain_die, question, rolls_dice
 from tests.test_ui_helpers import new_app, press
 
 HEURISTIC = {"west": "heuristic", "south": "heuristic", "east": "heuristic"}
@@ -32,7 +32,7 @@ def test_a_battle_question_has_the_exact_odds():
     game = until(fortress.new_game(3, setup="balanced"), lambda g: A.Fight() in g.legal_actions())
     q = question(game, A.Fight())
     b = game.battle
-    expected = fortress.odds.exact(dict(b.attackers), dict(b.defenders), game.board[b.area].kind).p_cleared
+    expected = fortress.rulesets.america.odds.exact(dict(b.attackers), dict(b.defenders), game.board[b.area].kind).p_cleared
     assert q.kind == BATTLE and q.area == b.area and q.attacker == b.attacker
     assert [k for k, _l, _p in q.choices] == ["cleared", "held"]
     assert q.choices[0][2] == pytest.approx(expected) and q.choices[1][2] == pytest.approx(1 - expected)

@@ -10,7 +10,7 @@ import pytest
 
 import fortress
 from fortress.ai import make_bot
-from fortress.ui import banner as B
+from fortress.rulesets.america.dashboard import banner as B
 from tests.test_ui_helpers import declarable, find, new_app, press, walk
 
 BOTS = {"west": "random", "south": "random", "east": "random"}
@@ -222,7 +222,7 @@ def test_territories_named_in_the_log_light_up_on_the_map(tmp_path):
 
 
 def test_a_log_line_marks_each_name_it_touched_the_longest_first_and_whole_words():
-    from fortress.ui.logbook import named
+    from fortress.rulesets.america.dashboard.logbook import named
     board = fortress.new_game(0).board
     by_name = {a.name: a.id for a in board}
     pairs = [(a.name, o.name) for a in board for o in board if a.id != o.id and a.name in o.name]

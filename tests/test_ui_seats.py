@@ -12,9 +12,9 @@ import pytest
 import fortress
 from fortress.store import GameStore, SeatTaken
 from fortress.ui import build_app
-from fortress.ui.app import App
-from fortress.ui.classroom import BROWSER_ENV, browser_name
-from fortress.ui.teacher import TeacherView
+from fortress.rulesets.america.dashboard.app import App
+from fortress.ui.pages import BROWSER_ENV, browser_name
+from fortress.rulesets.america.dashboard.teacher import TeacherView
 
 ANN, BOB = "browser-of-ann-" + "a" * 17, "browser-of-bob-" + "b" * 17
 INVADERS = ("west", "south", "east")  # seat 2 of a two-player game: they move first

@@ -278,7 +278,7 @@ def test_a_registered_dashboard_is_made_once_and_updated_or_made_again(hill):
 
 # -- the start page ----------------------------------------------------------------------------
 def test_the_start_page_lists_every_installed_ruleset_and_opens_each(monkeypatch):
-    from fortress.ui.app import App
+    from fortress.rulesets.america.dashboard.app import App
     from fortress.ui.shell import RULESET_ENV, start
 
     monkeypatch.delenv(RULESET_ENV, raising=False)

@@ -73,6 +73,6 @@ def test_each_panel_module_imports_first():
     """No import cycle: a kernel may import a panel before the dashboard (Voila did)."""
     import subprocess
     import sys
-    for module in ("fortress.ui.panels.base", "fortress.ui.turn_flow", "fortress.ui.info"):
+    for module in ("fortress.rulesets.america.dashboard.panels.base", "fortress.rulesets.america.dashboard.turn_flow", "fortress.rulesets.america.dashboard.info"):
         done = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True)
         assert done.returncode == 0, done.stderr[-400:]

@@ -10,9 +10,10 @@ import pytest
 
 import fortress
 from fortress.rulesets.america import actions as A
-from fortress.ui import app as app_module
-from fortress.ui import build_app, info, theme
-from fortress.ui.logbook import named
+from fortress.rulesets.america.dashboard import app as app_module
+from fortress.ui import build_app, theme
+from fortress.rulesets.america.dashboard import info
+from fortress.rulesets.america.dashboard.logbook import named
 from tests.test_ui_helpers import buttons, declarable, find, new_app, open_tab, press, upload
 
 BOTS = {"west": "random", "south": "random", "east": "random"}
@@ -92,7 +93,7 @@ def test_the_log_keeps_the_whole_game_grouped_and_collapsible(tmp_path):
 
 def test_the_log_drawn_bit_by_bit_is_the_log_drawn_at_once():
     import random
-    from fortress.ui.logbook import LogBook
+    from fortress.rulesets.america.dashboard.logbook import LogBook
     game, rng, book = fortress.new_game(4), random.Random(1), LogBook()
     while game.round < 4:
         game.apply(rng.choice(game.legal_actions()[:-1]))

@@ -9,8 +9,8 @@ import pytest
 import fortress
 from fortress.ai import make_bot
 from fortress.rulesets.america import actions as A
-from fortress.ui.odds_panel import force_text
-from fortress.ui.workbench import coming_moves, compare, could_still_come, forces_for, kinds, other_way
+from fortress.rulesets.america.dashboard.odds_panel import force_text
+from fortress.rulesets.america.dashboard.workbench import coming_moves, compare, could_still_come, forces_for, kinds, other_way
 from tests.test_ui_helpers import new_app, press, upload
 
 
@@ -117,7 +117,7 @@ def test_with_and_without_combined_arms():
     assert [r[0] for r in rows][0] == "as given" and len(rows) == 2
     assert rows[1][2].p_cleared > rows[0][2].p_cleared  # combined arms helps the attacker in a city
     assert rows[0][2].p_cleared == pytest.approx(
-        fortress.odds.exact({"infantry": 2, "hovertank": 1}, {"infantry": 2}, "city").p_cleared)
+        fortress.rulesets.america.odds.exact({"infantry": 2, "hovertank": 1}, {"infantry": 2}, "city").p_cleared)
 
 
 def test_the_workbench_form_fills_edits_and_compares(tmp_path):
@@ -130,7 +130,7 @@ def test_the_workbench_form_fills_edits_and_compares(tmp_path):
     odds.attackers.value, odds.defenders.value = "2 infantry, 1 hovertank", "2 infantry"
     press(app, "fortress-odds-go")
     out = odds.out.value
-    expected = fortress.odds.exact({"infantry": 2, "hovertank": 1}, {"infantry": 2}, "city")
+    expected = fortress.rulesets.america.odds.exact({"infantry": 2, "hovertank": 1}, {"infantry": 2}, "city")
     assert f"Cleared: {expected.p_cleared:.1%}" in out and "as given" in out and "with combined arms" in out
     odds.terrain.value = "plain"
     press(app, "fortress-odds-go")
@@ -212,7 +212,7 @@ def test_a_new_game_or_a_loaded_save_starts_with_an_empty_form(tmp_path):
 
 # -- a large battle is estimated, a huge one refused: the tab never freezes (audit #6) ----------
 def test_exact_up_to_the_limit_then_estimated_then_refused():
-    from fortress.ui.workbench import ESTIMATE_MAX_UNITS, ESTIMATE_RUNS, EXACT_MAX_UNITS
+    from fortress.rulesets.america.dashboard.workbench import ESTIMATE_MAX_UNITS, ESTIMATE_RUNS, EXACT_MAX_UNITS
     rows = compare(Counter(infantry=EXACT_MAX_UNITS - 2, hovertank=1), Counter(infantry=1), "city")
     assert [o.method for _l, _f, o in rows] == ["exact", "exact"]
     rows = compare(Counter(infantry=EXACT_MAX_UNITS - 1, hovertank=1), Counter(infantry=1), "city")
@@ -236,7 +236,7 @@ def test_a_large_battle_is_estimated_quickly_and_says_so(tmp_path):
 
 def test_no_attacker_shows_no_odds_not_cleared_nought_percent():
     """Issue 35 item 8: with no attacker the workbench said "Cleared 0.0%", read as a sure defeat."""
-    from fortress.ui.odds_panel import column_html
+    from fortress.rulesets.america.dashboard.odds_panel import column_html
 
     rows = compare(Counter(), Counter(infantry=2), "plain")
     text = column_html(*rows[0])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from fortress.ai.common import in_play
+from fortress.ai import in_play
 from fortress.engine.actions import Action, Surrender
 
 

@@ -1,6 +1,6 @@
 """Bot-versus-bot games of any ruleset, a bot per side, serially: each side's win rate with its
 Wilson interval, and the speed (``fortress simulate --ruleset attack --bots red=heuristic``).
-Fortress America's own simulation, with its teams and cities, is :mod:`fortress.ai.simulate`.
+Fortress America's own simulation, with its teams and cities, is :mod:`fortress.rulesets.america.bots.simulate`.
 
 Game ``i`` uses seed ``seed + i``; the bot of the side in seat ``k`` gets seed
 ``(seed + i) * 10 + k``.
@@ -48,7 +48,7 @@ class Results:
     seconds: float = 0.0
 
     def table(self, confidence: float = 0.95) -> str:
-        from fortress.odds.report import wilson, z_value
+        from fortress.odds.intervals import wilson, z_value
         z = z_value(confidence)
         lines = [f"{self.games} games, {self.games / max(self.seconds, 1e-9):.2f} games/s, "
                  f"{self.actions / max(self.games, 1):.0f} actions a game"]

@@ -29,7 +29,7 @@ def decision_times(bot_name: str, seeds: range, max_decisions: int | None = None
 
 
 def games_per_second(bot_name: str, games: int) -> float:
-    from fortress.ai.simulate import simulate
+    from fortress.rulesets.america.bots.simulate import simulate
     start = time.perf_counter()
     simulate(games, seed=0, bots={s: bot_name for s in ("us", "west", "south", "east")}, workers=1, progress=False)
     return games / (time.perf_counter() - start)
@@ -61,7 +61,7 @@ def us_declare(seed: int, rnd: int):
     of round ``rnd``."""
     import fortress
     from fortress.ai import make_bot
-    from fortress.ai.simulate import bot_seed
+    from fortress.rulesets.america.bots.simulate import bot_seed
     from fortress.rulesets.america.units import SIDES, US
 
     game = fortress.new_game(seed=seed)
@@ -75,8 +75,8 @@ def rollout_figures(budget: float, positions=((7001, 2), (7004, 5), (7006, 6))) 
     """Rollouts a U.S. search makes in ``budget`` seconds at a few positions, on one
     process and on every core (the rollout pool is started, and its odds caches warmed
     by one search, before the count)."""
-    from fortress.ai.rollouts import default_workers
-    from fortress.ai.search import SearchBot
+    from fortress.rulesets.america.bots.rollouts import default_workers
+    from fortress.rulesets.america.bots.search import SearchBot
 
     games = [us_declare(seed, rnd) for seed, rnd in positions]
     out = []

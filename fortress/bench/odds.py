@@ -3,7 +3,7 @@
 Times are CPU time of this process (``time.process_time``), so other jobs on a shared
 machine disturb them less than wall time. The exact method keeps, between calls, dice
 tables and fire paths (by dice multiset, unit types) and each side's transitions and
-distributions (``fortress.odds.exact._SIDES``). Three exact figures, so none flatters:
+distributions (``fortress.rulesets.america.odds.exact._SIDES``). Three exact figures, so none flatters:
 
 * *warm*: the same battle again (everything kept: a UI redrawing the same odds);
 * *fresh transitions*: sides cleared before each call, dice tables and fire paths kept
@@ -18,9 +18,9 @@ from typing import Callable
 from fortress.bench import Figure
 from fortress.rulesets.america.battle import Battle, fight, keep_combined_arms
 from fortress.engine.dice import Rng
-from fortress.odds import Odds, clear_caches, exact, make_battle
-from fortress.odds.exact import clear_transitions
-from fortress.odds.montecarlo import tally
+from fortress.rulesets.america.odds import Odds, clear_caches, exact, make_battle
+from fortress.rulesets.america.odds.exact import clear_transitions
+from fortress.rulesets.america.odds.montecarlo import tally
 
 MIX = ("infantry", "mobile", "hovertank", "helicopter", "bomber")
 #: Five defenders, one of each type, in a city.

@@ -14,7 +14,7 @@ import click
 from fortress.rulesets.america.battle import DEFAULT_POLICY, POLICIES
 from fortress.cli.options import SEED
 from fortress.engine.data import DataError
-from fortress.odds import TERRAINS, Odds, exact, monte_carlo, parse_force
+from fortress.rulesets.america.odds import TERRAINS, Odds, exact, monte_carlo, parse_force
 from fortress.engine import rulesets
 from fortress.rulesets.america.tables import default
 

@@ -17,7 +17,7 @@ from typing import Any, Callable
 import click
 
 import fortress
-from fortress.ai import BOT_NAMES, bot_names, make_bot
+from fortress.ai import bot_names, make_bot
 from fortress.engine.data import DataError
 from fortress.cli.options import SEED, variant_option, writable
 from fortress.rulesets.america.ranking import describe
@@ -80,7 +80,7 @@ def list_legal(game: fortress.Game, word: str = "", acts: list[str] | None = Non
     return "\n".join(lines)
 
 
-def parse_bots(text: str, sides: tuple[str, ...], names: tuple[str, ...] = BOT_NAMES) -> dict[str, str]:
+def parse_bots(text: str, sides: tuple[str, ...], names: tuple[str, ...]) -> dict[str, str]:
     out = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         side, _, bot = part.partition("=")

@@ -11,8 +11,8 @@ import json
 
 import click
 
-from fortress.ai import BOT_NAMES
 from fortress.engine import rulesets
+from fortress.rulesets.america.bots import BOT_NAMES
 from fortress.cli.options import AT_LEAST_ONE, POSITIVE, SEED, output_path, scheduler_address, variant_option
 
 BOT = click.Choice(BOT_NAMES)
@@ -51,7 +51,7 @@ def simulate(games: int, seed: int, us: str, west: str | None, south: str | None
              variants: tuple[str, ...]) -> None:
     """Play bot-versus-bot games and report win rates (Wilson 95% intervals) and speed
     (with --variant individual-victory, also each Invader's individual wins)."""
-    from fortress.ai.simulate import simulate as run
+    from fortress.rulesets.america.bots.simulate import simulate as run
 
     if ruleset not in rulesets.names():
         raise click.BadParameter(f"unknown ruleset {ruleset[:40]!r}; the rulesets are {', '.join(rulesets.names())}",

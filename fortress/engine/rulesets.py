@@ -128,8 +128,12 @@ class Ruleset:
     #: :class:`fortress.rulesets.america.tables.Tables` (units, dice, cards, numbers); None for a ruleset without them
     tables: Any = None
     #: its own computer players: name -> factory (``seed`` keyword) -> a bot with ``name``,
-    #: ``reason`` and ``choose(game)``; ``fortress.ai.make_bot`` looks here before the shared bots
-    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: ``reason`` and ``choose(game)``, or the factory's ``"module:attr"`` (imported when first
+    #: seated, as an entry point is); ``fortress.ai.make_bot`` looks here before the shared bots
+    bots: Mapping[str, Callable[..., Any] | str] = field(default_factory=dict)
+    #: the package of its battle odds (``exact``, ``monte_carlo``, ``parse_force``,
+    #: ``for_game``), imported when first asked (:func:`fortress.odds.calculator`); None: none
+    odds: str | None = None
 
     # -- sides and teams, from the data ------------------------------------------------------
     @cached_property

@@ -89,7 +89,7 @@ def win_rates(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     """Win rate of each camp with a Wilson interval, from a frame with a ``winner`` column.
     ``low <= rate <= high`` always (rounding can put Wilson's bound a hair past a rate of 0 or
     1, and a plot's ``xerr=[rate - low, high - rate]`` refuses a negative length)."""
-    from fortress.odds import wilson, z_value
+    from fortress.odds.intervals import wilson, z_value
 
     n = len(frame)
     rows = []

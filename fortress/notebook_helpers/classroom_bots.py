@@ -153,7 +153,7 @@ class MatchResult:
 def _seats(bots: Mapping[str, Any]) -> dict[str, Any]:
     """{"us": x, "invaders": y} or per side (keys in any case); missing sides play
     "heuristic". ``TypeError`` if ``bots`` is not a dict, ``ValueError`` for an unknown seat."""
-    from fortress.ai.simulate import check_sides
+    from fortress.rulesets.america.bots.simulate import check_sides
 
     if not isinstance(bots, Mapping):
         raise TypeError(f"bots must be a dict of seat -> bot, e.g. {{'us': my_bot, 'invaders': 'heuristic'}}, "

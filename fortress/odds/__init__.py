@@ -1,90 +1,56 @@
-"""Battle odds: the exact distribution of one battle's outcomes, and a Monte Carlo check.
+"""Battle odds, for any ruleset that brings a calculator: "what happens if I attack here?".
 
-A Fortress America battle is one round (rules: Combat Resolution), so its outcomes
-are few and the exact answer is cheap. The calculator owns no rules: it drives
-:class:`fortress.rulesets.america.battle.Battle`, the state machine the game plays, with every
-possible roll instead of a random one (see docs/odds.md).
-
-This module is the public face; the work is done in
-
-* :mod:`fortress.odds.forces` -- input: forces, terrains, policies, the battle;
-* :mod:`fortress.odds.exact` -- the exact method;
-* :mod:`fortress.odds.montecarlo` -- Monte Carlo (the battles of ``fight``, over counts by ``FastBattle``);
-* :mod:`fortress.odds.report` -- outcomes, the ``Odds`` summary, confidence intervals.
+A ruleset names the package of its calculator as its ``odds`` (Fortress America's:
+:mod:`fortress.rulesets.america.odds`, exact over every roll of its one-round battle, and Monte
+Carlo); the functions here find it through the game's ruleset, or the one named (default:
+Fortress America), as :func:`fortress.ai.make_bot` finds a ruleset's bots. What every ruleset
+shares, the confidence intervals, is :mod:`fortress.odds.intervals`.
 
 >>> o = exact({"infantry": 1}, {"infantry": 1}, "plain")
 >>> round(o.p_cleared * 4)   # P(attacker still fighting) * P(hit, CA or retreat) = 1/2 * 1/2
 1
+>>> calculator().__name__
+'fortress.rulesets.america.odds'
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
+from types import ModuleType
+from typing import Any
 
-from fortress.rulesets.america.battle import DEFAULT_POLICY, Battle, Policy
-from fortress.odds.exact import (FACTORABLE, cache_bytes, clear_caches, dice_key, factored_odds, final_states, odds_of, resolve,
-                                 roll_table, state_key, step_table, successors)
-from fortress.odds.forces import BATTLE_AREA, FROM, TERRAINS, Units, make_battle, parse_force, policy, tokens
-from fortress.odds.montecarlo import simulate_odds
-from fortress.odds.report import (PROBABILITIES, SUMMARY, Count, Odds, Outcome, normal_interval, outcome_of,
-                                  summarise, wilson, z_value)
+from fortress.odds.intervals import normal_interval, wilson, z_value
 
-if TYPE_CHECKING:
-    from fortress.rulesets.america.views import AmericaGame as Game
-
-__all__ = [
-    "BATTLE_AREA", "FACTORABLE", "FROM", "PROBABILITIES", "SUMMARY", "TERRAINS", "Count", "Odds", "Outcome", "Units",
-    "cache_bytes", "clear_caches", "dice_key", "exact", "factored_odds", "final_states", "for_game", "make_battle", "monte_carlo",
-    "normal_interval", "odds_of", "outcome_of", "parse_force", "policy", "resolve", "roll_table", "simulate_odds",
-    "state_key", "step_table", "successors", "summarise", "tokens", "wilson", "z_value",
-]
+__all__ = ["calculator", "exact", "for_game", "monte_carlo", "normal_interval", "parse_force", "wilson", "z_value"]
 
 
-def exact(attackers: Units, defenders: Units, terrain: str = "plain", *, bombers_inside: int = 0,
-          attacker_policy: str | Policy = DEFAULT_POLICY, defender_policy: str | Policy = DEFAULT_POLICY,
-          retreat_possible: bool = True) -> Odds:
-    """Exact odds: ``exact({"infantry": 2, "hovertank": 1}, {"infantry": 2}, "city")``.
-
-    Forces map unit types (or tokens ``(type, where)``) to counts; ``bombers_inside``
-    adds attacking bombers already in the territory. When ``retreat_possible`` is
-    False a retreating defender is destroyed (``Battle.destroy_retreated``).
-    """
-    battle = make_battle(attackers, defenders, terrain, bombers_inside=bombers_inside)
-    return odds_of(battle, attacker_policy=attacker_policy, defender_policy=defender_policy,
-                   retreat_possible=retreat_possible)
+def calculator(ruleset: object = None) -> ModuleType:
+    """The odds package of ``ruleset`` (its name or the Ruleset; None: the default ruleset),
+    imported on first use; ``ValueError`` for a ruleset without one."""
+    from fortress.engine import rulesets
+    rules: Any = ruleset if ruleset is not None and not isinstance(ruleset, str) else rulesets.get(ruleset)
+    if not getattr(rules, "odds", None):
+        raise ValueError(f"{rules.title or rules.name} has no odds calculator")
+    return importlib.import_module(rules.odds)
 
 
-def monte_carlo(attackers: Units, defenders: Units, terrain: str = "plain", *, runs: int = 10_000, seed: int = 0,
-                bombers_inside: int = 0, attacker_policy: str | Policy = DEFAULT_POLICY,
-                defender_policy: str | Policy = DEFAULT_POLICY, retreat_possible: bool = True,
-                confidence: float = 0.95) -> Odds:
-    """Monte Carlo estimate of the same figures as :func:`exact`, with confidence intervals."""
-    battle = make_battle(attackers, defenders, terrain, bombers_inside=bombers_inside)
-    return simulate_odds(battle, runs, seed, attacker_policy=attacker_policy, defender_policy=defender_policy,
-                         retreat_possible=retreat_possible, confidence=confidence)
+def exact(attackers: Any, defenders: Any, terrain: str = "plain", *, ruleset: object = None, **options: Any) -> Any:
+    """Exact odds of a battle, by ``ruleset``'s calculator: Fortress America's
+    ``exact({"infantry": 2, "hovertank": 1}, {"infantry": 2}, "city")`` (docs/odds.md)."""
+    return calculator(ruleset).exact(attackers, defenders, terrain, **options)
 
 
-# -- live game ---------------------------------------------------------------------------
-def for_game(game: Game, area: str, method: str = "exact", *, attacker_policy: str | Policy = DEFAULT_POLICY,
-             defender_policy: str | Policy = DEFAULT_POLICY, retreat_possible: bool = True,
-             runs: int = 10_000, seed: int = 0) -> Odds:
-    """Odds of attacking ``area`` now with every unit of the side to move that can join.
+def monte_carlo(attackers: Any, defenders: Any, terrain: str = "plain", *, ruleset: object = None,
+                **options: Any) -> Any:
+    """Monte Carlo estimate of the figures of :func:`exact`, with confidence intervals."""
+    return calculator(ruleset).monte_carlo(attackers, defenders, terrain, **options)
 
-    Uses the engine's contract: ``game.attack_forces(area)`` and
-    ``game.defence_forces(area)`` (tokens -> counts; bombers inside keyed with
-    ``where == area``), ``game.board[area].kind`` and ``game.tables`` (the ruleset's units
-    and dice).
-    """
-    try:
-        kind = game.board[area].kind
-    except KeyError:  # a name, not an id (an unknown one: KeyError in words, with close names)
-        area = game.board.find(area)
-        kind = game.board[area].kind
-    battle = Battle(area, kind, dict(game.attack_forces(area)), dict(game.defence_forces(area)),
-                    game.tables)
-    if method == "exact":
-        return odds_of(battle, attacker_policy=attacker_policy, defender_policy=defender_policy,
-                       retreat_possible=retreat_possible)
-    if method in ("monte-carlo", "mc"):
-        return simulate_odds(battle, runs, seed, attacker_policy=attacker_policy, defender_policy=defender_policy,
-                             retreat_possible=retreat_possible)
-    raise ValueError(f"unknown method {method!r}: 'exact' or 'monte-carlo'")
+
+def parse_force(text: str, *, ruleset: object = None) -> Any:
+    """A force written as text (``"2 infantry, a hovertank"``), read by ``ruleset``'s calculator."""
+    return calculator(ruleset).parse_force(text)
+
+
+def for_game(game: Any, area: str, method: str = "exact", **options: Any) -> Any:
+    """Odds of attacking ``area`` now in ``game``, by its ruleset's calculator (Fortress
+    America's: every unit of the side to move that can join; ``method`` "exact" or "monte-carlo")."""
+    return calculator(game.rules).for_game(game, area, method, **options)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from fortress.ui.app import App
+    from fortress.rulesets.america.dashboard.app import App
 
 
 def build_app(display_it: bool = True, save_dir=None, store=None, query: dict[str, str] | None = None):
@@ -23,20 +23,21 @@ def build_app(display_it: bool = True, save_dir=None, store=None, query: dict[st
     On a shared game store (``store``, else ``FORTRESS_STORE``: ``fortress serve`` sets it)
     the page's query (``query``, else the page's address) picks what it shows: ``seat=TOKEN``
     that seat's game, ``code=ABC123`` a free seat of that game, ``teacher=TOKEN`` the
-    teacher's view (:mod:`fortress.ui.teacher`, which is then returned instead of an App)."""
+    teacher's view (:mod:`fortress.rulesets.america.dashboard.teacher`, which is then returned instead of an App)."""
     from fortress.store import StoreError
-    from fortress.ui import classroom
-    from fortress.ui.app import App
+    from fortress.rulesets.america.dashboard import classroom
+    from fortress.rulesets.america.dashboard.app import App
+    from fortress.ui import pages
 
     unreachable = ""
     if store is None:
         try:
-            store = classroom.store_from_env()
+            store = pages.store_from_env()
         except StoreError as exc:  # the page still opens, for a game of its own, and says why
             unreachable = f"Classroom play is off on this page: {exc}. Reload the page to try again."
-    query = query if query is not None else (classroom.page_query() if store is not None else {})
+    query = query if query is not None else (pages.page_query() if store is not None else {})
     if store is not None and "teacher" in query:
-        from fortress.ui.teacher import build_teacher
+        from fortress.rulesets.america.dashboard.teacher import build_teacher
         return build_teacher(store, query["teacher"], display_it)
     app = App(save_dir=save_dir, store=store, defer_labels=display_it)  # labels once the page says its size
     if unreachable:
@@ -53,7 +54,7 @@ def build_app(display_it: bool = True, save_dir=None, store=None, query: dict[st
 
 def __getattr__(name: str):
     if name == "App":
-        from fortress.ui.app import App
+        from fortress.rulesets.america.dashboard.app import App
         return App
     raise AttributeError(f"module 'fortress.ui' has no attribute {name!r}")
 

@@ -6,7 +6,7 @@ board: applied to the new position, it would do something the player never chose
 shows the ply it drew last (``.fortress-seen-ply [data-ply]``, :func:`seen_html`); the
 template's script adds that ply to every widget event it sends (``fortress_ply`` in the
 custom message's content); :func:`install` makes it readable while the click is handled
-(:func:`clicked_at`), and :meth:`fortress.ui.app.App.act` refuses a click made at another
+(:func:`clicked_at`), and :meth:`fortress.rulesets.america.dashboard.app.App.act` refuses a click made at another
 ply than the game's. Events without it (a notebook, tests calling ``click()``) are not asked.
 """
 from __future__ import annotations

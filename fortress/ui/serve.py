@@ -15,6 +15,15 @@ from pathlib import Path
 import click
 
 HERE = Path(__file__).resolve().parent
+#: the classroom store's address and the teacher's token, as ``fortress serve`` passes them to the pages' kernels
+STORE_ENV = "FORTRESS_STORE"
+TEACHER_ENV = "FORTRESS_TEACHER_TOKEN"
+#: the browser's own secret (``fortress serve`` gives each browser a cookie and passes it to
+#: the page's kernel as this request header, :mod:`fortress.ui.voila_app`)
+BROWSER_HEADER = "X-Fortress-Browser"
+#: largest save file a dashboard loads (a long game's save is ~0.1 MB); the server's
+#: websocket message limit (fortress.ui.voila_app) and the page's own check derive from it
+MAX_SAVE_BYTES = 2_000_000
 #: Jupyter data folder holding the ``fortress-offline`` Voila template (the lab template
 #: without its Font Awesome CDN links: nothing is fetched from the internet at run time)
 TEMPLATES = HERE / "voila"

@@ -57,9 +57,8 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from fortress.store import GameStore, StoreError
-from fortress.ui.classroom import BROWSER_HEADER, STORE_ENV, TEACHER_ENV
-from fortress.ui.gamebar import MAX_SAVE_BYTES
-from fortress.ui.serve import CONNECT_GRACE, MAX_PER_ADDRESS, banner, served_title
+from fortress.ui.serve import (BROWSER_HEADER, CONNECT_GRACE, MAX_PER_ADDRESS, MAX_SAVE_BYTES, STORE_ENV, TEACHER_ENV, banner,
+                               served_title)
 
 #: largest HTTP request body (the shutdown request and a login form are a few bytes)
 MAX_BODY_BYTES = 1 << 20

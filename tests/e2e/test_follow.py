@@ -13,7 +13,7 @@ from tests.e2e.test_dashboard import DOCS, STEP, act, dashboard_with_heuristic_i
 
 pytestmark = pytest.mark.browser
 
-MOVE_ARROWS = ".fortress-map path[stroke='#1d2733']"  # fortress.ui.follow_panel.MOVE_COLOUR
+MOVE_ARROWS = ".fortress-map path[stroke='#1d2733']"  # fortress.rulesets.america.dashboard.follow_panel.MOVE_COLOUR
 
 
 def caption(page) -> str:

@@ -21,7 +21,7 @@ import psutil
 import pytest
 import requests
 
-from fortress.ui.gamebar import MAX_SAVE_BYTES
+from fortress.ui.serve import MAX_SAVE_BYTES
 
 pytestmark = [pytest.mark.browser, pytest.mark.serial]
 

@@ -152,6 +152,14 @@ def draw(game: Any) -> str:
     return game_svg(game)
 
 
+#: its bots (:mod:`fortress.rulesets.america.bots`, in the bots' layer above this one) by
+#: "module:class", imported when first seated (:func:`fortress.ai.make_bot`)
+BOTS = {
+    "heuristic": "fortress.rulesets.america.bots.heuristic:HeuristicBot",
+    "search": "fortress.rulesets.america.bots.search:SearchBot",
+}
+
+
 def ruleset(name: str = NAME, data_dir: Path = DATA_DIR, **changes: Any) -> Ruleset:
     """Fortress America, as registered under ``"fortress-america"`` (the default): its data
     (:class:`~fortress.rulesets.america.tables.Tables`) is read from ``data_dir`` now, as the ruleset is
@@ -170,7 +178,8 @@ def ruleset(name: str = NAME, data_dir: Path = DATA_DIR, **changes: Any) -> Rule
         chance=chance, hide=partial(hide, tables=tables), hide_from=partial(hide_from, tables=tables),
         game_over=ranking.announce, ranking=ranking.ranking, describe=describe,
         remind=remind, game_class=AmericaGame, from_position=positions.build,
-        digest_layout=old_saves.digest_layout, field_checks=actions.FIELD_CHECKS, draw=draw,
+        digest_layout=old_saves.digest_layout, field_checks=actions.FIELD_CHECKS, draw=draw, bots=BOTS,
+        odds="fortress.rulesets.america.odds",
     )
     return Ruleset(**(fields | changes))
 

@@ -85,7 +85,7 @@ class GameBar:
             self.download.value, self._saved = "", None
 
     def _uploaded(self, change: dict[str, Any]) -> None:
-        from fortress.ui.gamebar import MAX_SAVE_BYTES  # the limit the server's messages are sized for
+        from fortress.ui.serve import MAX_SAVE_BYTES  # the limit the server's messages are sized for
 
         files = change["new"]
         if not files:

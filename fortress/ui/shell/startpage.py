@@ -75,10 +75,10 @@ class StartPage:
 def open_shell(name: str) -> Any:
     """A shell of ruleset ``name``: on the server's game store if it has one, at the seat of the
     page's ``?seat=TOKEN`` if given (:mod:`fortress.ui.shell.stored`)."""
-    from fortress.ui import classroom
+    from fortress.ui import pages
     from fortress.ui.shell.app import Shell
     from fortress.ui.shell.stored import open_from_page
 
-    shell = Shell(name, store=classroom.store_from_env())
-    open_from_page(shell, classroom.page_query())
+    shell = Shell(name, store=pages.store_from_env())
+    open_from_page(shell, pages.page_query())
     return shell

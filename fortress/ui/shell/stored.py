@@ -7,7 +7,7 @@ plays that seat only. Everything the page shows comes from its seat's view
 (:meth:`GameStore.seat_view`): another seat's hand or sealed order never reaches it. A move is
 submitted at the ply the page saw (:meth:`GameStore.play`; in a sealed step the others' orders
 given meanwhile do not make it stale: :mod:`fortress.store.deciders`), the store plays the bot
-seats (each from its own view), and :func:`fortress.ui.classroom.follow` redraws the page when
+seats (each from its own view), and :func:`fortress.ui.pages.follow` redraws the page when
 another seat moves.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ import ipywidgets as W
 import fortress
 from fortress.engine.actions import Action
 from fortress.store import SPECTATOR, GameStore, NewGame, Seat, StaleGame, StoreError
-from fortress.ui import classroom
+from fortress.ui import pages
 
 if TYPE_CHECKING:
     from fortress.ui.shell.app import Shell
@@ -50,7 +50,7 @@ class StoredSeat:
 class StoredPlay:
     """The shell's shared-game part: Start a shared game, the seat links, one seat played,
     the store followed (``shared``, ``closed``, :meth:`pull`, :meth:`check_seats` and
-    :meth:`store_bots` are what :func:`fortress.ui.classroom.follow` uses)."""
+    :meth:`store_bots` are what :func:`fortress.ui.pages.follow` uses)."""
 
     def __init__(self, shell: "Shell", store: GameStore) -> None:
         self.shell, self.store = shell, store
@@ -74,7 +74,7 @@ class StoredPlay:
         chosen = {name for name, box in bar.variants.items() if box.value}
         try:
             game = fortress.new_game(None, players=int(bar.players.value), ruleset=shell.rules.name, variants=chosen)
-            kinds = classroom.store_seats(game, who)
+            kinds = pages.store_seats(game, who)
             if "human" not in kinds.values():
                 shell.say("Seat at least one human to start a shared game (the bots play on the server).",
                           refused=True)
@@ -89,9 +89,9 @@ class StoredPlay:
     def open(self, token: str, made: NewGame | None = None, note: str = "", take: bool = False) -> bool:
         """Play the seat of a link's token, held for this page's browser (a wrong token, a
         seat another browser holds, the spectator's link: said in words, no game)."""
-        shell, browser = self.shell, classroom.page_browser()
+        shell, browser = self.shell, pages.page_browser()
         try:
-            seat = self.store.hold(token, browser, classroom.browser_name(), take) if browser else self.store.open(token)
+            seat = self.store.hold(token, browser, pages.browser_name(), take) if browser else self.store.open(token)
             if not seat.sides:
                 raise StoreError("this is the spectator's link; the shell plays seats only: open a player's seat link")
             code = next((g["code"] for g in self.store.list_games() if g["id"] == seat.game_id), "")
@@ -161,7 +161,7 @@ class StoredPlay:
         except RuntimeError:
             return
         if self._follower is None:
-            self._follower = loop.create_task(classroom.follow(self, self.store.url))
+            self._follower = loop.create_task(pages.follow(self, self.store.url))
 
     def close(self) -> None:
         self.closed = True
@@ -180,7 +180,7 @@ def links_html(shared: StoredSeat, shell: "Shell") -> str:
             if number == SPECTATOR or seat is None or seat.bot or token == shared.token:
                 continue
             names = " + ".join(rules.side_names.get(s, s) for s in seat.sides)
-            url = html.escape(classroom.page_link(f"seat={token}"))
+            url = html.escape(pages.page_link(f"seat={token}"))
             rows.append(f"<li class='fortress-seat-link' data-seat='{number}'>{html.escape(names)}: "
                         f"<a href='{url}' target='_blank'>{url}</a></li>")
         if rows:

@@ -8,8 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 import fortress
-from fortress.ai import BOT_NAMES, bot_names, make_bot
-from fortress.ai.heuristic import HeuristicBot
+from fortress.ai import bot_names, make_bot
+from fortress.rulesets.america.bots import BOT_NAMES
+from fortress.rulesets.america.bots.heuristic import HeuristicBot
 from fortress.ai.random_bot import RandomBot
 from fortress.cli import main
 from fortress.engine import rulesets
@@ -38,7 +39,7 @@ def test_a_ruleset_finds_its_own_bot_first_and_the_shared_ones_after() -> None:
     assert isinstance(make_bot("random", seed=1, ruleset="attack"), RandomBot)
     assert isinstance(make_bot("heuristic", seed=1), HeuristicBot)  # Fortress America's, unchanged
     assert isinstance(make_bot("heuristic", seed=1, ruleset="fortress-america"), HeuristicBot)
-    assert rulesets.get().bots == {}
+    assert tuple(rulesets.get().bots) == ("heuristic", "search")  # its own, found through its ruleset
     assert bot_names("attack") == ("heuristic", "search", "random") and bot_names() == BOT_NAMES
     with pytest.raises(ValueError, match="unknown bot 'clever'; choose one of heuristic, search, random"):
         make_bot("clever", ruleset="attack")

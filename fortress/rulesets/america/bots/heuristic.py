@@ -1,0 +1,487 @@
+"""``heuristic``: a fast rule-of-thumb player, like a sensible beginner.
+
+Invaders mass next to weakly held cities, attack where the odds calculator gives good
+chances, invade with infantry first and keep a unit in each captured city. The U.S.
+counter-attacks: it declares the captured cities it can reach that hold at most two
+Invader units, moves units next to them, fires lasers at their defenders and invades
+the cleared ones with any unit (``us_retake``); it also moves strength into threatened
+cities, fires its other lasers at the most dangerous units and drops a card's units, among
+the territories the card names, where they retake ground or stiffen a threatened city.
+Every decision is a scored pick among the legal actions; the declare plan is made once per
+turn and cached.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Mapping
+
+from fortress.rulesets.america.actions import (Action, Attack, Casualty, Commit, Declare, Disengage, End, Fight, Fire, Ground,
+                              Invade, Move, Place, PlaceLaser, Retreat, Sabotage, Surrender)
+from fortress.ai import in_play
+from fortress.rulesets.america.bots import cards, us_retake
+from fortress.rulesets.america.bots.common import (FAR, NONE, allies, battle_choice, by_area, by_kind, distances,
+                                enemy_value_by_area, odds, strength, threat)
+from fortress.rulesets.america import stacking
+from fortress.rulesets.america.state import Stage
+from fortress.rulesets.america.units import INVADERS, US
+
+#: Score for an Invader move into one of its captured cities that stands empty (enough to
+#: outweigh a step away from the fighting).
+GARRISON = 4.0
+#: Phases whose handler picks the same action in any order of the legal actions (it breaks
+#: ties by notation itself), so :meth:`HeuristicBot.choose` need not sort them first.
+ORDER_FREE = frozenset({"maneuvers"})
+#: Share of each unit type an Invader aims for on the board when reinforcing.
+MIX = {"infantry": 3.0, "hovertank": 2.0, "mobile": 1.5, "helicopter": 1.5, "bomber": 1.0}
+
+
+class HeuristicBot:
+    """Scored rules per phase. Knobs: ``declare`` and ``attack``, the odds (P(cleared))
+    for declaring and for fighting a battle; ``fill``, units an Invader moves into new
+    ground; ``guard``, how strongly the U.S. pulls units into threatened cities;
+    ``retake``, how strongly the U.S. goes for captured cities (0: not at all)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, declare: float = 0.3, attack: float = 0.35, fill: int = 3,
+                 guard: float = 0.1, retake: float = 2.0) -> None:
+        self.rng = random.Random(seed)
+        self.reason = ""
+        self.declare_at = declare
+        self.attack_at = attack
+        self.fill = fill
+        self.guard = guard
+        self.retake = retake
+        self._plan_key: tuple | None = None
+        self._plan: list[str] = []
+        self._why = ""
+        self._moves: dict | None = None  # the Maneuvers context and move scores (_move_context)
+
+    # -- entry point -------------------------------------------------------------------------
+    def choose(self, game) -> Action:
+        in_play(game)
+        legal = game.legal_actions()
+        options = [a for a in legal if not isinstance(a, Surrender)]
+        if game.phase not in ORDER_FREE:
+            # sorted: the engine's order of legal actions may vary between processes (set order)
+            options.sort(key=game.sort_key)
+        if not options:
+            self.reason = "No other action is possible."
+            return legal[-1]
+        if len(options) == 1:
+            self.reason = f"{game.notation(options[0])}: the only legal action."
+            return options[0]
+        handler = getattr(self, "_" + game.phase, None)
+        action, why = handler(game, options) if handler else (None, "")
+        if action is None or action not in options:
+            options.sort(key=game.sort_key)
+            action = next((a for a in options if isinstance(a, End)), None) or self.rng.choice(options)
+            why = why or "nothing better to do"
+        self.reason = f"{game.notation(action)}: {why}."
+        return action
+
+    # -- setup ---------------------------------------------------------------------------------
+    def _setup(self, game, options):
+        places = [a for a in options if isinstance(a, Place)]
+        have = by_area(game, game.side)
+        zones = set(game.board.zones())
+
+        def score(a: Place) -> tuple:
+            exposed = any(n in zones for n in game.board.neighbours(a.area))
+            return (game.tables.values[a.unit], -strength(have.get(a.area, Counter()), game.tables.values), exposed)
+        best = max(places, key=score)
+        return best, f"strongest unit to the weakest {'city' if game.side == US else 'zone'}"
+
+    # -- reinforcements --------------------------------------------------------------------
+    def _reinforcements(self, game, options):
+        first = options[0]
+        if isinstance(first, PlaceLaser):
+            return self._laser_site(game, options)
+        if isinstance(first, Sabotage):
+            return self._sabotage(game, options)
+        if isinstance(first, Ground):
+            classes = game.tables.classes
+            air = Counter(u.side for u in game.state.units.values() if classes[u.kind] == "air" and u.side != US)
+            best = max(options, key=lambda a: air.get(a.side, 0))
+            return best, f"{best.side} has the most aircraft"
+        if game.side == US:
+            return self._partisan(game, options)
+        return cards.choose(game, options) or self._reinforce(game, options)
+
+    def _laser_site(self, game, options):
+        enemy = enemy_value_by_area(game, US)
+        best = min(options, key=lambda a: (threat(game, a.area, enemy), a.area))
+        return best, "the safest city keeps its laser longest"
+
+    def _sabotage(self, game, options):
+        enemy = enemy_value_by_area(game, game.side)
+        near_city = self._us_city_neighbourhood(game)
+
+        def score(a: Sabotage) -> float:
+            alone = enemy.get(a.area, 0) == game.tables.values[a.unit]
+            return game.tables.values[a.unit] + 3 * (a.area in near_city) + 8 * (alone and game.board[a.area].is_city)
+        best = max(options, key=score)
+        return best, "the most dangerous Invader unit near U.S. cities"
+
+    def _us_city_neighbourhood(self, game) -> set[str]:
+        out: set[str] = set()
+        for c in game.board.cities:
+            if game.controller(c) == US:
+                out |= game.board.neighbours(c)
+        return out
+
+    def _partisan(self, game, options):
+        """A card's unit: the best of the territories the card names that can take it (the legal
+        places): an unoccupied enemy city or territory to retake, else a threatened U.S. city."""
+        enemy = enemy_value_by_area(game, US)
+        board, control = game.board, game.state.control
+
+        def score(a: Place) -> float:
+            area = board[a.area]
+            if control[a.area] != US:  # an unoccupied enemy territory: retaken at capture
+                cut = sum(1 for n in board.neighbours(a.area) if control.get(n) in INVADERS)
+                return (100 if area.is_city else 30) + cut
+            t = threat(game, a.area, enemy)
+            return (20 + t if area.is_city else t / 2) - len(game.units(a.area, US))
+        best = max(options, key=score)
+        why = "retake it" if control[best.area] != US else "stiffen a threatened place"
+        return best, f"a partisan to {why}"
+
+    def _reinforce(self, game, options):
+        side = game.side
+        onboard = Counter(u.kind for u in game.state.units.values() if u.side == side)
+        kinds = sorted({a.unit for a in options if isinstance(a, Place)})
+        if not kinds:
+            return End(), "nothing left in reserve to bring in"
+        kind = min(kinds, key=lambda k: (onboard[k] / MIX.get(k, 1.0), -game.tables.values[k]))
+        zone_scores = {z: self._zone_score(game, z, side) for z in {a.area for a in options if isinstance(a, Place)}}
+        zone = max(zone_scores, key=lambda z: (zone_scores[z], z))
+        return Place(kind, zone), f"a {kind} to the zone nearest weak targets"
+
+    def _zone_score(self, game, zone: str, side: str) -> float:
+        control, board = game.state.control, game.board
+        score = -0.5 * len(game.units(zone, side))
+        for n in board.neighbours(zone):
+            if not board[n].is_land:
+                continue
+            if control[n] == side:
+                score += 2
+            elif control[n] not in allies(side):
+                score += 3 if board[n].is_city else 1
+        return score
+
+    # -- declare -------------------------------------------------------------------------------
+    def _declare(self, game, options):
+        played = cards.choose(game, options)  # a strike first: the plan then sees its result
+        if played is not None:
+            return played
+        key = (game.round, game.side, "declare")
+        if self._plan_key != key:
+            self._plan_key, self._plan = key, self.declare_plan(game)
+        declared = set(game.state.declared)
+        for area in self._plan:
+            if area not in declared and Declare(area) in options:
+                return Declare(area), f"{game.board[area].name} is worth fighting for"
+        return End(), f"declared {len(declared)} territories"
+
+    def declare_plan(self, game, threshold: float | None = None) -> list[str]:
+        """Enemy territories next to the side's units, empty or with fair odds; cities first."""
+        side, board, control = game.side, game.board, game.state.control
+        threshold = self.declare_at if threshold is None else threshold
+        camp = allies(side)
+        mine = {u.area for u in game.state.units.values() if u.side == side}
+        near: set[str] = set()
+        for a in mine:
+            near |= board.neighbours(a)
+        scored = []
+        for area in near:
+            if not board[area].is_land or control[area] == side or control[area] in camp - {side}:
+                continue
+            if any(u.side in camp for u in game.units(area)) and not game.units(area, side):
+                continue
+            defenders = by_kind(game.defence_forces(area))
+            p, lost_a, lost_d = odds(board[area].kind, by_kind(game.attack_forces(area)), defenders, game.tables)
+            if defenders and p < threshold and lost_d <= lost_a:
+                continue
+            scored.append((board[area].is_city, p, lost_d - lost_a, area))
+        scored.sort(reverse=True)
+        plan = [s[-1] for s in scored]
+        if side == US and self.retake:  # captured cities within reach: retaken by laser, battle or invasion
+            found = us_retake.targets(game)
+            plan = sorted(found, key=lambda c: (found[c], c)) + plan
+            plan = list(dict.fromkeys(plan))
+        return plan
+
+    # -- maneuvers -----------------------------------------------------------------------------
+    def _maneuvers(self, game, options):
+        """The best-scored move that leaves its destination within the 5-unit limit (the
+        bot makes no swaps); if a place is over the limit all the same ('end' is not
+        listed), the best move out of one."""
+        side = game.side
+        ctx = self._move_context(game)
+        scores = ctx["scores"]  # id(move) -> (move, score): a look-up without hashing the move
+        load = stacking.loads(game.state, side)
+        limit = game.tables.numbers["unit_limit"]
+        over = {area for area, _ in stacking.over_limit(load, limit)} if End() not in options else set()
+        best, best_score = None, -1.0 if over else 0.0
+        for a in options:  # in the engine's order (ORDER_FREE): ties go to the first in notation order
+            if isinstance(a, Move) and (a.src in over or not over) \
+                    and load.get(a.dst, 0) + a.count + (a.passenger is not None) <= limit:
+                known = scores.get(id(a))
+                if known is not None and known[0] is a:
+                    s = known[1]
+                else:
+                    s = self._move_score(game, a, ctx, side)
+                    scores[id(a)] = (a, s)
+                if s > best_score or (s == best_score and best is not None and game.sort_key(a) < game.sort_key(best)):
+                    best, best_score = a, s
+        if best is None:
+            return End(), "every unit is where it is needed"
+        return best, ctx["why"].get(best, "move closer to the fighting")
+
+    def _move_context(self, game) -> dict:
+        """What the move scores read, with the scores themselves. Within one Maneuvers phase
+        only the side's own units move, so the context of the previous decision is kept and
+        only the scores its moves can have changed are dropped (:meth:`_stale`)."""
+        side, s, board = game.side, game.state, game.board
+        enemy = enemy_value_by_area(game, side)
+        units = by_area(game, side)
+        key = (game.round, side, tuple(s.declared), tuple(s.control.values()))
+        ctx = self._moves
+        if ctx is not None and ctx["key"] == key and ctx["game"] is game.history and ctx["enemy"] == enemy:
+            self._stale(game, ctx, units)
+            return ctx
+        attack = [a for a in s.declared if game.enemies_in(a, side)]
+        goals = attack or list(s.declared) or [a for a in board.cities if s.control[a] not in allies(side)]
+        dist = distances(board, goals) if goals else {}
+        ctx = self._moves = {"key": key, "game": game.history, "scores": {},
+                             "enemy": enemy, "attack": set(attack), "dist": dist, "why": {},
+                             "us_cities": {c for c in board.cities if s.control.get(c) == US}}
+        self._count_units(ctx, units, game.tables.values)
+        return ctx
+
+    @staticmethod
+    def _count_units(ctx: dict, units: dict, values: Mapping[str, int]) -> None:
+        ctx["units"] = units
+        ctx["count"] = {a: sum(c.values()) for a, c in units.items()}
+        ctx["strength"] = {a: strength(c, values) for a, c in units.items()}
+
+    def _stale(self, game, ctx: dict, units: dict) -> None:
+        """Drop the scores of moves that start or end where the units changed, and (U.S.)
+        of moves next to a city to retake whose support changed."""
+        old = ctx["units"]
+        dirty = {a for a in old.keys() | units.keys() if not _same(old.get(a), units.get(a))}
+        if not dirty:
+            return
+        self._count_units(ctx, units, game.tables.values)
+        board = game.board
+        goals = [c for c in ctx.get("retake", ()) if board.neighbours(c) & dirty]
+        scores, why = ctx["scores"], ctx["why"]
+        for key, (a, _s) in list(scores.items()):
+            if a.src in dirty or a.dst in dirty or (goals and any(board.adjacent(a.dst, c) for c in goals)):
+                del scores[key]
+                why.pop(a, None)
+
+    def _move_score(self, game, a: Move, ctx: dict, side: str) -> float:
+        board, s = game.board, game.state
+        dist = ctx["dist"]
+        if a.dst in s.declared:  # bombing run (scouting is never worth a helicopter's attack)
+            if a.unit != "bomber" or a.dst not in ctx["attack"]:
+                return 0.0
+            ctx["why"][a] = f"bomb {board[a.dst].name}, a declared target"
+            return 2.0 + board[a.dst].is_city + 0.01 * a.count
+        gain = dist.get(a.src, FAR) - dist.get(a.dst, FAR)
+        if dist.get(a.src, FAR) == 1 and a.src not in ctx["attack"]:
+            gain = min(gain, 0)  # already next to a target
+        if dist.get(a.dst, FAR) == 0 or dist.get(a.dst, FAR) >= FAR:
+            gain = min(gain, 0)
+        left = ctx["count"].get(a.src, 0) - a.count - (1 if a.passenger else 0)
+        score = float(gain) + 0.3 * bool(a.passenger) + 0.01 * a.count
+        if side == US:
+            urgent = self.retake and us_retake.all_out(game)
+            guard = 0.0 if urgent and game.round >= game.tables.numbers["rounds"] else self.guard
+            score += guard * self._defence_gain(game, a, ctx, left)
+            score += self.retake * (2 if urgent else 1) * us_retake.move_gain(game, a, ctx)
+            if left <= 0 and self._retaking(game, a.src):
+                score -= 3  # the city is retaken at Capture only if a U.S. unit is still in it
+        else:
+            if board[a.src].is_city and left <= 0:
+                score -= 3  # never leave a captured city empty
+            if self._unguarded(game, a.dst, ctx) and not (a.unit == "bomber" and not a.passenger):
+                score += GARRISON  # an empty captured city: partisans retake it by just landing
+                ctx["why"][a] = f"garrison {board[a.dst].name}, a captured city left empty"
+        if side in INVADERS and dist.get(a.dst, FAR) > dist.get(a.src, FAR):
+            score -= 1
+        return score if score > 0.05 else 0.0
+
+    def _defence_gain(self, game, a: Move, ctx: dict, left: int) -> float:
+        """U.S.: value of moving strength from a safe place into a threatened city."""
+        board, enemy, held, cities = game.board, ctx["enemy"], ctx["strength"], ctx["us_cities"]
+        if a.dst not in cities and not board[a.src].is_city:
+            return 0.0  # no U.S. city gains or loses a defender
+        values = game.tables.values
+        moved = values[a.unit] * a.count + (values[a.passenger] if a.passenger else 0)
+        memo = ctx.setdefault("threat", {})
+
+        def danger(area: str) -> float:
+            if area not in memo:
+                memo[area] = threat(game, area, enemy)
+            return memo[area]
+
+        def need(area: str, extra: int) -> float:
+            if area not in cities:
+                return 0.0
+            return max(0.0, danger(area) - held.get(area, 0) - extra)
+        before = need(a.src, 0) + need(a.dst, 0)
+        after = need(a.src, -moved) + need(a.dst, moved)
+        gain = (before - after) / 3.0
+        if board[a.src].is_city and left < 1 and danger(a.src) > 0:
+            gain -= 3
+        if gain > 0.3:
+            ctx["why"][a] = f"reinforce {board[a.dst].name}, threatened by nearby Invaders"
+        return gain
+
+    @staticmethod
+    def _unguarded(game, area: str, ctx: dict) -> bool:
+        """Invaders: one of the side's captured cities with none of its units in it."""
+        return (game.board[area].is_city and game.state.control.get(area) == game.side
+                and not ctx["count"].get(area))
+
+    @staticmethod
+    def _retaking(game, area: str) -> bool:
+        """U.S.: a captured city declared this turn, retaken at Capture if a U.S. unit is in it."""
+        return (game.side == US and area in game.state.declared and game.board[area].is_city
+                and game.state.control.get(area) in INVADERS)
+
+    # -- lasers --------------------------------------------------------------------------------
+    def _lasers(self, game, options):
+        board, control = game.board, game.state.control
+        enemy = enemy_value_by_area(game, US)
+        near_city = self._us_city_neighbourhood(game)
+        us_units = by_area(game, US)
+
+        def score(a: Fire) -> float:
+            if not isinstance(a, Fire):
+                return -1.0
+            s: float = game.tables.values[a.unit] + 2 * (a.area in near_city)
+            if enemy.get(a.area, 0) == game.tables.values[a.unit]:  # the last defender: the area can be retaken
+                ours_next = any(n in us_units for n in board.neighbours(a.area))
+                s += (6 if board[a.area].is_city else 2) * (1 + ours_next)
+            s += self.retake * us_retake.laser_bonus(game, a.area, us_units)
+            return s + (1 if control[a.area] in INVADERS and board[a.area].is_city else 0)
+        best = max(options, key=score)
+        if not isinstance(best, Fire):
+            return End(), "no target left"
+        return best, f"the most dangerous target ({best.unit} in {board[best.area].name})"
+
+    # -- combat --------------------------------------------------------------------------------
+    def _combat(self, game, options):
+        b = game.battle
+        if b is None:
+            return self._pick_battle(game, options)
+        if b.stage == Stage.ASSEMBLE:
+            return self._assemble(game, options, b)
+        return self._battle_decision(game, options, b)
+
+    def _pick_battle(self, game, options):
+        board = game.board
+        best, best_score = None, -1e9
+        for a in options:
+            if not isinstance(a, Attack):
+                continue
+            p, lost_a, lost_d = odds(board[a.area].kind, by_kind(game.attack_forces(a.area)),
+                                     by_kind(game.defence_forces(a.area)), game.tables)
+            worth = 3 if board[a.area].is_city else 1
+            score = p * worth + 0.1 * (lost_d - lost_a)
+            forced = End() not in options
+            bar = self._attack_bar(game, a.area)
+            if (p >= bar or lost_d > 1.5 * lost_a or forced) and score > best_score:
+                best, best_score = a, score
+                self._why = f"{p:.0%} to clear {board[a.area].name}"
+        if best is None:
+            return End(), "no remaining battle has fair odds"
+        return best, self._why
+
+    def _attack_bar(self, game, area: str) -> float:
+        """P(cleared) needed to fight: lower for the U.S. at a captured city, and almost
+        nothing when every retaken city counts."""
+        if game.side != US or not self.retake or game.state.control[area] not in INVADERS \
+                or not game.board[area].is_city:
+            return self.attack_at
+        return 0.05 if us_retake.all_out(game) else 0.6 * self.attack_at
+
+    def _assemble(self, game, options, b):
+        area, side, board = b.area, game.side, game.board
+        committed = Counter(b.units("attacker"))
+        defenders = by_kind(game.defence_forces(area))
+        p, _, _ = odds(board[area].kind, committed, defenders, game.tables)
+        commits = [a for a in options if isinstance(a, Commit)]
+        if not commits or (p >= 0.95 and committed):
+            return Fight(), f"{p:.0%} to clear {board[area].name}"
+        others = [x for x in game.state.declared if x != area and x not in game.state.fought
+                  and game.enemies_in(x, side)]
+        have, classes = set(committed), game.tables.classes
+
+        def score(a: Commit) -> tuple:
+            shared = sum(1 for x in others if board.adjacent(a.src, x))
+            return (classes[a.unit] not in {classes[k] for k in have}, -shared, a.count, game.tables.values[a.unit])
+        best = max(commits, key=score)
+        return best, f"join the battle for {board[area].name}"
+
+    def _battle_decision(self, game, options, b):
+        token = battle_choice(b.battle)
+        first = options[0]
+        if isinstance(first, Casualty):
+            return Casualty(*token), "destroy the most valuable unit the rules allow"
+        if isinstance(first, Disengage):
+            return Disengage(*token), "send back the cheapest unit that keeps combined arms"
+        moves = [a for a in options if isinstance(a, Retreat) and (a.unit, a.src) == token]
+        if not moves:
+            return None, ""
+        side = game.side
+        best = max(moves, key=lambda a: (a.dst is not None and game.board[a.dst].is_city,
+                                         len(game.units(a.dst, side)) if a.dst else -1))
+        return best, "save the most valuable defender"
+
+    # -- invasion ------------------------------------------------------------------------------
+    def _invasion(self, game, options):
+        side, board = game.side, game.board
+        enemy = enemy_value_by_area(game, side)
+        units = by_area(game, side)
+        best, best_score = None, 0.0
+        for a in options:
+            if not isinstance(a, Invade):
+                continue
+            s = self._invade_score(game, a, units, enemy, side)
+            if s > best_score:
+                best, best_score = a, s
+        if best is None:
+            return End(), "the new ground is held"
+        return best, f"occupy {board[best.dst].name}"
+
+    def _invade_score(self, game, a: Invade, units: dict, enemy: dict, side: str) -> float:
+        board = game.board
+        dst, src = board[a.dst], board[a.src]
+        retake = us_retake.invade_gain(game, a, units) if side == US and self.retake else 0.0
+        left = sum(units.get(a.src, NONE).values()) - a.count
+        if retake and (left >= 1 or not src.is_city):
+            return retake
+        here = sum(units.get(a.dst, NONE).values())
+        want = (self.fill + 1 if dst.is_city else self.fill) if side != US else (2 if dst.is_city else 1)
+        if here >= want or a.count > want - here:
+            return 0.0
+        if game.tables.classes[a.unit] == "air":
+            return 0.0
+        if src.is_city and (game.controller(a.src) == side or self._retaking(game, a.src)):
+            keep = 1 if side != US else (2 if threat(game, a.src, enemy) > 0 else 1)
+            if left < keep:
+                return 0.0
+        kind_pref = {"infantry": 3, "partisan": 3, "mobile": 2, "hovertank": 1}.get(a.unit, 0)
+        return 1 + 2 * dst.is_city + kind_pref + 0.1 * a.count
+
+
+def _same(a: Counter | None, b: Counter | None) -> bool:
+    """Two unit Counters hold the same units (compared as dicts: ``Counter.__eq__`` is slow,
+    and these Counters never hold zero counts)."""
+    return a is b or (a is not None and b is not None and dict.__eq__(a, b))
