@@ -90,7 +90,7 @@ def test_show_draws_the_position_on_the_board_widget():
                                         "units": {ZONE: "2 hovertank", "Seattle": "2 infantry"}})
     box = H.show(game, highlight=["Seattle", ZONE])
     look = box.board_map._looks[game.board.find("Seattle")]
-    assert "2I" in look.html
+    assert "<b>US 2</b><span class='k'>I</span>" in look.html
     table = H.units_table(game, ["Seattle", ZONE])
     assert list(table.units) == ["U.S.: 2 infantry", "West: 2 hovertank"]
     assert H.legal(game, "declare", limit=3) == sorted(H.legal(game, "declare", limit=None))[:3]

@@ -107,7 +107,7 @@ def test_in_a_live_kernel_a_game_also_displays_as_its_map_widget(monkeypatch):
     box = _instances[data[display.WIDGET_VIEW]["model_id"]]
     seattle = game.board.find("Seattle")
     label = box.board_map._looks[seattle].html
-    assert "<b>W 2</b>" in label and "2T" in label and len(box.board_map.polygons) == 118
+    assert "<b>W 2</b><span class='k'>T</span>" in label and len(box.board_map.polygons) == 118
 
 
 @pytest.mark.notebook
