@@ -150,6 +150,11 @@ class Game:
         return self.rules.side_to_move(ctx.state)
 
     @property
+    def simultaneous(self) -> bool:
+        """Whether the turn has a sealed step (sides give orders unseen, revealed together)."""
+        return bool(self.ctx.turn.simultaneous)
+
+    @property
     def to_move(self) -> frozenset[str]:
         """Every side that may act now (several in a sealed step; none once the game is over)."""
         deciders: frozenset[str] = self.ctx.turn.deciders(self.ctx)

@@ -76,7 +76,7 @@ def to_json(game: "Game", indent: int | None = 1, seats: dict[str, str] | None =
         "snapshot": {"round": s.round, "phase": s.phase, "side": game.side, "winner": s.winner,
                      "digest": digest(game)},
     }
-    if game.ctx.turn.simultaneous:
+    if game.simultaneous:
         data["sides"] = [actor[0] for actor in game._actors]
     if seat is not None:
         data["seat"] = seat

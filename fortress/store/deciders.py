@@ -61,7 +61,7 @@ def acting_side(game: "Game", seat: "Seat", side: str | None = None) -> str:
 def only_sealed_since(game: "Game", seat: "Seat", side: str | None, start: int) -> bool:
     """The sealed rule (module docstring): every action from history index ``start`` on is,
     in the view of the side ``seat`` acts for, another side's sealed order not yet revealed."""
-    if not has_sealed_steps(game) or game.is_over or not 0 <= start < len(game.history):
+    if not game.simultaneous or game.is_over or not 0 <= start < len(game.history):
         return False
     try:
         acting = acting_side(game, seat, side)
@@ -69,12 +69,6 @@ def only_sealed_since(game: "Game", seat: "Seat", side: str | None, start: int) 
         return False
     view = game.view(acting)
     return all(isinstance(action, Sealed) for action in view.history[start:])
-
-
-def has_sealed_steps(game: "Game") -> bool:
-    """Whether the game's turn has a sealed step (the turn's ``simultaneous``): else no order
-    is ever hidden and the sealed rule never applies."""
-    return bool(game.ctx.turn.simultaneous)
 
 
 def seat_side(game: "Game", seat: "Seat") -> str | None:
@@ -97,7 +91,7 @@ def public_last(game: "Game", actor: str | None) -> str | None:
     for an order not yet revealed (the teacher's list shows no one's hidden order)."""
     if not game.history:
         return None
-    if not has_sealed_steps(game):  # every action is public as soon as it is played: no view to make
+    if not game.simultaneous:  # every action is public as soon as it is played: no view to make
         return game.notation(game.history[-1])
     others = [s for s in game.rules.sides if s != actor]
     if not others:
