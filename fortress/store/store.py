@@ -383,6 +383,12 @@ class GameStore(SeatHolding, Waiting):
                 .where(actions.c.game_id == game_id).order_by(actions.c.ply))]
 
     @_reachable
+    def code(self, game_id: str) -> str:
+        """The game's join code ("" for no such game)."""
+        with self.engine.connect() as conn:
+            return str(conn.execute(select(games.c.code).where(games.c.id == game_id)).scalar() or "")
+
+    @_reachable
     def list_games(self) -> list[dict[str, Any]]:
         """Every game, newest first: id, title, code, created and the summary (teacher's view)."""
         with self.engine.connect() as conn:

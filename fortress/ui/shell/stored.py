@@ -94,7 +94,7 @@ class StoredPlay:
             seat = self.store.hold(token, browser, pages.browser_name(), take) if browser else self.store.open(token)
             if not seat.sides:
                 raise StoreError("this is the spectator's link; the shell plays seats only: open a player's seat link")
-            code = next((g["code"] for g in self.store.list_games() if g["id"] == seat.game_id), "")
+            code = self.store.code(seat.game_id)
         except StoreError as exc:
             shell.say(f"{exc}. Ask for your seat link again.", refused=True)
             return False

@@ -131,7 +131,7 @@ def open_seat(store: GameStore, token: str, browser: str | None = None, name: st
     a wrong token, :class:`SeatTaken` when another browser holds it and ``take`` is False)."""
     seat = store.hold(token, browser, name, take) if browser else store.open(token)
     ply, game = store.snapshot(seat.game_id)
-    code = next((g["code"] for g in store.list_games() if g["id"] == seat.game_id), "")
+    code = store.code(seat.game_id)
     return SharedGame(store, token, seat, ply, len(game.history) - ply, code=code, browser=browser or None)
 
 

@@ -97,7 +97,7 @@ class SharedPlay:
     def seat_taken(self, token: str, exc: SeatTaken) -> None:
         """Another browser holds the seat of ``token``: watch its game, say who holds it, offer Take over."""
         assert self.store is not None
-        code = next((g["code"] for g in self.store.list_games() if g["id"] == exc.seat.game_id), "")
+        code = self.store.code(exc.seat.game_id)
         self.play_shared(classroom.spectate(self.store, exc.seat.game_id, code), f"{exc}.")
         self.seat_claim.show(token, classroom.taken_html(exc.seat, exc.holder))
 
