@@ -72,6 +72,19 @@ def act(page, css: str) -> None:
     wait_tick(page, before)
 
 
+def press(page, css: str, timeout_ms: float = 3000) -> bool:
+    """Press a panel button if it is still there and enabled, and wait for the kernel's redraw.
+    False when a redraw took it away first (a bot that plays on its own reached the human's turn
+    between our look and our click): the caller looks at the page again."""
+    before = tick(page)
+    try:
+        page.locator(f"{css}:not([disabled])").first.click(timeout=timeout_ms)
+    except PlaywrightTimeout:
+        return False
+    wait_tick(page, before)
+    return True
+
+
 NEWS_JS = """([css, seen]) => document.querySelector(css) !== null
     || document.querySelector('.fortress-status').innerText !== seen"""
 
@@ -104,12 +117,10 @@ def play_until(page, reached, what: str, seconds: float = 90) -> None:
     while time.time() < end:
         if reached(status(page)):
             return
-        if page.locator(".fortress-decision").count():
-            act(page, ".fortress-decision")
-        elif page.locator(".fortress-play:not([disabled])").count():
-            act(page, ".fortress-play")
-        elif page.locator(".fortress-end").count():
-            act(page, ".fortress-end")
+        shown = [css for css in (".fortress-decision", ".fortress-play:not([disabled])", ".fortress-end")
+                 if page.locator(css).count()]
+        if shown:
+            press(page, shown[0].replace(":not([disabled])", ""))
         else:
             wait_for_news(page, ".fortress-decision, .fortress-play:not([disabled]), .fortress-end", end)
     raise AssertionError(f"never reached {what}: {status(page)}")

@@ -233,21 +233,27 @@ def board_in_view(page) -> bool:
     return ml - 1 <= bl and br <= mr + 1 and mt - 1 <= bt and bb <= mb + 1
 
 
+#: JavaScript: true when ``test`` (of the geometry ``g``) holds with the board's shapes drawn (while
+#: Leaflet redraws them there are none, and an empty board would pass any test)
+DRAWN_JS = f"""test => {{ const g = ({GEOMETRY_JS})();
+    return g.board[0] <= g.board[2] && (eval(test))(g); }}"""
+IN_VIEW = ("g => g.board[0] >= g.map[0] - 1 && g.board[2] <= g.map[2] + 1 && g.board[1] >= g.map[1] - 1"
+           " && g.board[3] <= g.map[3] + 1")
+ZOOMED_IN = "g => g.board[2] - g.board[0] > 1.1 * (g.map[2] - g.map[0])"  # (Leaflet clips shapes 10% past the view)
+
+
 def test_fit_board_shows_the_whole_board_again_and_a_greyed_button_looks_greyed(browser, voila_url):
     """Issue 35, items 7 and 8: after zooming in by hand, Fit board (on the map) brings the whole
     board back; a disabled "Play to my turn" (the U.S. human's move) is drawn greyed."""
     page = new_game(browser, voila_url)
-    page.wait_for_function(f"() => {{ const g = ({GEOMETRY_JS})(); return g.board[0] >= g.map[0] - 1 && "
-                           "g.board[2] <= g.map[2] + 1; }", timeout=STEP)
+    page.wait_for_function(DRAWN_JS, arg=IN_VIEW, timeout=STEP)
     page.locator(".leaflet-control-zoom-in").click()
     page.locator(".leaflet-control-zoom-in").click()
-    page.wait_for_function(f"() => {{ const g = ({GEOMETRY_JS})(); return g.board[2] - g.board[0] > "
-                           "1.1 * (g.map[2] - g.map[0]); }", timeout=STEP)  # (Leaflet clips shapes 10% past the view)
+    page.wait_for_function(DRAWN_JS, arg=ZOOMED_IN, timeout=STEP)
+    still(page, GEOMETRY_JS)  # the zoom has ended (and its new view gone to the kernel), as a user's would
     assert not board_in_view(page)
     page.locator(".fortress-fit").click()
-    page.wait_for_function(f"() => {{ const g = ({GEOMETRY_JS})(); return g.board[0] >= g.map[0] - 1 && "
-                           "g.board[2] <= g.map[2] + 1 && g.board[1] >= g.map[1] - 1 && g.board[3] <= g.map[3] + 1; }",
-                           timeout=STEP)
+    page.wait_for_function(DRAWN_JS, arg=IN_VIEW, timeout=STEP)
     g = still(page, GEOMETRY_JS)
     (ml, mt, mr, mb), (bl, bt, br, bb) = g["map"], g["board"]
     assert board_in_view(page) and ((br - bl) >= 0.85 * (mr - ml) or (bb - bt) >= 0.85 * (mb - mt)), g
