@@ -244,6 +244,13 @@ class Game:
         hook = self.rules.scores
         return {} if hook is None else dict(hook(self.ctx))
 
+    @property
+    def score_parts(self) -> dict[str, dict[str, int]]:
+        """What each side's score counts, by kind (ATTACK!'s regions, sea zones, capitals...),
+        for a ruleset that says (its ``score_parts`` hook); {} otherwise."""
+        hook = self.rules.score_parts
+        return {} if hook is None else {side: dict(parts) for side, parts in hook(self.ctx).items()}
+
     def returns(self) -> dict[str, float]:
         """0 for every side while playing. Once over: for a ruleset with scores, from +1 (the
         best) to -1 (the worst) by rank among the sides seated at this player count (a side

@@ -102,6 +102,8 @@ class Ruleset:
     to_move: Callable[[GameContext], Iterable[str]] | None = None
     #: each side's score (a free-for-all): ``Game.scores``, and ``Game.returns`` ranks by it
     scores: Callable[[GameContext], Mapping[str, float]] | None = None
+    #: what each side's score counts, by kind (``Game.score_parts``): {side: {kind: count}}
+    score_parts: Callable[[GameContext], Mapping[str, Mapping[str, int]]] | None = None
     #: (game) -> lines of the ruleset's own status for a player (``fortress play``'s ``status``)
     describe: Callable[[Any], str] | None = None
     #: (game, text) -> a step's reminder with the ruleset's values filled in (``Game.reminder``)

@@ -128,5 +128,5 @@ def ruleset() -> Ruleset:
         turn=year.YearTurn.from_data(data["turn"], STEPS, teams_of(data)),
         board=world.board, new_state=new_state, parse=actions.parse, end_turn=year.end_of_year,
         side_to_move=side_to_move, chance=chance, mask=mask, hide_from=hide_from,
-        scores=victory.scores, describe=describe, tables=t, bots={"heuristic": _heuristic, "search": _search_bot},
+        scores=victory.scores, score_parts=victory.score_parts, describe=describe, tables=t, bots={"heuristic": _heuristic, "search": _search_bot},
     )

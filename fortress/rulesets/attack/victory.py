@@ -8,21 +8,34 @@ from typing import Any
 from fortress.rulesets.attack import world
 
 
-def points(state: Any, side: str, table: dict[str, Any]) -> int:
-    """``side``'s victory points (0 once it is out)."""
+#: what counts, as victory.toml names it (each entry's points are the table's)
+COUNTED = ("region", "sea_zone", "capital", "population_card", "technology_level")
+
+
+def tally(state: Any, side: str) -> dict[str, int]:
+    """What ``side`` holds that scores, by victory.toml's entries (all 0 once it is out)."""
     if side in state.out or side not in state.sides:
-        return 0
-    regions = len(state.held(side))
-    zones = sum(1 for z in world.graph().zones(state.map) if state.zone_holder(z) == side)
-    capitals = sum(1 for r in state.capital.values() if state.control.get(r) == side)
-    techs = sum(state.tech.get(side, {}).values())
-    return int(regions * table["region"] + zones * table["sea_zone"] + capitals * table["capital"]
-            + state.population.get(side, 0) * table["population_card"] + techs * table["technology_level"])
+        return dict.fromkeys(COUNTED, 0)
+    return {"region": len(state.held(side)),
+            "sea_zone": sum(1 for z in world.graph().zones(state.map) if state.zone_holder(z) == side),
+            "capital": sum(1 for r in state.capital.values() if state.control.get(r) == side),
+            "population_card": state.population.get(side, 0),
+            "technology_level": sum(state.tech.get(side, {}).values())}
+
+
+def points(state: Any, side: str, table: dict[str, Any]) -> int:
+    """``side``'s victory points: each counted thing times its entry in ``table`` (0 once it is out)."""
+    return int(sum(n * table[k] for k, n in tally(state, side).items()))
 
 
 def scores(g: Any) -> dict[str, float]:
     table = g.rules.tables.victory
     return {side: float(points(g.state, side, table)) for side in g.rules.sides}
+
+
+def score_parts(g: Any) -> dict[str, dict[str, int]]:
+    """Each side's :func:`tally` (``Game.score_parts``): to weigh them by another table."""
+    return {side: tally(g.state, side) for side in g.rules.sides}
 
 
 def _key(g: Any, side: str) -> tuple[int, ...]:

@@ -66,6 +66,9 @@ def test_the_game_ends_after_its_years_with_scores() -> None:
     assert scores[g.winner] == max(scores.values())
     returns = g.returns()
     assert returns[g.winner] == max(returns.values())  # ties share their ranks' returns
+    table, parts = g.tables.victory, g.score_parts  # what each score counts, weighed by victory.toml
+    assert {side: float(sum(n * table[kind] for kind, n in p.items())) for side, p in parts.items()} == scores
+    assert all(parts[side]["region"] == len(g.state.held(side)) for side in g.state.live())
 
 
 def test_a_captured_capital_ends_the_game_after_that_battle() -> None:
@@ -80,7 +83,7 @@ def test_a_captured_capital_ends_the_game_after_that_battle() -> None:
         g.apply(g.legal_actions()[0])
     assert s.control["midwest"] == side and other in s.out
     assert g.winner == side and "fall of a capital" in s.result
-    assert g.scores[other] == 0
+    assert g.scores[other] == 0 and not any(g.score_parts[other].values())
 
 
 def test_a_side_that_surrenders_leaves_and_play_goes_on() -> None:
