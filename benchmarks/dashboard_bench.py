@@ -3,12 +3,14 @@ headless Chromium, and kernel memory (RSS).
 
     .venv/bin/python benchmarks/dashboard_bench.py [--moves 8] [--preheat 2] [--projector]
     .venv/bin/python benchmarks/dashboard_bench.py --game [--bot random] [--seed 1]
+    .venv/bin/python benchmarks/dashboard_bench.py --game --ruleset attack [--players 4] [--bot heuristic]
     .venv/bin/python benchmarks/dashboard_bench.py --bare [--rounds 4] [--paint-only]
 
 ``--projector`` measures the clicks with the map in projector mode. ``--game`` plays a whole
 game of bot turns in a fresh process through the dashboard (``Bot: step``, a redraw after
 every move, as in a kernel) and prints the live widgets over the game and the process's
-memory at the end (the kernel's share of a game, without Voila).
+memory at the end (the kernel's share of a game, without Voila). With ``--ruleset`` the game is
+of that ruleset at the dashboard shell (ATTACK!'s panels), its first seat played through the page.
 
 ``--bare`` also serves a bare page, one ipyleaflet map with one GeoJSON layer of this board
 (a notebook written to a temporary folder, no tiles), preheated like the dashboard, and
@@ -219,6 +221,53 @@ def whole_game(bot: str, seed: int) -> None:
     print(f"process RSS: {rss0:.0f} MiB after the first paint, {rss:.0f} MiB at the end")
 
 
+def shell_game(ruleset: str, players: int, bot: str, seed: int) -> None:
+    """A whole game of ``ruleset`` at the dashboard shell's page: the first seat played through
+    the page (``Shell.act``, a redraw after each, as a click would), its choices a ``bot``'s, the
+    other seats ``bot`` bots; the redraw times, live widgets and the process's memory."""
+    import warnings
+
+    import ipywidgets as W
+    import psutil
+
+    from fortress.ai import make_bot
+    from fortress.engine import rulesets
+    from fortress.ui.shell.app import Shell
+
+    def widgets() -> int:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return len(W.Widget.widgets)
+    sides = [side for seat in rulesets.get(ruleset).seats(players) for side in seat]
+    me = sides[0]
+    shell = Shell(ruleset, players=players, seed=seed, seats={s: "human" if s == me else bot for s in sides})
+    player = make_bot(bot, seed=seed, ruleset=shell.rules)
+    redraws: list[float] = []
+    refresh = shell.refresh
+
+    def timed() -> None:
+        t = time.perf_counter()
+        refresh()
+        redraws.append((time.perf_counter() - t) * 1000)
+    shell.refresh = timed  # type: ignore[method-assign]
+    rss0, t0, counts, moves = psutil.Process().memory_info().rss / 2**20, time.perf_counter(), [widgets()], 0
+    while not shell.game.is_over:
+        if not shell.act(player.choose(shell.game), me):
+            raise SystemExit(f"the page refused {me}'s move: {shell.message.value}")
+        moves += 1
+        if moves % 20 == 0:
+            counts.append(widgets())
+    counts.append(widgets())
+    rss = psutil.Process().memory_info().rss / 2**20
+    print(f"a whole {players}-player {ruleset} game at the shell (seed {seed}, {bot} bots): {moves} moves by the "
+          f"page's seat, {len(shell.game.history)} actions, round {shell.game.round}, "
+          f"{'over' if shell.game.is_over else 'not over'}, {time.perf_counter() - t0:.0f} s")
+    print(f"redraw after a move: median {statistics.median(redraws):.0f} ms, max {max(redraws):.0f} ms "
+          f"({len(redraws)} redraws)")
+    print(f"live widgets every 20 moves: {', '.join(map(str, counts))}")
+    print(f"process RSS: {rss0:.0f} MiB after the first paint, {rss:.0f} MiB at the end")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--moves", type=int, default=8)
@@ -226,12 +275,17 @@ def main() -> None:
     ap.add_argument("--projector", action="store_true", help="measure the clicks in projector mode")
     ap.add_argument("--game", action="store_true", help="a whole game of bot turns: widgets and memory")
     ap.add_argument("--bot", default="random")
+    ap.add_argument("--ruleset", default=None, help="with --game: a whole game of this ruleset at the dashboard shell")
+    ap.add_argument("--players", type=int, default=4, help="with --ruleset")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bare", action="store_true", help="also paint a bare map page: the ratio to it")
     ap.add_argument("--rounds", type=int, default=4, help="bare/dashboard pairs of preheated paints")
     ap.add_argument("--settle", type=float, default=12.0, help="seconds between paints (the pool refills)")
     ap.add_argument("--paint-only", action="store_true", help="no cold paints, clicks or memory")
     args = ap.parse_args()
+    if args.game and args.ruleset:
+        shell_game(args.ruleset, args.players, args.bot, args.seed)
+        return
     if args.game:
         whole_game(args.bot, args.seed)
         return
