@@ -150,3 +150,55 @@ def test_the_units_by_side_stay_in_step_with_the_state():
         for side in game.rules.sides:
             assert game.ctx.side_units(side) == [u for u in game.state.units.values() if u.side == side]
         game.apply(rng.choice(game.legal_actions()[:-1]))
+
+
+def _from_scratch(ctx) -> list[A.Action]:
+    """The legal actions of ``ctx`` worked out with nothing kept from earlier listings
+    (an empty phase memo: no tables, no carried Maneuvers listing)."""
+    kept = ctx.memo
+    ctx.memo = {}
+    try:
+        return ctx.turn.by_name[ctx.state.phase].Rules(ctx).legal()
+    finally:
+        ctx.memo = kept
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, players, setup", [(0, 4, "balanced"), (6, 2, "random")])
+def test_maneuvers_carried_listings_match_the_listing_from_scratch(seed, players, setup):
+    """Maneuvers' cache (maneuvers_cache.Listings) gives, after every action of random games,
+    the very list worked out from scratch; on a copy of the game too (copies share the memo),
+    whose play goes another way."""
+    game = fortress.new_game(seed=seed, players=players, setup=setup)
+    rng = random.Random(seed)
+    carried = 0
+    while not game.is_over:
+        legal = game.legal_actions()[:-1]
+        if game.phase == "maneuvers":
+            assert legal == _from_scratch(game.ctx), (game.round, game.side)
+            rules = maneuvers.Rules(game.ctx)
+            carried += len(rules.record.still(rules))
+            if rng.random() < 0.1:  # a copy plays on, listing through the shared record, then the game lists again
+                other = game.copy()
+                for _ in range(3):
+                    if other.phase != "maneuvers":
+                        break
+                    assert other.legal_actions()[:-1] == _from_scratch(other.ctx)
+                    other.apply(rng.choice(other.legal_actions()[:-1]))
+                game.ctx._legal = None
+                assert game.legal_actions()[:-1] == legal
+        game.apply(rng.choice(legal))
+    assert carried > 1000
+
+
+def test_a_stale_carried_listing_is_caught(monkeypatch):
+    """A cache that carries every group whatever changed differs from the listing from
+    scratch within a few Maneuvers actions."""
+    from fortress.rulesets.america.phases import maneuvers_cache
+    game, rng = _at("maneuvers", seed=5)
+    monkeypatch.setattr(maneuvers_cache.Listings, "still", lambda self, rules: self.groups)
+    with pytest.raises(AssertionError):
+        for _ in range(200):
+            if game.phase == "maneuvers":
+                assert game.legal_actions()[:-1] == _from_scratch(game.ctx)
+            game.apply(rng.choice(game.legal_actions()[:-1]))

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Container, Mapping
 
 from fortress.rulesets.america.actions import Action, End, Move, notation, shared
 from fortress.engine.check import Check
+from fortress.rulesets.america.phases.maneuvers_cache import Group, Listings
 from fortress.rulesets.america.stacking import end_refusal, describe
 from fortress.rulesets.america.state import Status
 from fortress.rulesets.america.units import AIR, FOOT, UnitType
@@ -69,7 +70,7 @@ class Rules(Check):
     (``units``) and the two limits (``limit``, ``bombing_limit``) are the ruleset's."""
 
     __slots__ = ("side", "movers", "riders", "load", "bombing", "endings", "wheres", "shorts", "over", "plan_now",
-                 "outs", "units", "limit", "bombing_limit")
+                 "outs", "units", "limit", "bombing_limit", "record", "kept", "carried", "reads", "read")
 
     def __init__(self, g: "Context") -> None:
         super().__init__(g)
@@ -81,9 +82,15 @@ class Rules(Check):
         if phase is None:
             enemy = frozenset(u.area for u in g.state.units.values() if u.side != side)
             facts = (g.board, dict(g.state.control), side, enemy, frozenset(g.state.declared))
-            phase = g.memo[("maneuvers", side)] = ({kind: _Endings(facts, unit) for kind, unit in units.items()}, {})
+            phase = g.memo[("maneuvers", side)] = ({kind: _Endings(facts, unit) for kind, unit in units.items()}, {},
+                                                   Listings())
         self.endings: dict[str, _Endings] = phase[0]
         self.wheres: dict[tuple, Any] = phase[1]  # memo: ends() by (src, kind), moves() by (src, kind, n, riders)
+        self.record: Listings = phase[2]  # the side's last listing (the cache, maneuvers_cache)
+        self.kept: dict[Group, list[Move]] = {}  # moves() of this state by group
+        self.carried: dict[Group, list[Move]] | None = None  # the groups of the last listing that still hold
+        self.reads: dict[Group, set[str]] = {}  # the places each group's way back read (settle)
+        self.read: set[str] | None = None  # the places settle reads go to (None: not kept)
         self.movers: dict[str, dict[str, int]] = {}
         self.riders: dict[str, dict[str, int]] = {}
         self.load: dict[str, int] = {}
@@ -136,12 +143,29 @@ class Rules(Check):
         :meth:`ends`, 1 up to as many as may go, and one mobile unit carrying each
         unmoved foot unit type (Transport); each kept by :meth:`allows`.
 
-        Laid out for speed: the group's moves as if no destination held any of the
-        side's units (:meth:`plan`, once per phase); with no place over the limit, only
-        the places short of room now (:meth:`short`) are sifted again."""
-        n = self.movers.get(src, _NONE).get(kind, 0)
-        if not n:
-            return []
+        Carried from the side's last listing when nothing they depend on has changed
+        (:mod:`maneuvers_cache`), else worked out (:meth:`work_out`)."""
+        group = (src, kind)
+        found = self.kept.get(group)
+        if found is None:
+            if not self.movers.get(src, _NONE).get(kind, 0):
+                return []
+            if self.carried is None:
+                self.carried = self.record.still(self)
+            found = self.carried.get(group)
+            if found is None:
+                self.read = self.reads[group] = set()
+                found = self.work_out(src, kind)
+                self.read = None
+            self.kept[group] = found
+        return found
+
+    def work_out(self, src: str, kind: str) -> list[Move]:
+        """:meth:`moves` from scratch. Laid out for speed: the group's moves as if no
+        destination held any of the side's units (:meth:`plan`, once per phase); with no
+        place over the limit, only the places short of room now (:meth:`short`) are
+        sifted again."""
+        n = self.movers[src][kind]
         riders = tuple(self.riders.get(src, ())) if self.units[kind].transport else ()
         flat, spans = self.plan(src, kind, n, riders)
         sift = self.sift
@@ -230,7 +254,9 @@ class Rules(Check):
         """The room in each place that :meth:`settle` uses to bring the places over the
         limit now back within it."""
         if self.plan_now is None:
+            read, self.read = self.read, None  # a group reads the way back's room, not how it was found
             self.plan_now = self.settle({}, None, 0)[0]
+            self.read = read
         return self.plan_now
 
     def free(self, area: str) -> int:
@@ -257,6 +283,9 @@ class Rules(Check):
         msrc, mkind = moved if moved is not None else (None, None)
         used: dict[str, int] = {}
         left = []
+        read = self.read
+        if read is not None:
+            read.update(self.over, delta)
         over = [a for a in self.over | delta.keys() if load.get(a, 0) + delta.get(a, 0) > limit]
         if len(over) > 1:
             over.sort()
@@ -275,8 +304,12 @@ class Rules(Check):
                 carry = units[kind].transport and rides > 0
                 if carry:  # places with room for a mobile unit and its passenger first
                     exits = tuple(sorted(exits, key=lambda to: limit - load.get(to, 0) - delta.get(to, 0) - used.get(to, 0) < 2))
-                for to in exits:
+                    if read is not None:
+                        read.update(exits)
+                for i, to in enumerate(exits):
                     if n <= 0 or excess <= 0:
+                        if read is not None:
+                            read.update(exits[:i])
                         break
                     spare = limit - load.get(to, 0) - delta.get(to, 0) - used.get(to, 0)
                     if spare > 0:
@@ -284,9 +317,20 @@ class Rules(Check):
                         ride = min(take, rides, spare - take, excess - take) if carry else 0
                         used[to] = used.get(to, 0) + take + ride
                         n, excess, rides = n - take, excess - take - ride, rides - ride
+                else:
+                    if read is not None:
+                        read.update(exits)
             if excess > 0:
                 left.append((area, held))
         return used, left
+
+    def span(self, src: str, kind: str) -> frozenset[str]:
+        """The places a group's moves read the room of: ``src`` and its :meth:`ends`."""
+        key = ("span", src, kind)
+        found = self.wheres.get(key)
+        if found is None:
+            found = self.wheres[key] = frozenset((src, *(to for to, _, _ in self.ends(src, kind))))
+        return found  # type: ignore[no-any-return]  # a frozenset, as made here
 
     def exits(self, src: str, kind: str) -> tuple[str, ...]:
         """The places of :meth:`ends` that a ``kind`` in ``src`` may simply move to."""
@@ -361,6 +405,7 @@ class Rules(Check):
         for src, here in self.movers.items():
             for kind in here:
                 out += self.moves(src, kind)
+        self.record.keep(self)
         if not self.over:
             out.append(End())
         return out
