@@ -18,11 +18,11 @@ back within it, and 'end' is refused while a place is over it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Container, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Container, Mapping
 
 from fortress.rulesets.america.actions import Action, End, Move, notation, shared
 from fortress.engine.check import Check
-from fortress.rulesets.america.phases.maneuvers_cache import Group, Listings
+from fortress.rulesets.america.phases.maneuvers_cache import Group, Listings, Segment, Since, Worked
 from fortress.rulesets.america.stacking import end_refusal, describe
 from fortress.rulesets.america.state import Status
 from fortress.rulesets.america.units import AIR, FOOT, UnitType
@@ -70,7 +70,7 @@ class Rules(Check):
     (``units``) and the two limits (``limit``, ``bombing_limit``) are the ruleset's."""
 
     __slots__ = ("side", "movers", "riders", "load", "bombing", "endings", "wheres", "shorts", "over", "plan_now",
-                 "outs", "units", "limit", "bombing_limit", "record", "kept", "carried", "reads", "read")
+                 "outs", "units", "limit", "bombing_limit", "record", "kept", "sifts", "since", "compared", "read")
 
     def __init__(self, g: "Context") -> None:
         super().__init__(g)
@@ -87,10 +87,11 @@ class Rules(Check):
         self.endings: dict[str, _Endings] = phase[0]
         self.wheres: dict[tuple, Any] = phase[1]  # memo: ends() by (src, kind), moves() by (src, kind, n, riders)
         self.record: Listings = phase[2]  # the side's last listing (the cache, maneuvers_cache)
-        self.kept: dict[Group, list[Move]] = {}  # moves() of this state by group
-        self.carried: dict[Group, list[Move]] | None = None  # the groups of the last listing that still hold
-        self.reads: dict[Group, set[str]] = {}  # the places each group's way back read (settle)
-        self.read: set[str] | None = None  # the places settle reads go to (None: not kept)
+        self.kept: dict[Group, Worked] = {}  # moves() of this state by group, with what their way back read
+        self.sifts: dict[Segment, Worked] = {}  # sifted() of this state by segment, the same
+        self.since: Since | None = None  # what changed since the side's last listing (None: nothing holds)
+        self.compared = False  # since is worked out
+        self.read: set[str] | None = None  # where settle notes the places it reads (None: nowhere)
         self.movers: dict[str, dict[str, int]] = {}
         self.riders: dict[str, dict[str, int]] = {}
         self.load: dict[str, int] = {}
@@ -150,15 +151,43 @@ class Rules(Check):
         if found is None:
             if not self.movers.get(src, _NONE).get(kind, 0):
                 return []
-            if self.carried is None:
-                self.carried = self.record.still(self)
-            found = self.carried.get(group)
+            since = self.changes()
+            found = self.record.group(self, since, group) if since is not None else None
             if found is None:
-                self.read = self.reads[group] = set()
-                found = self.work_out(src, kind)
-                self.read = None
+                found = self.noted(self.work_out, src, kind)
             self.kept[group] = found
-        return found
+        return found[0]
+
+    def changes(self) -> Since | None:
+        """What changed since the side's last listing (:mod:`maneuvers_cache`)."""
+        if not self.compared:
+            self.since, self.compared = self.record.since(self), True
+        return self.since
+
+    def noted(self, work: Callable[..., list[Move]], *args: Any) -> Worked:
+        """``work(*args)``, and the places the way back read while it ran (:meth:`settle`)."""
+        outer, self.read = self.read, set()
+        moves = work(*args)
+        read, self.read = self.read, outer
+        if outer is not None:
+            outer.update(read)
+        return moves, read
+
+    def sifted(self, key: Segment, segment: list[Move], how: str) -> list[Move]:
+        """:meth:`sift` of ``segment``, the moves of the segment ``key`` (source, unit type,
+        destination, units, riders), carried from the side's last listing if they hold."""
+        found = self.sifts.get(key)
+        if found is None:
+            since = self.changes()
+            found = self.record.segment(since, key) if since is not None else None
+            if found is None:
+                found = self.noted(self.sift, segment, key[0], key[2], how)
+            elif self.read is not None:
+                self.read.update(found[1])
+            self.sifts[key] = found
+        elif self.read is not None:
+            self.read.update(found[1])
+        return found[0]
 
     def work_out(self, src: str, kind: str) -> list[Move]:
         """:meth:`moves` from scratch. Laid out for speed: the group's moves as if no
@@ -168,11 +197,11 @@ class Rules(Check):
         n = self.movers[src][kind]
         riders = tuple(self.riders.get(src, ())) if self.units[kind].transport else ()
         flat, spans = self.plan(src, kind, n, riders)
-        sift = self.sift
+        sifted = self.sifted
         if self.over:
             out: list[Move] = []
             for start, end, dst, how, _ in spans.values():
-                out += sift(flat[start:end], src, dst, how)
+                out += sifted((src, kind, dst, n, riders), flat[start:end], how)
             return out
         tight = spans.keys() & self.short(max(n, 2) if riders else n)
         if not tight:
@@ -181,7 +210,7 @@ class Rules(Check):
         done = 0
         for start, end, dst, how, _ in sorted(spans[dst] for dst in tight):
             out += flat[done:start]
-            out += sift(flat[start:end], src, dst, how)
+            out += sifted((src, kind, dst, n, riders), flat[start:end], how)
             done = end
         out += flat[done:]
         return out
