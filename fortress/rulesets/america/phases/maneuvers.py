@@ -18,11 +18,10 @@ back within it, and 'end' is refused while a place is over it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Container, Mapping
+from typing import TYPE_CHECKING, Any, Container, Mapping
 
 from fortress.rulesets.america.actions import Action, End, Move, notation, shared
 from fortress.engine.check import Check
-from fortress.rulesets.america.phases.maneuvers_cache import Group, Listings, Segment, Since, Worked
 from fortress.rulesets.america.stacking import end_refusal, describe
 from fortress.rulesets.america.state import Status
 from fortress.rulesets.america.units import AIR, FOOT, UnitType
@@ -70,7 +69,7 @@ class Rules(Check):
     (``units``) and the two limits (``limit``, ``bombing_limit``) are the ruleset's."""
 
     __slots__ = ("side", "movers", "riders", "load", "bombing", "endings", "wheres", "shorts", "over", "plan_now",
-                 "outs", "units", "limit", "bombing_limit", "record", "kept", "sifts", "since", "compared", "read")
+                 "outs", "units", "limit", "bombing_limit")
 
     def __init__(self, g: "Context") -> None:
         super().__init__(g)
@@ -82,16 +81,9 @@ class Rules(Check):
         if phase is None:
             enemy = frozenset(u.area for u in g.state.units.values() if u.side != side)
             facts = (g.board, dict(g.state.control), side, enemy, frozenset(g.state.declared))
-            phase = g.memo[("maneuvers", side)] = ({kind: _Endings(facts, unit) for kind, unit in units.items()}, {},
-                                                   Listings())
+            phase = g.memo[("maneuvers", side)] = ({kind: _Endings(facts, unit) for kind, unit in units.items()}, {})
         self.endings: dict[str, _Endings] = phase[0]
         self.wheres: dict[tuple, Any] = phase[1]  # memo: ends() by (src, kind), moves() by (src, kind, n, riders)
-        self.record: Listings = phase[2]  # the side's last listing (the cache, maneuvers_cache)
-        self.kept: dict[Group, Worked] = {}  # moves() of this state by group, with what their way back read
-        self.sifts: dict[Segment, Worked] = {}  # sifted() of this state by segment, the same
-        self.since: Since | None = None  # what changed since the side's last listing (None: nothing holds)
-        self.compared = False  # since is worked out
-        self.read: set[str] | None = None  # where settle notes the places it reads (None: nowhere)
         self.movers: dict[str, dict[str, int]] = {}
         self.riders: dict[str, dict[str, int]] = {}
         self.load: dict[str, int] = {}
@@ -144,64 +136,19 @@ class Rules(Check):
         :meth:`ends`, 1 up to as many as may go, and one mobile unit carrying each
         unmoved foot unit type (Transport); each kept by :meth:`allows`.
 
-        Carried from the side's last listing when nothing they depend on has changed
-        (:mod:`maneuvers_cache`), else worked out (:meth:`work_out`)."""
-        group = (src, kind)
-        found = self.kept.get(group)
-        if found is None:
-            if not self.movers.get(src, _NONE).get(kind, 0):
-                return []
-            since = self.changes()
-            found = self.record.group(self, since, group) if since is not None else None
-            if found is None:
-                found = self.noted(self.work_out, src, kind)
-            self.kept[group] = found
-        return found[0]
-
-    def changes(self) -> Since | None:
-        """What changed since the side's last listing (:mod:`maneuvers_cache`)."""
-        if not self.compared:
-            self.since, self.compared = self.record.since(self), True
-        return self.since
-
-    def noted(self, work: Callable[..., list[Move]], *args: Any) -> Worked:
-        """``work(*args)``, and the places the way back read while it ran (:meth:`settle`)."""
-        outer, self.read = self.read, set()
-        moves = work(*args)
-        read, self.read = self.read, outer
-        if outer is not None:
-            outer.update(read)
-        return moves, read
-
-    def sifted(self, key: Segment, segment: list[Move], how: str) -> list[Move]:
-        """:meth:`sift` of ``segment``, the moves of the segment ``key`` (source, unit type,
-        destination, units, riders), carried from the side's last listing if they hold."""
-        found = self.sifts.get(key)
-        if found is None:
-            since = self.changes()
-            found = self.record.segment(since, key) if since is not None else None
-            if found is None:
-                found = self.noted(self.sift, segment, key[0], key[2], how)
-            elif self.read is not None:
-                self.read.update(found[1])
-            self.sifts[key] = found
-        elif self.read is not None:
-            self.read.update(found[1])
-        return found[0]
-
-    def work_out(self, src: str, kind: str) -> list[Move]:
-        """:meth:`moves` from scratch. Laid out for speed: the group's moves as if no
-        destination held any of the side's units (:meth:`plan`, once per phase); with no
-        place over the limit, only the places short of room now (:meth:`short`) are
-        sifted again."""
-        n = self.movers[src][kind]
+        Laid out for speed: the group's moves as if no destination held any of the
+        side's units (:meth:`plan`, once per phase); with no place over the limit, only
+        the places short of room now (:meth:`short`) are sifted again."""
+        n = self.movers.get(src, _NONE).get(kind, 0)
+        if not n:
+            return []
         riders = tuple(self.riders.get(src, ())) if self.units[kind].transport else ()
         flat, spans = self.plan(src, kind, n, riders)
-        sifted = self.sifted
+        sift = self.sift
         if self.over:
             out: list[Move] = []
             for start, end, dst, how, _ in spans.values():
-                out += sifted((src, kind, dst, n, riders), flat[start:end], how)
+                out += sift(flat[start:end], src, dst, how)
             return out
         tight = spans.keys() & self.short(max(n, 2) if riders else n)
         if not tight:
@@ -210,7 +157,7 @@ class Rules(Check):
         done = 0
         for start, end, dst, how, _ in sorted(spans[dst] for dst in tight):
             out += flat[done:start]
-            out += sifted((src, kind, dst, n, riders), flat[start:end], how)
+            out += sift(flat[start:end], src, dst, how)
             done = end
         out += flat[done:]
         return out
@@ -283,9 +230,7 @@ class Rules(Check):
         """The room in each place that :meth:`settle` uses to bring the places over the
         limit now back within it."""
         if self.plan_now is None:
-            read, self.read = self.read, None  # a group reads the way back's room, not how it was found
             self.plan_now = self.settle({}, None, 0)[0]
-            self.read = read
         return self.plan_now
 
     def free(self, area: str) -> int:
@@ -312,9 +257,6 @@ class Rules(Check):
         msrc, mkind = moved if moved is not None else (None, None)
         used: dict[str, int] = {}
         left = []
-        read = self.read
-        if read is not None:
-            read.update(self.over, delta)
         over = [a for a in self.over | delta.keys() if load.get(a, 0) + delta.get(a, 0) > limit]
         if len(over) > 1:
             over.sort()
@@ -333,12 +275,8 @@ class Rules(Check):
                 carry = units[kind].transport and rides > 0
                 if carry:  # places with room for a mobile unit and its passenger first
                     exits = tuple(sorted(exits, key=lambda to: limit - load.get(to, 0) - delta.get(to, 0) - used.get(to, 0) < 2))
-                    if read is not None:
-                        read.update(exits)
-                for i, to in enumerate(exits):
+                for to in exits:
                     if n <= 0 or excess <= 0:
-                        if read is not None:
-                            read.update(exits[:i])
                         break
                     spare = limit - load.get(to, 0) - delta.get(to, 0) - used.get(to, 0)
                     if spare > 0:
@@ -346,20 +284,9 @@ class Rules(Check):
                         ride = min(take, rides, spare - take, excess - take) if carry else 0
                         used[to] = used.get(to, 0) + take + ride
                         n, excess, rides = n - take, excess - take - ride, rides - ride
-                else:
-                    if read is not None:
-                        read.update(exits)
             if excess > 0:
                 left.append((area, held))
         return used, left
-
-    def span(self, src: str, kind: str) -> frozenset[str]:
-        """The places a group's moves read the room of: ``src`` and its :meth:`ends`."""
-        key = ("span", src, kind)
-        found = self.wheres.get(key)
-        if found is None:
-            found = self.wheres[key] = frozenset((src, *(to for to, _, _ in self.ends(src, kind))))
-        return found  # type: ignore[no-any-return]  # a frozenset, as made here
 
     def exits(self, src: str, kind: str) -> tuple[str, ...]:
         """The places of :meth:`ends` that a ``kind`` in ``src`` may simply move to."""
@@ -434,7 +361,6 @@ class Rules(Check):
         for src, here in self.movers.items():
             for kind in here:
                 out += self.moves(src, kind)
-        self.record.keep(self)
         if not self.over:
             out.append(End())
         return out
