@@ -145,29 +145,26 @@ class Rules(Check):
         riders = tuple(self.riders.get(src, ())) if self.units[kind].transport else ()
         flat, spans = self.plan(src, kind, n, riders)
         sift = self.sift
-        most = max(n, 2) if riders else n  # no move of the group brings more units
         if self.over:
             out: list[Move] = []
             for start, end, dst, how, _ in spans.values():
-                out += sift(flat[start:end], src, dst, how, most)
+                out += sift(flat[start:end], src, dst, how)
             return out
-        tight = spans.keys() & self.short(most)
+        tight = spans.keys() & self.short(max(n, 2) if riders else n)
         if not tight:
             return flat
         out = []
         done = 0
         for start, end, dst, how, _ in sorted(spans[dst] for dst in tight):
             out += flat[done:start]
-            out += sift(flat[start:end], src, dst, how, most)
+            out += sift(flat[start:end], src, dst, how)
             done = end
         out += flat[done:]
         return out
 
-    def sift(self, segment: list[Move], src: str, dst: str, how: str, most: int) -> list[Move]:
-        """The moves of ``segment`` (all from ``src`` to ``dst``, ending as ``how``, none
-        bringing more than ``most`` units) that :meth:`allows` keeps: the same answers, with
-        what the segment shares worked out once (while a place is over the limit, a segment
-        whose largest move takes nothing the way back needs is kept whole)."""
+    def sift(self, segment: list[Move], src: str, dst: str, how: str) -> list[Move]:
+        """The moves of ``segment`` (all from ``src`` to ``dst``, ending as ``how``) that
+        :meth:`allows` keeps: the same answers, with what the segment shares worked out once."""
         if how == "bomb":
             return [m for m in segment if self.allows(m, how)]
         over, stuck = self.over, self.stuck
@@ -190,8 +187,6 @@ class Rules(Check):
             return out
         quick = src not in over and dst not in over
         need = self.way_back().get(dst, 0) if quick else 0
-        if quick and base - most >= need:
-            return segment
         for m in segment:
             if quick and base - m.count - (m.passenger is not None) >= need or not stuck(m, dst):
                 out.append(m)
