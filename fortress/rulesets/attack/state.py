@@ -18,6 +18,20 @@ HIDDEN = "?"  #: a card or marker a view does not show
 Counts = dict[str, int]
 
 
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists, strings, numbers, None), as ``copy.deepcopy``
+    makes it but without its bookkeeping (a view or a bot's copy of the state is made at every
+    move); anything else is left to ``copy.deepcopy``."""
+    kind = type(value)
+    if kind is dict:
+        return {k: plain_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [plain_copy(v) for v in value]
+    if kind in (str, int, float, bool) or value is None:
+        return value
+    return copy.deepcopy(value)
+
+
 @dataclass
 class AttackState:
     """A game of ATTACK! Deluxe (see the module docstring); the engine reads ``phase``,
@@ -71,14 +85,14 @@ class AttackState:
     units: dict[int, Any] = field(default_factory=dict)      # the core's unit objects: none here
 
     def copy(self) -> "AttackState":
-        return AttackState.from_dict(self.to_dict())
+        return AttackState(**self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)}
+        return {f.name: plain_copy(getattr(self, f.name)) for f in fields(self)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "AttackState":
-        return cls(**copy.deepcopy(data))
+        return cls(**plain_copy(data))
 
     # -- reading ----------------------------------------------------------------------------
     def army(self, side: str, region: str) -> Counts:
