@@ -31,20 +31,39 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import ipywidgets as W
+
 from fortress.rulesets.attack.panels.common import Play
+from fortress.rulesets.attack.panels.fight import BattleDecisions, BattleReport
 from fortress.rulesets.attack.panels.economy import BuildPanel, ResearchPanel
 from fortress.rulesets.attack.panels.going import MAX_STATES, RUNS, AttackPanel, battle_odds
+from fortress.rulesets.attack.panels.hand import Hand
 from fortress.rulesets.attack.panels.sea import NavigatePanel
 from fortress.rulesets.attack.panels.talks import NegotiatePanel
 from fortress.rulesets.attack.panels.year import ActionChooser, YearTrack
 
-__all__ = ["MAX_STATES", "PANELS", "RUNS", "ActionChooser", "AttackPanel", "BuildPanel", "NavigatePanel", "NegotiatePanel",
+__all__ = ["MAX_STATES", "PANELS", "RUNS", "ActionChooser", "Always", "AttackPanel", "BattleDecisions", "BattleReport",
+           "BuildPanel", "Hand", "NavigatePanel", "NegotiatePanel",
            "Play", "ResearchPanel", "YearTrack", "battle_odds"]
+
+
+class Always:
+    """What every moment shows, each part while it has something to show: the year track, the
+    battle under way (:class:`BattleReport`) and the acting player's cards (:class:`Hand`)."""
+
+    def __init__(self, play: Play) -> None:
+        self.track, self.battle, self.hand = YearTrack(play), BattleReport(play), Hand(play)
+        self.widget = W.VBox([self.track.widget, self.battle.widget, self.hand.widget], _dom_classes=("ft-attack-always",))
+
+    def show(self, view: Any, side: str | None) -> bool:
+        parts: list[Any] = [self.track, self.battle, self.hand]
+        self.widget.children = [part.widget for part in parts if part.show(view, side)]
+        return bool(self.widget.children)
 
 
 #: the panels ATTACK! gives the shell, by step (``fortress.ui.shell.panel``; "*": always shown)
 PANELS: dict[str, Callable[[Play], Any]] = {
-    "*": YearTrack, "season": ActionChooser, "winter": ActionChooser, "attack": AttackPanel,
+    "*": Always, "front": BattleDecisions, "fire": BattleDecisions, "season": ActionChooser, "winter": ActionChooser, "attack": AttackPanel,
     "move": lambda play: AttackPanel(play, "move"), "transport": lambda play: AttackPanel(play, "transport"),
     "navigate": NavigatePanel, "build": BuildPanel,
     "negotiate": NegotiatePanel, "research": ResearchPanel}
