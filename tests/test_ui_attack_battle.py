@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from fortress.rulesets.attack.battle import Battle, tables
 from fortress.rulesets.attack.battle_dice import describe
 from fortress.rulesets.attack.combat import read_front
 from fortress.ui.shell.app import Shell
 from tests.test_ui_attack_panels import spring
+
+pytestmark = pytest.mark.slow  #: each plays a Spring of a 4-player game first (several seconds)
 
 
 def biggest_attack() -> tuple[Shell, str]:

@@ -8,10 +8,11 @@ from typing import Any
 import ipywidgets as W
 
 from fortress.engine.actions import End
-from fortress.rulesets.attack.actions import Go
+from fortress.rulesets.attack.actions import Disembark, Go
 from fortress.rulesets.attack.battle import Battle
 from fortress.rulesets.attack.odds import Odds, against_neutral, odds
-from fortress.rulesets.attack.panels.common import Play
+from fortress.rulesets.attack.panels.common import Play, menu
+from fortress.rulesets.attack.world import place_name
 
 MAX_STATES = 3000  #: the attack panel's exact odds at most this many states (then seeded Monte Carlo)
 RUNS = 1000  #: the attack panel's Monte Carlo battles
@@ -59,8 +60,10 @@ class AttackPanel:
         self.fight.on_click(lambda _b: self.play(End()))
         self.quiet = False
         self.target.observe(lambda _c: None if self.quiet else self._list_units(), "value")
+        self.land, self.landing = menu(play, "disembark", "Disembark", "disembark", width="100%")
+        self.landings = W.HBox([self.land, self.landing], _dom_classes=("ft-attack-landings",))
         self.widget = W.VBox([W.HTML(f"<b>{title}</b>: {what}"),
-                              self.target, self.units, self.odds, W.HBox([self.send, self.fight])],
+                              self.target, self.units, self.odds, W.HBox([self.send, self.fight]), self.landings],
                              _dom_classes=("ft-attack-panel" if how == "attack" else f"ft-attack-{how}-panel",))
 
     def show(self, view: Any, side: str | None) -> bool:
@@ -68,9 +71,15 @@ class AttackPanel:
             return False  # a battle under way: its decisions are the generic panel's
         self.view, self.side = view, side
         self.orders = {}
-        for a in view.legal_actions(side):
+        legal = view.legal_actions(side)
+        for a in legal:
             if isinstance(a, Go) and a.how == self.how:
                 self.orders.setdefault(a.dest, []).append(a)
+        landings = [a for a in legal if isinstance(a, Disembark)]  # [Move] Disembarking
+        self.land.options = [(f"the {a.ship.replace('/', ' carrying ')} at {place_name(a.zone)} into "
+                              f"{place_name(a.region)}", a) for a in landings]
+        self.land.value = landings[0] if landings else None
+        self.landings.layout.display = "" if landings else "none"
         keep = self.target.value if self.target.value in self.orders else None
         self.quiet = True  # the options and value set here list the units once, below
         self.target.options = [(view.board[t].name, t) for t in self.orders]

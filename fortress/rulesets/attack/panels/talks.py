@@ -33,16 +33,22 @@ class NegotiatePanel:
         self.done.on_click(lambda _b: self.play(End()))
         self.choosing = W.VBox([self.region, W.HBox([self.look, self.done])])
         self.deciding = W.HBox([self.influence, self.decline])
-        self.widget = W.VBox([W.HTML("<b>Negotiate</b>"), self.note, self.choosing, self.deciding],
+        self.discards = W.HBox(_dom_classes=("ft-attack-discards",))
+        self.widget = W.VBox([W.HTML("<b>Negotiate</b>"), self.note, self.choosing, self.deciding, self.discards],
                              _dom_classes=("ft-attack-negotiate",))
 
     def show(self, view: Any, side: str | None) -> bool:
         s = view.state
-        if side is None or s.act.get("discard"):
-            return False  # Secret Treaty's discard: the generic panel
+        if side is None:
+            return False
+        discards = [a for a in view.legal_actions(side) if isinstance(a, Word) and a.word == "discard"]
         region = s.act.get("region")
-        self.choosing.layout.display = "none" if region else ""
-        self.deciding.layout.display = "" if region else "none"
+        self.choosing.layout.display = "none" if region or discards else ""
+        self.deciding.layout.display = "" if region and not discards else "none"
+        self._discards(view, discards)
+        if discards:
+            self.note.value = "Secret Treaty: you drew two cards; keep one and discard the other."
+            return True
         if region:
             marker = view.rules.tables.governments[s.neutral[region]]["name"]
             price = negotiate.cost(view.ctx, region)
@@ -62,3 +68,15 @@ class NegotiatePanel:
         return True
 
 
+
+    def _discards(self, view: Any, discards: list[Word]) -> None:
+        """Secret Treaty's choice [Cards]: a Discard button per card the legal actions name."""
+        for button in self.discards.children:
+            button.close()
+        buttons = []
+        for action in discards:
+            button = W.Button(description=f"Discard {view.rules.tables.cards[action.args[0]]['name']}",
+                              layout=W.Layout(width="auto"), _dom_classes=("ft-attack-discard",))
+            button.on_click(lambda _b, action=action: self.play(action))
+            buttons.append(button)
+        self.discards.children = buttons

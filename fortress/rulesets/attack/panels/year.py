@@ -37,7 +37,9 @@ class YearTrack:
 
 class ActionChooser:
     """The Spring/Summer/Autumn choice and Winter: the eight actions as buttons, greyed with the
-    game's reason when not allowed now; Winter's Burn Oil with its region, and Pass."""
+    game's reason when not allowed now; Winter's Burn Oil with its region, and Pass; in Winter
+    also the standing permissions the player gives (a button per other player: grant or revoke,
+    as the legal actions list them) [Explanations]."""
 
     def __init__(self, play: Play) -> None:
         self.play = play
@@ -53,8 +55,10 @@ class ActionChooser:
         self.passing = W.Button(description="Pass", layout=W.Layout(width="110px"),
                                 _dom_classes=("ft-attack-action", "ft-attack-pass"))
         self.passing.on_click(lambda _b: self.play(Pass()))
+        self.granted = W.HTML(_dom_classes=("ft-attack-granted",))
+        self.permits = W.HBox(layout=W.Layout(flex_flow="row wrap"), _dom_classes=("ft-attack-permissions",))
         self.widget = W.VBox([self.note, W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap")),
-                              W.HBox([self.burn, self.region, self.passing])],
+                              W.HBox([self.burn, self.region, self.passing]), self.granted, self.permits],
                              _dom_classes=("ft-attack-chooser",))
 
     def show(self, view: Any, side: str | None) -> bool:
@@ -73,7 +77,25 @@ class ActionChooser:
         passes = any(isinstance(a, Pass) for a in legal)
         self.passing.layout.display = "" if passes else "none"
         self.note.value = f"<b>{html.escape(view.state.season)}</b>: {html.escape(view.reminder())}"
+        self._permissions(view, side, [a for a in legal if isinstance(a, Word) and a.word in ("grant", "revoke")])
         return True
+
+    def _permissions(self, view: Any, side: str, offered: list[Word]) -> None:
+        """Who may pass the player's regions and zones now, and a button per grant or revoke listed."""
+        for button in self.permits.children:
+            button.close()
+        buttons = []
+        for action in offered:
+            other = view.rules.side_names.get(action.args[0], action.args[0])
+            button = W.Button(description=f"Let {other} pass" if action.word == "grant" else f"Withdraw {other}'s permission",
+                              layout=W.Layout(width="auto"),
+                              _dom_classes=("ft-attack-permission", f"ft-attack-{action.word}-{action.args[0]}"))
+            button.on_click(lambda _b, action=action: self.play(action))
+            buttons.append(button)
+        self.permits.children = buttons
+        allowed = [g.split(">")[1] for g in view.state.grants if g.split(">")[0] == side]
+        self.granted.value = ("" if not offered else
+                              f"Permission to pass your regions and sea zones: {html.escape(names(view, allowed) or 'nobody')}.")
 
     @staticmethod
     def _some_oil(view: Any, side: str) -> str:
