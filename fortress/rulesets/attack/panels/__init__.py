@@ -19,11 +19,17 @@ world board through the ``fortress.dashboards`` entry point (:mod:`.dashboard`):
 - the **navigate panel** (the Navigate step, no battle under way): a row per ship that may sail
   with the places one step away, the army units that may embark, the end of the action;
 - the **research panel** (the Research step): the levels held, and per technology its next
-  level, the retooling the legal actions offer and Research, greyed with the game's reason.
+  level, the retooling the legal actions offer and Research, greyed with the game's reason;
+- the **battle** (:mod:`.fight`), while one is under way: on every page the fronts, the
+  opening salvo, each fire step's dice matched to the units and the destruction order; for the
+  deciding seat its front choice or Fire;
+- the **hand** (:mod:`.hand`), always for the acting seat: its action cards, Play where the
+  action allows; Secret Treaty's discard in the negotiate panel, disembarking in the move
+  panel, the standing permissions in Winter's chooser.
 
 Every panel is shown the page's view of the game (never another seat's hidden markers or cards)
 and offers only what ``legal_actions`` lists; a step or moment with no panel here (setup, the
-battles, disembarking) is played in the shell's generic panel. This module sits in the UI
+direction, the Oil level's marker) is played in the shell's generic panel. This module sits in the UI
 layer with :mod:`.dashboard` (``tests/test_layers.py``).
 """
 from __future__ import annotations
