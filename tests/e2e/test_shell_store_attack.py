@@ -13,9 +13,10 @@ import re
 import pytest
 
 from fortress.store import GameStore
-from tests.e2e.test_dashboard import KERNEL, STEP
+from tests.e2e.test_dashboard import STEP
 from tests.e2e.test_shell_attack import new_game, options
-from tests.e2e.test_shell_store import TICK_AT_LEAST_JS, acts, recorded, tick
+from tests.e2e.test_shell_store import (TICK_AT_LEAST_JS, acts, share_and_join, store_server, tick,
+                                      two_pages)
 
 pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
@@ -26,12 +27,7 @@ LAST = ("end", "pass")
 
 @pytest.fixture(scope="module")
 def stored(tmp_path_factory):
-    from tests.e2e.test_shell import shell_server
-
-    folder = tmp_path_factory.mktemp("shellstore-attack")
-    url = f"sqlite:///{folder / 'games.sqlite3'}"
-    with shell_server(folder, "attack", FORTRESS_STORE=url) as address:
-        yield address, url
+    yield from store_server(tmp_path_factory, "attack")
 
 
 def click(page, css: str) -> None:
@@ -85,19 +81,9 @@ def play_one(page, side: str) -> str:
 
 def test_a_peek_on_one_seats_page_never_reaches_the_others(browser, stored):
     address, url = stored
-    a_context, b_context = browser.new_context(), browser.new_context()  # two browsers: two students
-    a, b = a_context.new_page(), b_context.new_page()
-    frames = {"red": recorded(a), "blue": recorded(b)}
-    a.goto(address, timeout=KERNEL)
-    a.wait_for_selector(".fortress-shell-attack .fortress-shell-share", timeout=KERNEL)
+    (a_context, b_context), a, b, frames = two_pages(browser, address, "attack", ("red", "blue"))
     new_game(a)
-    a.locator(".fortress-shell-seat-blue select").select_option(label="human")
-    a.locator(".fortress-shell-share").click()
-    a.wait_for_selector(".fortress-shell-links .fortress-seat-link a", timeout=STEP)
-    token = re.search(r"seat=([\w-]+)", a.locator(".fortress-seat-link a").get_attribute("href")).group(1)
-    b.goto(f"{address}?seat={token}", timeout=KERNEL)
-    b.wait_for_function("() => (document.querySelector('.fortress-shell-links') || {}).textContent"
-                        "?.includes('this page plays Blue')", timeout=KERNEL)
+    share_and_join(a, b, address, "blue")
     pages = {"red": a, "blue": b}
     played: list[tuple[str, str]] = []
     peeked = False

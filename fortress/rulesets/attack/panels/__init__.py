@@ -40,8 +40,8 @@ from typing import Any
 import ipywidgets as W
 
 from fortress.rulesets.attack.panels.common import Play
-from fortress.rulesets.attack.panels.fight import BattleDecisions, BattleReport
 from fortress.rulesets.attack.panels.economy import BuildPanel, ResearchPanel
+from fortress.rulesets.attack.panels.fight import BattleDecisions, BattleReport
 from fortress.rulesets.attack.panels.going import MAX_STATES, RUNS, AttackPanel, battle_odds
 from fortress.rulesets.attack.panels.hand import Hand
 from fortress.rulesets.attack.panels.sea import NavigatePanel
