@@ -28,7 +28,7 @@ DISTRIBUTION, WHEEL_NAME = "fortress-wargames", "fortress_wargames"  # the name 
 #: what the dashboard extra brings (and the light install must run without)
 DASHBOARD = ("ipywidgets", "ipyleaflet", "voila", "ipykernel", "IPython", "matplotlib", "sqlalchemy", "psutil")
 NOTEBOOKS = {"play.ipynb", "start.ipynb", "tutorial.ipynb", "explore.ipynb", "replay.ipynb", "bots.ipynb",
-             "teacher.ipynb", "aif_politics.ipynb"}
+             "teacher.ipynb", "aif_politics.ipynb", "attack_tutorial.ipynb"}
 JUNK = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__",
                               ".pytest_cache", ".hypothesis", "test-results", ".ipynb_checkpoints")
 

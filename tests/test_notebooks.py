@@ -14,7 +14,7 @@ from fortress.rulesets.america.actions import Action, End, Move
 from tests.conftest import executed_notebook
 
 NOTEBOOKS = Path(fortress.__file__).resolve().parent / "notebooks"
-CLASSROOM = ["tutorial", "explore", "replay", "bots"]
+CLASSROOM = ["tutorial", "explore", "replay", "bots", "attack_tutorial"]
 START = "start"  #: the start page: every installed ruleset, each opening its dashboard
 ZONE = "Pacific: Strait of Juan de Fuca"
 

@@ -98,6 +98,17 @@ def generic(shell: Shell, wanted: tuple[str, ...] = ()) -> None:
     panel.go.click()
 
 
+def decide(shell: Shell) -> None:
+    """In a battle: the battle panel takes the moment; Deploy its suggested front, or Fire."""
+    decisions = shell.panel.taken
+    assert decisions is shell.panel.own["front"] or decisions is shell.panel.own["fire"], decisions
+    if decisions.fronts:
+        assert not decisions.deploy.disabled, decisions.deploy.tooltip
+        decisions.deploy.click()
+    else:
+        decisions.fire.click()
+
+
 def check_chooser(shell: Shell) -> None:
     """Each action button greyed exactly when the game refuses it, its hover text the game's reason."""
     chooser, game = shell.panel.taken, shell.game
@@ -230,16 +241,18 @@ def test_the_first_year_of_attack_is_played_through_its_panels():
             built += build_while_allowed(shell)
         elif step == "move" and panel.taken is panel.own["move"]:
             moved += move_within(shell)
+        elif game.state.fight:
+            decide(shell)
         else:
-            assert panel.taken is None  # setup, the direction, battles: the generic panel
-            generic(shell, ("fire", "front"))
+            assert panel.taken is None  # setup, the direction: the generic panel
+            generic(shell)
         assert "Refused" not in shell.message.value, shell.message.value
-        track = panel.always.children[0].value if panel.always.children else ""
+        track = panel.own["*"].track.widget.value if panel.always.children else ""
         assert not game.state.round or game.round_label in track
     assert game.round_label == "Year 2", game.round_label
     assert taken == ["attack", "move", "build"] and len(odds_seen) == 1 and greyed >= 1 + 2 and built >= 2
     assert moved == 1
-    assert "Attack, Move, Build" not in panel.always.children[0].value  # the markers came back at the year's end
+    assert "Attack, Move, Build" not in panel.own["*"].track.widget.value  # the markers came back at the year's end
 
 
 def test_used_actions_are_greyed_with_the_games_reason_and_shown_on_the_year_track():
@@ -257,9 +270,9 @@ def test_used_actions_are_greyed_with_the_games_reason_and_shown_on_the_year_tra
     research = chooser.buttons["research"]
     assert research.disabled and "research may be chosen once a round, and Red has" in research.tooltip
     assert research.tooltip == game.explain("choose research", "red")
-    assert "<th>Red</th><td>Research</td>" in panel.always.children[0].value
+    assert "<th>Red</th><td>Research</td>" in panel.own["*"].track.widget.value
     blue = game.view("blue").ctx.flow.used.get("blue", {})
-    assert f"<th>Blue</th><td>{', '.join(k.capitalize() for k in blue) or '-'}</td>" in panel.always.children[0].value
+    assert f"<th>Blue</th><td>{', '.join(k.capitalize() for k in blue) or '-'}</td>" in panel.own["*"].track.widget.value
 
 
 def spring(action: str):

@@ -34,7 +34,7 @@ def copy_notebooks(dest: Path, force: bool = False) -> tuple[list[Path], list[Pa
 @click.argument("dest", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Overwrite notebooks already in DEST.")
 def notebooks(dest: Path, force: bool) -> None:
-    """Copy the notebooks (play, tutorial, explore, replay, bots, aif_politics; teacher, for the teacher) into DEST."""
+    """Copy the notebooks (play, tutorial, explore, replay, bots, aif_politics, attack_tutorial; teacher, for the teacher) into DEST."""
     try:
         copied, kept = copy_notebooks(dest, force)
     except OSError as exc:

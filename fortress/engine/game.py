@@ -192,8 +192,10 @@ class Game:
         raise ValueError(f"no side {str(side)[:40]!r} in this game; the sides are {', '.join(names)}")
 
     def touch(self) -> None:
-        """The state was changed from outside (a test, a replay view): drop derived views."""
+        """The state was changed from outside (a test, a replay view): drop derived views (the
+        legal actions listed included)."""
         self.ctx.touch()
+        self.ctx._legal = None
 
     @property
     def tables(self) -> Any:

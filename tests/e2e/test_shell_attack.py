@@ -2,8 +2,8 @@
 --ruleset attack`` server (issue 38): a new 4-player game on the western map set up in the
 shell's game bar (players 4, seed 2, the Pacific map left unchecked), Red human and the three
 other seats random bots, then the whole first year played by clicks until Year 2 begins, in
-ATTACK!'s own panels where it has them (fortress/rulesets/attack/panels.py) and the generic
-panel elsewhere (setup, the direction, battles). Red's policy: in the action chooser, Attack,
+ATTACK!'s own panels where it has them (fortress/rulesets/attack/panels/) and the generic
+panel elsewhere (setup, the direction); in a battle, the battle panel's Deploy (its suggested front) or Fire. Red's policy: in the action chooser, Attack,
 then Negotiate, then Build (the first still free; the used ones must be greyed with the game's
 reason as their hover text); in the attack panel, the first target with every unit that
 reaches it (the odds shown before sending), then Fight; in the negotiate panel, look at the
@@ -178,6 +178,15 @@ def attack_in_panel(page) -> list[str]:
     return [f"attack {target}", odds]
 
 
+def battle_in_panel(page) -> str:
+    """In the battle panel (its report above: the battle's name): Deploy the suggested front, or
+    Fire. Returns what was played."""
+    assert "Battle for" in page.locator(".ft-attack-battle").text_content()
+    how = "deploy" if page.locator(".ft-attack-deploy").is_visible() else "fire"
+    click(page, f".ft-attack-{how}")
+    return how
+
+
 def select(page, verb: str) -> None:
     """Choose ``verb`` in the first dropdown; wait until the second lists its actions."""
     label = next(o for o in page.locator(".fortress-shell-verb select").evaluate(OPTIONS_JS)
@@ -269,6 +278,8 @@ def test_the_first_year_of_attack_is_played_by_clicks_on_the_world_map(browser, 
             played += negotiate_in_panel(page)
         elif page.locator(".ft-attack-build").count():
             played.append(build_in_panel(page, step_done))
+        elif page.locator(".ft-attack-battle-decide").count():
+            played.append(battle_in_panel(page))
         else:
             played.append(act(page, *choice(page, step_done)))
         step_done += 1

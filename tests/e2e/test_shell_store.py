@@ -67,28 +67,45 @@ def in_bid(page) -> bool:
     return " · bid · " in (page.locator(".fortress-shell-header").text_content() or "")
 
 
-@pytest.fixture(scope="module")
-def stored(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("shellstore")
+def store_server(tmp_path_factory, ruleset: str):
+    """A real ``fortress serve --ruleset RULESET`` on a fresh SQLite store: (its address, the store's URL)."""
+    folder = tmp_path_factory.mktemp(f"shellstore-{ruleset}")
     url = f"sqlite:///{folder / 'games.sqlite3'}"
-    with shell_server(folder, "council", FORTRESS_STORE=url) as address:
+    with shell_server(folder, ruleset, FORTRESS_STORE=url) as address:
         yield address, url
 
 
-def test_two_seats_on_two_pages_never_see_each_others_hand_or_bid(browser, stored):
-    address, url = stored
-    a_context, b_context = browser.new_context(), browser.new_context()  # two browsers: two students
-    a, b = a_context.new_page(), b_context.new_page()
-    frames = {"amber": recorded(a), "birch": recorded(b)}
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory):
+    yield from store_server(tmp_path_factory, "council")
+
+
+def two_pages(browser, address: str, ruleset: str, sides: tuple[str, str]):
+    """Two browsers (two students), each page's websocket messages recorded by side, page A opened
+    on the server: (the contexts, page A, page B, the frames)."""
+    contexts = browser.new_context(), browser.new_context()
+    a, b = contexts[0].new_page(), contexts[1].new_page()
+    frames = {sides[0]: recorded(a), sides[1]: recorded(b)}
     a.goto(address, timeout=KERNEL)
-    a.wait_for_selector(".fortress-shell-council .fortress-shell-share", timeout=KERNEL)
-    a.locator(".fortress-shell-seat-birch select").select_option(label="human")
+    a.wait_for_selector(f".fortress-shell-{ruleset} .fortress-shell-share", timeout=KERNEL)
+    return contexts, a, b, frames
+
+
+def share_and_join(a, b, address: str, side: str) -> None:
+    """Page ``a`` seats ``side`` human and starts the shared game; page ``b`` opens that seat's link."""
+    a.locator(f".fortress-shell-seat-{side} select").select_option(label="human")
     a.locator(".fortress-shell-share").click()
     a.wait_for_selector(".fortress-shell-links .fortress-seat-link a", timeout=STEP)
     token = re.search(r"seat=([\w-]+)", a.locator(".fortress-seat-link a").get_attribute("href")).group(1)
     b.goto(f"{address}?seat={token}", timeout=KERNEL)
     b.wait_for_function("() => (document.querySelector('.fortress-shell-links') || {}).textContent"
-                        "?.includes('this page plays Birch')", timeout=KERNEL)
+                        f"?.includes('this page plays {side.capitalize()}')", timeout=KERNEL)
+
+
+def test_two_seats_on_two_pages_never_see_each_others_hand_or_bid(browser, stored):
+    address, url = stored
+    (a_context, b_context), a, b, frames = two_pages(browser, address, "council", ("amber", "birch"))
+    share_and_join(a, b, address, "birch")
     pages, rng, drew = {"amber": a, "birch": b}, random.Random(3), False
     for _ in range(40):  # the deeds: each page when its side acts, the other following the store
         if in_bid(a) and in_bid(b):

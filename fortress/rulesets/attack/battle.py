@@ -31,7 +31,9 @@ from fortress.engine.game import IllegalAction
 from fortress.rulesets.attack.battle_dice import (KINDS, ROLES, Dice, Kind, Role, Units, counted, describe, kind_of,
                                                   match_hits, plus, roll_faces, step_table, tables, total)
 
-__all__ = ["Battle", "BattleOptions", "FrontChoice", "Kind", "Role", "coastal_attack", "neutral_army",
+Die = tuple[str, str, str]  #: one die thrown: (the unit type it matched or "", the die, its face)
+
+__all__ = ["Battle", "BattleOptions", "Die", "FrontChoice", "Kind", "Role", "coastal_attack", "neutral_army",
            "neutral_front", "match_hits", "step_table", "tables"]
 
 @dataclass(frozen=True)
@@ -278,22 +280,28 @@ class Battle:
 
     def roll(self, rng: Dice) -> list[str]:
         """One fire step of the active side with ``rng``; short texts of what happened."""
+        return [text for text, _dice in self.roll_dice(rng)]
+
+    def roll_dice(self, rng: Dice) -> list[tuple[str, tuple[Die, ...]]]:
+        """:meth:`roll`, each text with the dice it tells of as ``(unit, die, face)``: ``unit``
+        is the firing unit type the face matched (a hit), "" for a miss ([Battles] Step 3);
+        an air-support die is matched to a carrier when it shows an aircraft."""
         r = self._active()
         rolling = self.firing()
         hits, events = self._throw(rng, r, rolling)
         if r == "attacker" and self.raid == "twice":
             more, seen = self._throw(rng, r, rolling)
-            hits, events = hits + more, events + [f"Armor Raid, again: {s}" for s in seen]
+            hits, events = hits + more, events + [(f"Armor Raid, again: {s}", d) for s, d in seen]
             self.raid = ""
         elif r == "attacker" and self.raid == "reroll" and hits == 0:
             hits, seen = self._throw(rng, r, rolling)
-            events += [f"Armor Raid re-roll: {s}" for s in seen]
+            events += [(f"Armor Raid re-roll: {s}", d) for s, d in seen]
             self.raid = ""
         lost = self._hit(hits)
-        events.append(f"{self.other(r)} loses {describe(lost)}")
+        events.append((f"{self.other(r)} loses {describe(lost)}", ()))
         return events
 
-    def _throw(self, rng: Dice, r: Role, rolling: Units) -> tuple[int, list[str]]:
+    def _throw(self, rng: Dice, r: Role, rolling: Units) -> tuple[int, list[tuple[str, tuple[Die, ...]]]]:
         faces = roll_faces(rng, self.kind, total(rolling))
         hits = match_hits(counted(faces), rolling)
         air = tables()
@@ -303,7 +311,14 @@ class Battle:
         text = f"{r} rolls {', '.join(faces) or 'no dice'}"
         if support:
             text += f"; air support {', '.join(support)}"
-        return hits, [f"{text}: {hits} hit{'s' if hits != 1 else ''}"]
+        left = dict(rolling)
+        dice: list[Die] = []
+        for face in faces:
+            unit = face if left.get(face, 0) > 0 else ""
+            left[face] = left.get(face, 0) - bool(unit)
+            dice.append((unit, self.kind, face))
+        dice += [(air.air_unit if face == air.air_face else "", air.air_die, face) for face in support]
+        return hits, [(f"{text}: {hits} hit{'s' if hits != 1 else ''}", tuple(dice))]
 
     @staticmethod
     def other(role: Role) -> Role:

@@ -191,8 +191,8 @@ def apply(g: Any, action: Action) -> None:
 
 def fire(g: Any, b: Any) -> None:
     s = g.state
-    for text in b.roll(g.dice):
-        g.emit("fire", f"{text}.", s.fight["attacker"], (s.fight["area"],))
+    for text, dice in b.roll_dice(g.dice):  # each die with the unit it matched, for the battle panel
+        g.emit("fire", f"{text}.", s.fight["attacker"], (s.fight["area"],), rolls=dice)
     s.fight["engine"] = b.to_dict()
     if b.done:
         settle(g, b)

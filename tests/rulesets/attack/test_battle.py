@@ -62,6 +62,23 @@ def test_the_rulebooks_hit_example():
     assert b.units("attacker") == {"infantry": 8}  # one lost; the front refilled to 5
 
 
+
+def test_each_die_is_told_with_the_unit_it_matched():
+    """roll_dice: the text of roll() with its dice; a face matches one firing unit of its type,
+    a second tank face against one tank misses; a carrier's air-support die matches on aircraft."""
+    b = Battle.start("army", "a", {"infantry": 9}, "d", {"tank": 1, "infantry": 3})
+    told = b.roll_dice(Script(*army("tank", "tank", "infantry", "blank")))
+    assert told[0][0] == "defender rolls tank, tank, infantry, blank: 2 hits"
+    assert told[0][1] == (("tank", "army", "tank"), ("", "army", "tank"), ("infantry", "army", "infantry"),
+                          ("", "army", "blank"))
+    assert told[-1] == ("attacker loses 2 infantry", ())
+    b = Battle.start("naval", "a", {"destroyer": 1}, "d", {"carrier": 1})
+    (text, dice), _lost = b.roll_dice(Script(*naval("carrier"), ("army", "aircraft")))
+    assert text == "defender rolls carrier; air support aircraft: 2 hits"
+    assert dice == (("carrier", "naval", "carrier"), ("carrier", "army", "aircraft"))
+    c = Battle.start("army", "a", {"infantry": 2}, "d", {"infantry": 2})
+    assert c.roll(Script(*army("infantry", "blank"))) == ["defender rolls infantry, blank: 1 hit", "attacker loses 1 infantry"]
+
 # -- deploy [Battles] Step 1 ---------------------------------------------------------------------
 def test_fronts_of_four_the_defender_choosing_first():
     b = Battle.start("army", "a", {"infantry": 3, "tank": 3}, "d", {"infantry": 2, "aircraft": 3})
