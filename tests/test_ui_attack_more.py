@@ -117,3 +117,29 @@ def test_winter_burns_oil_and_sets_the_permissions_red_gives():
     assert shell.panel.taken is chooser and chooser.passing.layout.display == "none"  # one further action now
     free = [n for n, b in chooser.buttons.items() if not b.disabled]
     assert free and all(game.explain(Choose(n), "red") is None for n in free)
+
+
+def test_a_whole_game_at_the_page_leaves_no_widget_behind():
+    """The widgets a panel makes for one move (the hand's rows, the units' boxes, the ships' rows,
+    the permissions' buttons) are closed with their layouts and styles at the next: over a whole
+    six-year game played through the page, the live widgets stay level once every panel was made
+    (before: the hand alone left about 20 behind a move)."""
+    import warnings
+
+    import ipywidgets as W
+
+    from fortress.ai import make_bot
+    from fortress.engine import rulesets
+    from fortress.ui.shell.app import Shell
+
+    sides = [side for seat in rulesets.get("attack").seats(4) for side in seat]
+    shell = Shell("attack", players=4, seed=2, seats={s: "human" if s == "red" else "heuristic" for s in sides})
+    player = make_bot("heuristic", seed=2, ruleset=shell.rules)
+    live: list[int] = []
+    while not shell.game.is_over:
+        assert shell.act(player.choose(shell.game), "red"), shell.message.value
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # (ipywidgets 8 keeps the registry all the same)
+            live.append(len(W.Widget.widgets))
+    assert shell.game.round == 6 and len(live) > 100  # the whole game, Red's moves made at the page
+    assert live[-1] - live[40] <= 60, live[40::10]

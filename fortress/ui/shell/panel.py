@@ -21,7 +21,7 @@ the generic panel open. A panel states no rule: what is legal and why not come f
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 import ipywidgets as W
@@ -46,6 +46,19 @@ class RulesetPanel(Protocol):
 
 
 PanelFactory = Callable[[Play], RulesetPanel]
+
+
+def discard(widgets: Iterable[W.Widget]) -> None:
+    """Close ``widgets`` with all they hold: their children, and each one's layout and style
+    (ipywidgets' ``close`` leaves those open, alive in the kernel and the page). For the widgets
+    a panel makes for one move (rows, buttons, boxes): none may share a layout or style with a
+    widget the panel keeps."""
+    for widget in list(widgets):
+        discard(getattr(widget, "children", ()))
+        for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+            if isinstance(part, W.Widget):
+                part.close()
+        widget.close()
 
 
 def verb(text: str) -> str:

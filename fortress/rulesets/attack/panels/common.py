@@ -7,6 +7,9 @@ from typing import Any
 import ipywidgets as W
 
 from fortress.engine.actions import Action
+from fortress.ui.shell.panel import discard
+
+__all__ = ["discard"]  # (the shell's, for the widgets a panel makes for one move)
 
 Play = Callable[[Action], bool]
 ACTIONS = ("move", "attack", "navigate", "transport", "negotiate", "build", "research")  #: [Turn]

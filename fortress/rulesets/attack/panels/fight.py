@@ -15,7 +15,7 @@ from fortress.rulesets.attack.actions import Word
 from fortress.rulesets.attack.battle import Battle, neutral_front, tables
 from fortress.rulesets.attack.battle_dice import describe
 from fortress.rulesets.attack.combat import read_front
-from fortress.rulesets.attack.panels.common import Play
+from fortress.rulesets.attack.panels.common import Play, discard
 from fortress.rulesets.attack.world import place_name
 
 CSS = """<style>
@@ -153,8 +153,7 @@ class BattleDecisions:
         choice = b.decision()
         assert choice is not None
         suggested = neutral_front(choice.available, choice.size)
-        for box in self.counts.values():
-            box.close()
+        discard(self.counts.values())
         self.counts = {t: W.BoundedIntText(value=suggested.get(t, 0), min=0, max=n, description=t,
                                            layout=W.Layout(width="150px"),
                                            _dom_classes=("ft-attack-front-count", f"ft-attack-front-{t}"))

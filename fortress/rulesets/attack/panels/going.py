@@ -11,7 +11,7 @@ from fortress.engine.actions import End
 from fortress.rulesets.attack.actions import Disembark, Go
 from fortress.rulesets.attack.battle import Battle
 from fortress.rulesets.attack.odds import Odds, against_neutral, odds
-from fortress.rulesets.attack.panels.common import Play, menu
+from fortress.rulesets.attack.panels.common import Play, discard, menu
 from fortress.rulesets.attack.world import place_name
 
 MAX_STATES = 3000  #: the attack panel's exact odds at most this many states (then seeded Monte Carlo)
@@ -93,8 +93,7 @@ class AttackPanel:
         most: dict[tuple[str, str], int] = {}
         for a in self.orders.get(self.target.value or "", []):
             most[a.origin, a.kind] = max(most.get((a.origin, a.kind), 0), a.n)
-        for box in self.counts.values():
-            box.close()
+        discard(self.counts.values())
         board = self.view.board
         self.counts = {key: W.BoundedIntText(value=0, min=0, max=n, description=f"{key[1]} from {board[key[0]].name}",
                                              style={"description_width": "initial"},

@@ -10,7 +10,7 @@ from typing import Any
 import ipywidgets as W
 
 from fortress.rulesets.attack.actions import Word
-from fortress.rulesets.attack.panels.common import LABELS, Play
+from fortress.rulesets.attack.panels.common import LABELS, Play, discard
 
 
 class Hand:
@@ -27,8 +27,7 @@ class Hand:
         if not hand:
             return False
         assert side is not None
-        for row in self.rows.children:
-            row.close()
+        discard(self.rows.children)
         self.buttons = []
         rows = []
         for card in hand:

@@ -8,7 +8,7 @@ import ipywidgets as W
 
 from fortress.engine.actions import End
 from fortress.rulesets.attack.actions import Embark, Sail
-from fortress.rulesets.attack.panels.common import Play, menu
+from fortress.rulesets.attack.panels.common import Play, discard, menu
 from fortress.rulesets.attack.world import place_name
 
 
@@ -34,8 +34,7 @@ class NavigatePanel:
         for a in legal:
             if isinstance(a, Sail):
                 sails.setdefault((a.ship, a.origin), []).append(a)
-        for row in self.ships.children:
-            row.close()
+        discard(self.ships.children)
         self.ships.children = [self._row(ship, origin, found) for (ship, origin), found in sails.items()]
         boards = [a for a in legal if isinstance(a, Embark)]
         self.embark.options = [(f"{a.kind} from {place_name(a.region)} onto the {a.ship} at {place_name(a.place)}", a)

@@ -9,7 +9,7 @@ import ipywidgets as W
 from fortress.engine.actions import End
 from fortress.rulesets.attack import negotiate
 from fortress.rulesets.attack.actions import Word
-from fortress.rulesets.attack.panels.common import Play
+from fortress.rulesets.attack.panels.common import Play, discard
 
 
 class NegotiatePanel:
@@ -71,8 +71,7 @@ class NegotiatePanel:
 
     def _discards(self, view: Any, discards: list[Word]) -> None:
         """Secret Treaty's choice [Cards]: a Discard button per card the legal actions name."""
-        for button in self.discards.children:
-            button.close()
+        discard(self.discards.children)
         buttons = []
         for action in discards:
             button = W.Button(description=f"Discard {view.rules.tables.cards[action.args[0]]['name']}",

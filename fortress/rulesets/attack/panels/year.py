@@ -8,7 +8,7 @@ import ipywidgets as W
 
 from fortress.engine.flow import Choose, Pass
 from fortress.rulesets.attack.actions import Word
-from fortress.rulesets.attack.panels.common import ACTIONS, LABELS, WAYS, Play, names
+from fortress.rulesets.attack.panels.common import ACTIONS, LABELS, WAYS, Play, discard, names
 
 
 class YearTrack:
@@ -82,8 +82,7 @@ class ActionChooser:
 
     def _permissions(self, view: Any, side: str, offered: list[Word]) -> None:
         """Who may pass the player's regions and zones now, and a button per grant or revoke listed."""
-        for button in self.permits.children:
-            button.close()
+        discard(self.permits.children)
         buttons = []
         for action in offered:
             other = view.rules.side_names.get(action.args[0], action.args[0])
