@@ -16,7 +16,7 @@ def lons(feature: dict[str, Any]) -> list[float]:
 
 
 def feature(m: WorldBoardMap, aid: str) -> dict[str, Any]:
-    return next(f for f in m.areas.data["features"] if f["id"] == aid)
+    return next(f for f in m.features() if f["id"] == aid)
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,7 @@ def game() -> Any:
 def test_every_area_is_drawn_once_over_the_backdrop(game) -> None:
     m = WorldBoardMap(game)
     assert m.map.layers == (m.backdrop, m.areas)  # no basemap: nothing fetched at run time
-    ids = [f["id"] for f in m.areas.data["features"]]
+    ids = [f["id"] for f in m.features()]
     assert sorted(ids) == sorted(WorldMap.load().areas) and len(ids) == len(set(ids))
     assert m.backdrop.data["features"]
     assert [label for label, _ in m.views.options] == ["Western", "Pacific", "World"]
@@ -43,7 +43,7 @@ def test_the_pacific_view_is_whole_across_the_date_line(game) -> None:
     assert min(lons(feature(m, "western-us"))) > 180 and min(lons(feature(m, "hawaii"))) > 180
     assert 100 < min(lons(feature(m, "japan"))) < 180  # east of 25°W: not moved
     assert west_centre < 0 < 150 < m.map.center[1] < 180 + 25  # centred on the Pacific
-    assert all(ring_centroid_x(poly[0]) >= -25 for f in m.areas.data["features"] for poly in f["geometry"]["coordinates"])
+    assert all(ring_centroid_x(poly[0]) >= -25 for f in m.features() for poly in f["geometry"]["coordinates"])
     m.show("world")
     assert m.views.value == "world" and min(lons(feature(m, "western-us"))) > 180
     m.show("western")
@@ -74,13 +74,32 @@ def test_areas_are_coloured_by_holder_and_greyed_out_of_play() -> None:
 
 def test_names_on_hover_and_a_click_selects_a_region_or_a_zone(game) -> None:
     m = WorldBoardMap(game)
-    m.areas._hover_callbacks(event="mouseover", properties={"id": "caribbean"})
+    m.layers["caribbean"]._hover_callbacks(event="mouseover", properties={"id": "caribbean"})
     assert m.hover.value == "Caribbean"
-    m.areas._click_callbacks(event="click", properties={"id": "midwest"})
+    m.layers["midwest"]._click_callbacks(event="click", properties={"id": "midwest"})
     assert m.selected == "midwest" and "Midwest" in m.status.value and "region" in m.status.value
     assert feature(m, "midwest")["properties"]["style"]["weight"] == 3
-    m.areas._click_callbacks(event="click", properties={"id": "north-atlantic"})
+    m.layers["north-atlantic"]._click_callbacks(event="click", properties={"id": "north-atlantic"})
     assert m.selected == "north-atlantic" and "sea zone" in m.status.value
     assert feature(m, "midwest")["properties"]["style"]["weight"] == 1
-    m.areas._click_callbacks(event="click", properties={"id": "japan"})
+    m.layers["japan"]._click_callbacks(event="click", properties={"id": "japan"})
     assert m.selected == "north-atlantic" and "not on the western map" in m.status.value
+
+
+def test_after_a_move_only_the_areas_whose_look_changed_are_sent_again() -> None:
+    """Each area is a layer of its own: a change of holder sends that area's shape again, not the
+    board's (~350 KB); zones and regions in their panes, regions over zones."""
+    g = fortress.new_game(ruleset="attack", players=4)
+    m = WorldBoardMap(g)
+    sent: list[str] = []
+    for aid, layer in m.layers.items():
+        layer.observe(lambda _change, aid=aid: sent.append(aid), "data")
+    m.redraw()
+    assert sent == []
+    g.state.control["midwest"] = "red"
+    m.redraw()
+    assert sent == ["midwest"] and feature(m, "midwest")["properties"]["style"]["fillColor"] == SIDE_FILL["red"]
+    m.select("old-south")
+    assert sent == ["midwest", "old-south"]
+    panes = {m.world.areas[aid].kind: layer.pane for aid, layer in m.layers.items()}
+    assert m.map.panes[panes["zone"]]["zIndex"] < m.map.panes[panes["region"]]["zIndex"]

@@ -7,6 +7,9 @@ colour (neutral ones plain), sea zones with the colour of the side whose ships h
 outside the game's theatre ([Setup S1] the map in play) are greyed and take no selection. The name
 of the area under the pointer shows above the map, and a click selects a region or a sea zone,
 reported in the status line below it. No basemap: nothing is fetched at run time.
+
+Each area is a layer of its own (zones in a pane under the regions'): after a move only the areas
+whose look changed are sent to the page again, a few KB each, not the whole board (~350 KB).
 """
 from __future__ import annotations
 
@@ -31,6 +34,10 @@ SIDE_FILL = {"red": "#c0392b", "blue": "#1f5fbf", "green": "#2e8b57", "yellow": 
              "white": "#f7f7f2", "black": "#2b2b2b"}
 LAND, OUT_OF_PLAY, ZONE_BORDER = "#efe6cc", "#d9d7d0", "#c0392b"  # zones' red lines, as the pictures
 Bounds = tuple[tuple[float, float], tuple[float, float]]
+ZONES_PANE, REGIONS_PANE = "ft-world-zones", "ft-world-regions"
+#: over the backdrop (Leaflet's overlay pane, 400): zones, then regions; an area drawn again
+#: stays at its kind's level
+PANES = {ZONES_PANE: {"zIndex": 401}, REGIONS_PANE: {"zIndex": 402}}
 
 
 def ring_centroid_x(ring: list[list[float]]) -> float:
@@ -96,11 +103,11 @@ class WorldBoardMap:
         self.selected: str | None = None
         self.view = view
         self.backdrop = L.GeoJSON(data=self._backdrop_data(), name="backdrop")
-        self.areas = L.GeoJSON(data=self._areas_data(), name="areas")
-        self.areas.on_click(self._clicked)
-        self.areas.on_hover(self._hovered)
+        self.styles: dict[str, dict[str, Any]] = {}  #: each area's look as last sent
+        self.layers = {aid: self._area_layer(aid) for aid in sorted(shapes(view)[0], key=self._order)}
+        self.areas = L.LayerGroup(layers=tuple(self.layers.values()), name="areas")
         centre, zoom = fit_view(view_bounds(view), *TYPICAL_SIZE, snap=0.25)
-        self.map = L.Map(layers=(self.backdrop, self.areas), center=centre, zoom=zoom, zoom_snap=0.25,
+        self.map = L.Map(layers=(self.backdrop, self.areas), center=centre, zoom=zoom, zoom_snap=0.25, panes=PANES,
                          zoom_delta=0.5, min_zoom=1, max_zoom=7, attribution_control=False,
                          scroll_wheel_zoom=True, keyboard=False, world_copy_jump=False,
                          _dom_classes=("fortress-world-map",), layout=W.Layout(height=height, width="100%"))
@@ -143,11 +150,23 @@ class WorldBoardMap:
             out["dashArray"] = "4 3"
         return out
 
-    def _areas_data(self) -> dict[str, Any]:
-        geoms = shapes(self.view)[0]
+    def _area_data(self, aid: str) -> dict[str, Any]:
+        """``aid``'s layer's data: its shape in the view's frame, in its look now (kept as sent)."""
+        style = self.styles[aid] = self.style(aid)
         return collection([{"type": "Feature", "id": aid,
-                            "properties": {"id": aid, "name": self.world.areas[aid].name, "style": self.style(aid)},
-                            "geometry": geoms[aid]} for aid in sorted(geoms, key=self._order)])
+                            "properties": {"id": aid, "name": self.world.areas[aid].name, "style": style},
+                            "geometry": shapes(self.view)[0][aid]}])
+
+    def _area_layer(self, aid: str) -> L.GeoJSON:
+        zone = self.world.areas[aid].kind == "zone"
+        layer = L.GeoJSON(data=self._area_data(aid), name=aid, pane=ZONES_PANE if zone else REGIONS_PANE)
+        layer.on_click(self._clicked)
+        layer.on_hover(self._hovered)
+        return layer
+
+    def features(self) -> list[dict[str, Any]]:
+        """Every area's feature as the page has it, zones first."""
+        return [layer.data["features"][0] for layer in self.layers.values()]
 
     def _order(self, aid: str) -> tuple[bool, str]:
         return self.world.areas[aid].kind == "region", aid  # zones first, regions over them
@@ -158,8 +177,11 @@ class WorldBoardMap:
                            for g in shapes(self.view)[1]])
 
     def redraw(self) -> None:
-        """Draw the areas again (after a move: holders changed), and say the selected one's holder now."""
-        self.areas.data = self._areas_data()
+        """Draw again the areas whose look changed (after a move: holders), and say the selected
+        one's holder now."""
+        for aid, layer in self.layers.items():
+            if self.style(aid) != self.styles[aid]:
+                layer.data = self._area_data(aid)
         if self.selected is not None:
             self.status.value = self._selected_text(self.selected)
 
@@ -172,7 +194,8 @@ class WorldBoardMap:
         if self.views.value != view:
             self.views.value = view  # calls show again, with the same view: nothing more happens
         self.backdrop.data = self._backdrop_data()
-        self.areas.data = self._areas_data()
+        for aid, layer in self.layers.items():
+            layer.data = self._area_data(aid)
         with self.map.hold_sync():
             self.fit()
         self.caption.value = VIEWS[view][0]  # last: the page knows the view is drawn by its caption
