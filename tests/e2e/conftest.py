@@ -7,6 +7,7 @@ import shutil
 import socket
 import subprocess
 import time
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -187,6 +188,8 @@ def class_room(class_server) -> Iterator[ClassServer]:
     so that no test sees another's."""
     before = set(kernels(class_server.proc))
     yield class_server
-    for kid in set(kernels(class_server.proc)) - before:
-        code = shut_down(class_server.url, kid)
-        assert code == 204 or kid not in kernels(class_server.proc), f"kernel {kid} not shut down: {code}"
+    started = sorted(set(kernels(class_server.proc)) - before)
+    with ThreadPoolExecutor(max(1, len(started))) as pool:  # each waits for its kernel to stop: all at once
+        codes = dict(zip(started, pool.map(lambda kid: shut_down(class_server.url, kid), started)))
+    left = {kid: code for kid, code in codes.items() if code != 204 and kid in kernels(class_server.proc)}
+    assert not left, f"kernels not shut down (status codes): {left}"
