@@ -14,7 +14,6 @@ import subprocess
 import sys
 import time
 
-import psutil
 import pytest
 import requests
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -23,14 +22,13 @@ import fortress
 from fortress.rulesets.america import actions as A
 from fortress.store import GameStore
 from fortress.ui.serve import TEMPLATE, notebook_path, voila_env
-from tests.e2e.conftest import free_port, stop, wait_port
+from tests.e2e.conftest import TEACHER, free_port, kernels, page_kernel_id, stop, wait_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 KERNEL = 180_000  # ms: a page's first draw on a busy 2-core machine
 STEP = 30_000
 FOLLOW = 120_000  # ms: another page's move drawn on this one, on a busy 2-core machine (3 pages, 4 kernels)
-TEACHER = "teacher-token-for-the-browser-test"
 
 
 def ply_of(page) -> int:
@@ -85,67 +83,57 @@ def play(page, text: str, ply: int) -> float:
                          f"{page.inner_text('.fortress-message')!r}")
 
 
-def kernels(proc) -> list[psutil.Process]:
-    """The server's page kernels, oldest first."""
-    found = [p for p in psutil.Process(proc.pid).children(recursive=True)
-             if "fortress.ui.kernel" in " ".join(p.cmdline())]
-    return sorted(found, key=lambda p: p.create_time())
-
-
-def test_two_browsers_play_us_v_west_with_a_spectator_and_a_teacher(browser, serve, save_dir, tmp_path, monkeypatch):
-    url_db = f"sqlite:///{tmp_path / 'class.sqlite3'}"
-    monkeypatch.setenv("FORTRESS_STORE", url_db)
-    monkeypatch.setenv("FORTRESS_TEACHER_TOKEN", TEACHER)
-    store = GameStore(url_db)
+def test_two_browsers_play_us_v_west_with_a_spectator_and_a_teacher(browser, class_room):
+    store = GameStore(class_room.store)
     made = store.create_game(fortress.new_game(7, players=4, setup="balanced"),
                              seats={"3": "bot:random", "4": "bot:random"}, title="Table 1")
     pages: dict[str, object] = {}
     latencies: list[float] = []
-    with serve(tmp_path, save_dir) as (url, proc):
-        contexts = [browser.new_context(viewport={"width": 1366, "height": 768}) for _ in range(4)]
-        pages["us"] = open_seat(contexts[0], url, made.tokens["1"])
-        pages["west"] = open_seat(contexts[1], url, made.tokens["2"])
-        watcher = open_seat(contexts[2], url, made.tokens["spectator"])
-        assert "watching" in watcher.inner_text(".fortress-turn-note")
-        killed = False
-        moves = {"us": 0, "west": 0}
-        while True:
-            ply, game = store.snapshot(made.game_id)
-            if game.is_over or game.round > 2:
-                break
-            if game.side not in pages:  # a bot seat: some open page plays it
-                store.wait_for_change(made.game_id, ply, timeout=STEP / 1000)
-                assert store.plies(made.game_id) > ply, f"the {game.side} bot seat stalled at move {ply}"
-                continue
-            if game.side == "us" and moves["us"] >= 3 and not killed:  # mid-turn: its kernel dies
-                kernels(proc)[0].kill()  # the oldest: the U.S. page's
-                pages["us"].wait_for_selector(".fortress-lost[data-kind='lost']", timeout=STEP)  # the page says so
-                pages["us"].goto(f"{url}?seat={made.tokens['1']}", wait_until="commit", timeout=KERNEL)
-                pages["us"].wait_for_selector(".fortress-turn-now", timeout=KERNEL)
-                assert ply_of(pages["us"]) == ply  # resumed where it stood: nothing lost
-                killed = True
-            mover, other = pages[game.side], pages["west" if game.side == "us" else "us"]
-            wait_ply(mover, ply)
-            wait_ply(other, ply)
-            t0 = play(mover, choose(game), ply)
-            try:
-                wait_ply(other, ply + 1)
-            except Exception:
-                raise AssertionError(f"move {ply} ({choose(game)!r} for {game.side}) not seen: stored "
-                                     f"{store.plies(made.game_id)}; pages at {ply_of(mover)}, {ply_of(other)}; "
-                                     f"mover says {mover.inner_text('.fortress-message')!r}") from None
-            latencies.append(time.perf_counter() - t0)
-            moves[game.side] += 1
-        wait_ply(watcher, store.plies(made.game_id))
-        for page in (*pages.values(), watcher):
-            assert re.search(r"Round\s*3", page.inner_text(".fortress-status")), page.inner_text(".fortress-status")
-        assert not watcher.locator(".fortress-end").count()  # the spectator has no controls to act
-        teacher = contexts[3].new_page()
-        teacher.goto(f"{url}?teacher={TEACHER}", wait_until="commit", timeout=KERNEL)
-        teacher.wait_for_selector(".fortress-teacher-game", timeout=KERNEL)
-        assert made.code in teacher.inner_text(".fortress-teacher-list")
-        for context in contexts:
-            context.close()
+    url, proc = class_room.url, class_room.proc
+    contexts = [browser.new_context(viewport={"width": 1366, "height": 768}) for _ in range(4)]
+    pages["us"] = open_seat(contexts[0], url, made.tokens["1"])
+    pages["west"] = open_seat(contexts[1], url, made.tokens["2"])
+    watcher = open_seat(contexts[2], url, made.tokens["spectator"])
+    assert "watching" in watcher.inner_text(".fortress-turn-note")
+    killed = False
+    moves = {"us": 0, "west": 0}
+    while True:
+        ply, game = store.snapshot(made.game_id)
+        if game.is_over or game.round > 2:
+            break
+        if game.side not in pages:  # a bot seat: some open page plays it
+            store.wait_for_change(made.game_id, ply, timeout=STEP / 1000)
+            assert store.plies(made.game_id) > ply, f"the {game.side} bot seat stalled at move {ply}"
+            continue
+        if game.side == "us" and moves["us"] >= 3 and not killed:  # mid-turn: its kernel dies
+            kernels(proc)[page_kernel_id(pages["us"])].kill()
+            pages["us"].wait_for_selector(".fortress-lost[data-kind='lost']", timeout=STEP)  # the page says so
+            pages["us"].goto(f"{url}?seat={made.tokens['1']}", wait_until="commit", timeout=KERNEL)
+            pages["us"].wait_for_selector(".fortress-turn-now", timeout=KERNEL)
+            assert ply_of(pages["us"]) == ply  # resumed where it stood: nothing lost
+            killed = True
+        mover, other = pages[game.side], pages["west" if game.side == "us" else "us"]
+        wait_ply(mover, ply)
+        wait_ply(other, ply)
+        t0 = play(mover, choose(game), ply)
+        try:
+            wait_ply(other, ply + 1)
+        except Exception:
+            raise AssertionError(f"move {ply} ({choose(game)!r} for {game.side}) not seen: stored "
+                                 f"{store.plies(made.game_id)}; pages at {ply_of(mover)}, {ply_of(other)}; "
+                                 f"mover says {mover.inner_text('.fortress-message')!r}") from None
+        latencies.append(time.perf_counter() - t0)
+        moves[game.side] += 1
+    wait_ply(watcher, store.plies(made.game_id))
+    for page in (*pages.values(), watcher):
+        assert re.search(r"Round\s*3", page.inner_text(".fortress-status")), page.inner_text(".fortress-status")
+    assert not watcher.locator(".fortress-end").count()  # the spectator has no controls to act
+    teacher = contexts[3].new_page()
+    teacher.goto(f"{url}?teacher={TEACHER}", wait_until="commit", timeout=KERNEL)
+    teacher.wait_for_selector(".fortress-teacher-game", timeout=KERNEL)
+    assert made.code in teacher.inner_text(".fortress-teacher-list")
+    for context in contexts:
+        context.close()
     assert killed and moves["us"] >= 5 and moves["west"] >= 3
     sides = [side for _p, side, _t in store.actions(made.game_id)]
     assert {"south", "east"} <= set(sides)
@@ -174,30 +162,28 @@ def reload_keeps_the_seat(page, store: GameStore, game_id: str) -> None:
     assert store.seats_filled()[game_id] == (1, 2)  # no new seat taken
 
 
-def test_a_page_joined_by_code_keeps_its_seat_on_reload(browser, serve, save_dir, tmp_path, monkeypatch):
+def test_a_page_joined_by_code_keeps_its_seat_on_reload(browser, class_room):
     """``?code=`` takes no seat by itself (issue 40: a chat app's link preview fetches it): the
     page offers Join; once pressed, the address names the game's code (the browser holds the
     seat: no token in the address bar, issue 35), and a reload resumes that seat, none other
     is taken."""
-    url_db = f"sqlite:///{tmp_path / 'class.sqlite3'}"
-    monkeypatch.setenv("FORTRESS_STORE", url_db)
-    store = GameStore(url_db)
+    store = GameStore(class_room.store)
     made = store.create_game(fortress.new_game(5, players=2, setup="balanced"), seats={"2": "human"})
-    with serve(tmp_path, save_dir) as (url, _proc):
-        preview = requests.get(f"{url}?code={made.code}", timeout=KERNEL / 1000)  # a link preview's fetch
-        assert preview.status_code == 200 and store.seats_filled()[made.game_id] == (0, 2)
-        context = browser.new_context()
-        page = context.new_page()
-        page.goto(f"{url}?code={made.code.lower()}", wait_until="commit", timeout=KERNEL)
-        page.wait_for_selector(".fortress-message:has-text('Join with code')", timeout=KERNEL)
-        assert store.seats_filled()[made.game_id] == (0, 2) and not page.locator(".fortress-turn-now").count()
-        page.locator(".fortress-join").click()
-        page.wait_for_function("c => location.search.includes('code=' + c)", arg=made.code, timeout=STEP)
-        page.wait_for_selector(".fortress-turn-now", timeout=STEP)
-        assert "seat=" not in page.url
-        assert "Joined" in page.inner_text(".fortress-message")
-        reload_keeps_the_seat(page, store, made.game_id)
-        context.close()
+    url = class_room.url
+    preview = requests.get(f"{url}?code={made.code}", timeout=KERNEL / 1000)  # a link preview's fetch
+    assert preview.status_code == 200 and store.seats_filled()[made.game_id] == (0, 2)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{url}?code={made.code.lower()}", wait_until="commit", timeout=KERNEL)
+    page.wait_for_selector(".fortress-message:has-text('Join with code')", timeout=KERNEL)
+    assert store.seats_filled()[made.game_id] == (0, 2) and not page.locator(".fortress-turn-now").count()
+    page.locator(".fortress-join").click()
+    page.wait_for_function("c => location.search.includes('code=' + c)", arg=made.code, timeout=STEP)
+    page.wait_for_selector(".fortress-turn-now", timeout=STEP)
+    assert "seat=" not in page.url
+    assert "Joined" in page.inner_text(".fortress-message")
+    reload_keeps_the_seat(page, store, made.game_id)
+    context.close()
 
 
 def test_a_code_address_without_the_servers_redirect_becomes_the_seat_link(browser, tmp_path, monkeypatch):
@@ -226,36 +212,35 @@ def test_a_code_address_without_the_servers_redirect_becomes_the_seat_link(brows
         log.close()
 
 
-def test_a_page_that_starts_a_game_takes_its_seat_link_as_its_address(browser, serve, save_dir, tmp_path, monkeypatch):
+def test_a_page_that_starts_a_game_takes_its_seat_link_as_its_address(browser, class_room):
     """A game started on ``/`` is stored: the address names its join code (this browser holds
     the seat; no token in the address bar, issue 35), so after its kernel dies the banner says
     so and Reconnect brings the game back; another new game moves the address to the new game."""
-    monkeypatch.setenv("FORTRESS_STORE", f"sqlite:///{tmp_path / 'class.sqlite3'}")
-    with serve(tmp_path, save_dir) as (url, proc):
-        context = browser.new_context()
-        page = context.new_page()
-        page.goto(url, wait_until="commit", timeout=KERNEL)
-        page.wait_for_selector("path.leaflet-interactive", timeout=KERNEL)
-        page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
-        page.locator(".fortress-new-game").click()
-        page.wait_for_function("() => location.search.includes('code=')", timeout=STEP)
-        page.wait_for_selector(".fortress-turn-now[data-side='us']", timeout=STEP)  # the server's bots played
-        address, link, ply = page.url, page.get_attribute(".fortress-my-link", "href"), ply_of(page)
-        code = page.inner_text(".fortress-new-code")
-        assert address.endswith(f"?code={code}") and link.split("seat=")[1] not in address
-        assert "this page" in page.inner_text(".fortress-links")
-        status = page.inner_text(".fortress-status").split("\n")[0]
-        kernels(proc)[0].kill()
-        page.wait_for_selector(".fortress-lost[data-kind='lost']", timeout=STEP)
-        banner = page.inner_text(".fortress-lost")
-        assert "seat link" in banner and "Resume last game" not in banner, banner
-        page.locator(".fortress-reconnect").click()
-        page.wait_for_selector(".fortress-turn-now", timeout=KERNEL)
-        assert page.url == address and ply_of(page) == ply  # the same game, where it stood
-        assert page.inner_text(".fortress-status").split("\n")[0] == status
-        page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
-        page.locator(".fortress-new-game").click()
-        page.wait_for_function("a => location.href !== a && location.search.includes('code=')", arg=address,
-                               timeout=STEP)
-        assert page.url.endswith("?code=" + page.inner_text(".fortress-new-code"))
-        context.close()
+    url, proc = class_room.url, class_room.proc
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url, wait_until="commit", timeout=KERNEL)
+    page.wait_for_selector("path.leaflet-interactive", timeout=KERNEL)
+    page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
+    page.locator(".fortress-new-game").click()
+    page.wait_for_function("() => location.search.includes('code=')", timeout=STEP)
+    page.wait_for_selector(".fortress-turn-now[data-side='us']", timeout=STEP)  # the server's bots played
+    address, link, ply = page.url, page.get_attribute(".fortress-my-link", "href"), ply_of(page)
+    code = page.inner_text(".fortress-new-code")
+    assert address.endswith(f"?code={code}") and link.split("seat=")[1] not in address
+    assert "this page" in page.inner_text(".fortress-links")
+    status = page.inner_text(".fortress-status").split("\n")[0]
+    kernels(proc)[page_kernel_id(page)].kill()
+    page.wait_for_selector(".fortress-lost[data-kind='lost']", timeout=STEP)
+    banner = page.inner_text(".fortress-lost")
+    assert "seat link" in banner and "Resume last game" not in banner, banner
+    page.locator(".fortress-reconnect").click()
+    page.wait_for_selector(".fortress-turn-now", timeout=KERNEL)
+    assert page.url == address and ply_of(page) == ply  # the same game, where it stood
+    assert page.inner_text(".fortress-status").split("\n")[0] == status
+    page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Game").click()
+    page.locator(".fortress-new-game").click()
+    page.wait_for_function("a => location.href !== a && location.search.includes('code=')", arg=address,
+                           timeout=STEP)
+    assert page.url.endswith("?code=" + page.inner_text(".fortress-new-code"))
+    context.close()

@@ -22,6 +22,7 @@ import pytest
 import requests
 
 from fortress.ui.serve import MAX_SAVE_BYTES
+from tests.e2e.conftest import kernels, page_kernel_id
 
 pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
@@ -32,30 +33,12 @@ STEP = 30_000
 CULL = 30             # s: the short idle culling period of the small server (longer than a
                       # loaded machine takes from a page's last cell to its browser connecting)
 WIDGET = "application/vnd.jupyter.widget-view+json"
-KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
 
 
 # -- helpers -------------------------------------------------------------------------------------
 
-def kernels(proc) -> dict[str, psutil.Process]:
-    """The server's kernel processes by kernel id."""
-    found = {}
-    for child in psutil.Process(proc.pid).children():
-        try:
-            match = KERNEL_FILE.search(" ".join(child.cmdline()))
-        except psutil.Error:  # a kernel just shut down (a zombie until the server reaps it)
-            continue
-        if match:
-            found[match.group(1)] = child
-    return found
-
-
 def kernel_id(html: str) -> str:
     return re.search(r'"kernelId": "([0-9a-f-]{36})"', html).group(1)
-
-
-def page_kernel_id(page) -> str:
-    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
 
 
 def http_load(url: str, start: float) -> tuple[requests.Session, int, str, float]:
