@@ -64,12 +64,12 @@ def clicks(browser, url: str, n: int) -> tuple[list[float], list[float]]:
             break
         button.click()
         page.wait_for_function(TICK_JS, arg=before, timeout=120_000)
+        to_page.append(page.evaluate("() => performance.now() - window.__clickAt"))
         try:  # the map's change may come in a message after the tick's
             page.wait_for_function("() => window.__mapAt !== null", timeout=2_000)
         except PlaywrightTimeout:
             pass
-        redrawn, at, map_at = page.evaluate("() => [performance.now(), window.__clickAt, window.__mapAt]")
-        to_page.append(redrawn - at)
+        at, map_at = page.evaluate("() => [window.__clickAt, window.__mapAt]")
         if map_at is not None:
             to_map.append(map_at - at)
     page.close()
