@@ -69,15 +69,20 @@ def test_follow_the_bots_then_ask_the_workbench_and_a_hint(browser, voila_url):
     # the odds workbench: an edited battle, with and without combined arms side by side
     page.locator(".fortress-tabs .lm-TabBar-tab", has_text="Odds").click()
     page.locator(".fortress-odds-area select").select_option(label="Denver")
-    page.wait_for_function("() => document.querySelector('.fortress-odds-terrain select').value !== ''")
+    # the kernel has filled the form for Denver (its attackers' label names the side): typing only
+    # after that, so the kernel's fill cannot land over what we type
+    page.wait_for_function("() => (document.querySelector('.fortress-odds-attackers label') || {}).textContent"
+                           "?.includes(' attacks')", timeout=STEP)
     for css, text in ((".fortress-odds-attackers", "2 infantry, 1 hovertank"), (".fortress-odds-defenders", "2 infantry")):
         field = page.locator(f"{css} input")
         field.fill(text)
         field.press("Enter")
     page.locator(".fortress-odds-terrain select").select_option("city")
     page.locator(".fortress-odds-go").click()
-    page.wait_for_selector(".fortress-odds-result td", timeout=STEP)
+    page.wait_for_function("() => document.querySelector('.fortress-odds-result').textContent.trim() !== ''",
+                           timeout=STEP)
     result = page.inner_text(".fortress-odds-result")
+    assert page.locator(".fortress-odds-result td").count(), result  # the odds' table, not a refusal
     assert "as given" in result and "with combined arms" in result, result
     clear = [float(x) for x in re.findall(r"Cleared: ([\d.]+)%", result)]
     assert len(clear) == 2 and clear[1] > clear[0], result  # combined arms helps in a city
