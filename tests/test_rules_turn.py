@@ -222,6 +222,7 @@ def test_an_invader_with_nothing_left_is_skipped(position):
     assert game.state.turn == "east"
 
 
+@pytest.mark.slow  # over 2 s of CPU (tests/durations.json)
 def test_the_victory_line_agrees_with_its_team():
     """"The U.S. wins" (one side), "The Invaders win" (three): in the log and the map's title."""
     from fortress.ai import make_bot

@@ -302,6 +302,7 @@ def test_the_page_query_comes_from_voila(monkeypatch):
     assert page_query() == {"seat": "abc", "x": "1"}
 
 
+@pytest.mark.slow  # over 2 s of CPU (tests/durations.json)
 def test_teacher_view_lists_games_and_makes_a_batch(store, tmp_path):
     a, _b = us_v_west(store, tmp_path)
     batch = make_batch(store, 3, "", {"us": "human", "west": "random", "south": "random", "east": "random"}, "Table")

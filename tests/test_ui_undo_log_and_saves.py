@@ -113,6 +113,7 @@ def _font_awesome_classes() -> set[str]:
     return set(re.findall(r"\.(fa-[\w-]+):before", css.read_text(errors="replace")))
 
 
+@pytest.mark.slow  # over 2 s of CPU (tests/durations.json)
 def test_no_dashboard_class_is_a_font_awesome_icon(tmp_path):
     icons = _font_awesome_classes()
     assert {"fa-info", "fa-table"} <= icons
