@@ -191,29 +191,32 @@ def print_ratio(bare: list[float], dash: list[float], labelled: list[float]) -> 
           f"{statistics.median(dash) / statistics.median(bare):.2f})")
 
 
-def whole_game(bot: str, seed: int) -> None:
-    """Bot turns through the dashboard until the game ends: widgets and memory."""
+def live_widgets() -> int:
+    """How many widgets are alive in this process (ipywidgets' registry)."""
     import warnings
 
     import ipywidgets as W
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return len(W.Widget.widgets)
+
+
+def whole_game(bot: str, seed: int) -> None:
+    """Bot turns through the dashboard until the game ends: widgets and memory."""
     import psutil
 
     import fortress
     from fortress.ui import build_app
 
-    def widgets() -> int:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            return len(W.Widget.widgets)
     app = build_app(display_it=False, save_dir=tempfile.mkdtemp(prefix="fortress-bench-"))
     app.start(fortress.new_game(seed), {s: bot for s in ("us", "west", "south", "east")})
     rss0, t0 = psutil.Process().memory_info().rss / 2**20, time.perf_counter()
-    counts, moves = [widgets()], 0
+    counts, moves = [live_widgets()], 0
     while app.bot_step():
         moves += 1
         if moves % 200 == 0:
-            counts.append(widgets())
-    counts.append(widgets())
+            counts.append(live_widgets())
+    counts.append(live_widgets())
     rss = psutil.Process().memory_info().rss / 2**20
     print(f"a whole game of {bot} bots (seed {seed}): {moves} moves, round {app.game.round}, "
           f"{'over' if app.game.is_over else 'not over'}, {time.perf_counter() - t0:.0f} s")
@@ -225,19 +228,12 @@ def shell_game(ruleset: str, players: int, bot: str, seed: int) -> None:
     """A whole game of ``ruleset`` at the dashboard shell's page: the first seat played through
     the page (``Shell.act``, a redraw after each, as a click would), its choices a ``bot``'s, the
     other seats ``bot`` bots; the redraw times, live widgets and the process's memory."""
-    import warnings
-
-    import ipywidgets as W
     import psutil
 
     from fortress.ai import make_bot
     from fortress.engine import rulesets
     from fortress.ui.shell.app import Shell
 
-    def widgets() -> int:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            return len(W.Widget.widgets)
     sides = [side for seat in rulesets.get(ruleset).seats(players) for side in seat]
     me = sides[0]
     shell = Shell(ruleset, players=players, seed=seed, seats={s: "human" if s == me else bot for s in sides})
@@ -250,14 +246,14 @@ def shell_game(ruleset: str, players: int, bot: str, seed: int) -> None:
         refresh()
         redraws.append((time.perf_counter() - t) * 1000)
     shell.refresh = timed  # type: ignore[method-assign]
-    rss0, t0, counts, moves = psutil.Process().memory_info().rss / 2**20, time.perf_counter(), [widgets()], 0
+    rss0, t0, counts, moves = psutil.Process().memory_info().rss / 2**20, time.perf_counter(), [live_widgets()], 0
     while not shell.game.is_over:
         if not shell.act(player.choose(shell.game), me):
             raise SystemExit(f"the page refused {me}'s move: {shell.message.value}")
         moves += 1
         if moves % 20 == 0:
-            counts.append(widgets())
-    counts.append(widgets())
+            counts.append(live_widgets())
+    counts.append(live_widgets())
     rss = psutil.Process().memory_info().rss / 2**20
     print(f"a whole {players}-player {ruleset} game at the shell (seed {seed}, {bot} bots): {moves} moves by the "
           f"page's seat, {len(shell.game.history)} actions, round {shell.game.round}, "
