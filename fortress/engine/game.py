@@ -195,7 +195,7 @@ class Game:
         """The state was changed from outside (a test, a replay view): drop derived views (the
         legal actions listed included)."""
         self.ctx.touch()
-        self.ctx._legal = None
+        self._legal = None
 
     @property
     def tables(self) -> Any:
