@@ -4,7 +4,8 @@
 #   bash scripts/test.sh            # everything (what CI runs): unit, rule and property tests,
 #                                   # notebooks, the wheel install, mypy, then the browser tests in a
 #                                   # real headless Chromium against a real Voila server (two at a
-#                                   # time, then those marked serial one at a time)
+#                                   # time after the rest; those marked serial one at a time,
+#                                   # beside the rest from the start)
 #   bash scripts/test.sh --quick    # the quick tier: every test not marked slow, browser, notebook
 #                                   # or install (rules, API, notation, saves, store, CLI, UI units
 #                                   # and a handful of property games per ruleset)
@@ -70,16 +71,48 @@ fi
 # installed wheel share it), as are the executed notebooks.
 FORTRESS_TEST_CACHE="$(mktemp -d)"
 export FORTRESS_TEST_CACHE
-trap 'rm -rf "$FORTRESS_TEST_CACHE"' EXIT
 mkdir -p .pytest_cache
+# The `serial` browser tests (one at a time: many pages at once, or the server's clocks: connect
+# grace, idle cull) spend most of their time waiting on those clocks and on their pages, so they run
+# beside the rest, from the start, in a pytest of their own; its output is printed once it ends.
+SERIAL_LOG="$FORTRESS_TEST_CACHE/serial.log"
+SERIAL_PID=""
+stop_serial() {  # on an early exit: Ctrl-C to the serial pytest, so its servers are torn down
+  if [ -n "$SERIAL_PID" ] && kill -0 "$SERIAL_PID" 2>/dev/null; then
+    pkill -INT -P "$SERIAL_PID" 2>/dev/null || true
+    wait "$SERIAL_PID" 2>/dev/null || true
+  fi
+  rm -rf "$FORTRESS_TEST_CACHE"
+}
+trap stop_serial EXIT
+(
+  S=$SECONDS
+  code=0
+  # a job in the background starts with Ctrl-C ignored: give pytest Python's handler back
+  python -c 'import signal, sys, pytest; signal.signal(signal.SIGINT, signal.default_int_handler)
+sys.exit(pytest.main(sys.argv[1:]))' -m "browser and serial" -p no:xdist \
+    --record-durations=.pytest_cache/durations-serial.jsonl "$@" >"$SERIAL_LOG" 2>&1 || code=$?
+  echo "browser tests, serial: $(elapsed "$S") (m:ss)" >>"$SERIAL_LOG"
+  exit "$code"
+) &
+SERIAL_PID=$!
 run -n 2 --dist worksteal -m "not browser" --durations=15 --record-durations=.pytest_cache/durations-main.jsonl "$@"
 echo "everything but the browser: $(elapsed "$STARTED") (m:ss)"
 BROWSER=$SECONDS
-# two at a time, each worker a file's server and pages; then, one at a time, those that open many
-# pages at once or wait on the server's clocks (marker `serial`)
+# two at a time, each worker a file's server and pages
 run -m "browser and not serial" -n 2 --dist loadfile --record-durations=.pytest_cache/durations-browser.jsonl "$@"
-run -m "browser and serial" -p no:xdist --record-durations=.pytest_cache/durations-serial.jsonl "$@"
-echo "browser tests: $(elapsed "$BROWSER") (m:ss)"
+echo "browser tests, two at a time: $(elapsed "$BROWSER") (m:ss)"
+SERIAL_CODE=0
+wait "$SERIAL_PID" || SERIAL_CODE=$?
+SERIAL_PID=""
+echo "---- the serial browser tests (run beside the rest) ----"
+cat "$SERIAL_LOG"
+if [ "$SERIAL_CODE" -eq 0 ]; then
+  RAN=1
+elif [ "$SERIAL_CODE" -ne 5 ]; then
+  echo "pytest failed (exit $SERIAL_CODE, serial browser tests) after $(elapsed "$STARTED") (m:ss)"
+  exit "$SERIAL_CODE"
+fi
 [ "$RAN" = 1 ] || { echo "no test selected"; exit 5; }
 python scripts/durations.py --check .pytest_cache/durations-main.jsonl .pytest_cache/durations-browser.jsonl \
   .pytest_cache/durations-serial.jsonl || true
