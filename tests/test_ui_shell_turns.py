@@ -43,6 +43,7 @@ def test_every_bot_action_since_the_humans_last_is_told_and_replayed_on_the_boar
     assert told and all(t in turns.summary.value.replace("&#x27;", "'") for t in told)
     n = len(tape.steps)
     assert turns.slider.max == n and turns.slider.value == n and "The game now" in turns.caption.value
+    assert f"Then the bots played {n} actions: Bot turns" in shell.message.value
     for k in (n - 1, 1, 0, n - 2):  # back and forth: each position is the game as it stood then
         turns.go(k)
         position = tape.position(k)

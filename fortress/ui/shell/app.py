@@ -110,15 +110,19 @@ class Shell:
             return False
         self.tape.fresh = True  # the bots' next action starts a new run of Bot turns
         self.say(public_text(events))
-        self.play_bots()
+        said = self.message.value
+        played = self.play_bots()
+        if played and self.message.value == said:  # nothing went wrong: the bots' run is pointed at
+            self.say(f"{public_text(events)} Then the bots played {played} action{'s' if played != 1 else ''}: "
+                     "Bot turns, below the log, tells and replays them.")
         self.refresh()
         return True
 
-    def play_bots(self) -> None:
+    def play_bots(self) -> int:
         """Bots play while the side that decides is theirs (at most :data:`BOT_LIMIT` actions),
-        recorded for the Bot turns box."""
-        game = self.game
-        for _ in range(BOT_LIMIT):
+        recorded for the Bot turns box; returns how many they played."""
+        game, played = self.game, 0
+        for played in range(BOT_LIMIT):
             if game.is_over or not self.seats.is_bot(game.side):
                 break
             side = game.side
@@ -126,12 +130,14 @@ class Shell:
                 self.tape.record(game, self.seats.choose(game, side), side)
             except fortress.IllegalAction as exc:  # a bot's choice refused: the page says so, play stops
                 self.say(f"The bot of {self.rules.side_names[side]} could not play: {exc}", refused=True)
-                return
+                return played
         else:
+            played = BOT_LIMIT
             self.say(f"The bots played {BOT_LIMIT} actions; New game or Load to go on, or seat a human.")
         if self.seats.notes:
             self.say(" ".join(self.seats.notes), refused=True)
             self.seats.notes = []
+        return played
 
     def show_seat(self, view: Game, sides: tuple[str, ...], note: str = "", refused: bool = False) -> None:
         """Show a seat of a stored game: ``view`` is what it may see, ``sides`` the sides this
