@@ -9,8 +9,11 @@ import html
 import pytest
 
 from fortress.ai import make_bot
+from fortress.rulesets.attack.actions import Go
 from fortress.rulesets.attack.battle import Battle, BattleOptions
 from fortress.rulesets.attack.odds import against_neutral, odds
+from fortress.rulesets.attack.panels import MAX_STATES as PANEL_STATES
+from fortress.rulesets.attack.panels import RUNS as PANEL_RUNS
 from fortress.rulesets.attack.panels.workbench import MAX_STATES, RUNS
 from fortress.rulesets.attack.state import HIDDEN
 from fortress.ui.shell.app import Shell
@@ -62,6 +65,13 @@ def test_the_hint_is_the_heuristics_choice_from_reds_view(monkeypatch):
     expected = bot.choose(game.view("red"))
     assert hint.move == game.notation(expected) and hint.why and hint.why in bot.reason
     assert html.escape(hint.text) in shell.hint.answer.value
+    assert isinstance(expected, Go) and expected.how == "attack"  # seed 2's first Attack: the odds behind it
+    target, holder = expected.dest, game.state.control.get(expected.dest)
+    behind = against_neutral({expected.kind: expected.n}, game.state.round, max_states=PANEL_STATES, runs=PANEL_RUNS) \
+        if holder is None else odds(Battle.start("army", "a", {expected.kind: expected.n}, "d",
+                                                 game.state.army(holder, target)), max_states=PANEL_STATES, runs=PANEL_RUNS)
+    assert hint.odds.startswith(f"Odds: {behind.attacker_wins:.1%} to take {game.board[target].name} with the "
+                                f"{expected.n} unit")
     assert shell.act(hint.move, "red")  # the hint is a legal action of Red's
 
 

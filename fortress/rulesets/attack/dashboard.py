@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from fortress.rulesets.attack.panels import PANELS
+from fortress.rulesets.attack.panels.going import hint_odds
 from fortress.rulesets.attack.panels.workbench import OddsWorkbench
 from fortress.ui.world_map import WorldBoardMap
 
@@ -46,10 +47,12 @@ class WorldBoard:
 class Dashboard:
     """What the ``fortress.dashboards`` entry point gives: called with a game, its world board;
     ``panels``, ATTACK!'s own panels by step (:mod:`.panels`); ``hint_bot``, the bot the Hint
-    asks; ``workbench``, the odds workbench's factory."""
+    asks, and ``hint_odds``, the odds behind a hinted order; ``workbench``, the odds workbench's
+    factory."""
 
     panels = PANELS
     hint_bot = "heuristic"
+    hint_odds = staticmethod(hint_odds)
     workbench = OddsWorkbench
 
     def __call__(self, game: Any) -> WorldBoard:

@@ -62,7 +62,7 @@ class Shell:
         self.board = BoardView(name)
         factory = self.board.factory  # the ruleset's dashboard: its panels, hint bot and workbench, if any
         self.panel = ActionPanel(self.act, getattr(factory, "panels", None))
-        self.hint = HintBox(getattr(factory, "hint_bot", None))
+        self.hint = HintBox(getattr(factory, "hint_bot", None), getattr(factory, "hint_odds", None))
         self.tape = Tape()
         self.turns = BotTurns(self.tape, self.rules.side_names, self._draw_position, self.refresh)
         make_workbench = getattr(factory, "workbench", None)

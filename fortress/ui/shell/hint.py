@@ -4,12 +4,16 @@ The bot is the one the ruleset's dashboard names (``hint_bot``, e.g. its heurist
 the page has no Hint. It chooses exactly as a seated bot does (:mod:`fortress.ui.shell.seats`):
 from the seat's view of the game (``game.view(side)``: nothing the seat may not see), so the
 hint and its reason hold nothing hidden from the seat, and asking changes nothing. Its choice is
-checked against the game (``explain``): a bot that cannot answer for the seat now says so.
+checked against the game (``explain``): a bot that cannot answer for the seat now says so. The
+dashboard's ``hint_odds(view, side, action) -> str``, if it has one, adds the odds behind the
+move (ATTACK!'s: the battle an attack order is about), from the same view.
 """
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as W
 
@@ -25,15 +29,21 @@ class Hint:
     side: str
     move: str
     why: str
+    odds: str = ""  #: the odds behind the move, in a sentence ("" if the ruleset gives none)
 
     @property
     def text(self) -> str:
         why = f": {self.why}" if self.why else ""
-        return f"The {self.bot} bot would play {self.move}{why}."
+        return f"The {self.bot} bot would play {self.move}{why}. {self.odds}".strip()
 
 
-def suggest(game: Game, side: str, bot: str) -> Hint | str:
-    """What ``bot`` would play for ``side`` now (from ``side``'s view), or why it gives no hint."""
+#: the dashboard's ``hint_odds``: (the seat's view, the side, the action) -> the odds in words
+HintOdds = Callable[[Game, str, Any], str]
+
+
+def suggest(game: Game, side: str, bot: str, odds: HintOdds | None = None) -> Hint | str:
+    """What ``bot`` would play for ``side`` now (from ``side``'s view), with ``odds``' sentence,
+    or why it gives no hint."""
     player = make_bot(bot, seed=len(game.history), ruleset=game.rules)
     view = game.view(side)
     try:
@@ -46,14 +56,14 @@ def suggest(game: Game, side: str, bot: str) -> Hint | str:
         return f"The {bot} bot has no hint for this decision ({move} is refused: {refused})."
     why = (getattr(player, "reason", "") or "").strip().rstrip(".")
     why = why[len(move) + 1:].strip() if why.startswith(move + ":") else "" if why == move else why
-    return Hint(bot, side, move, why)
+    return Hint(bot, side, move, why, odds(view, side, action) if odds is not None else "")
 
 
 class HintBox:
     """The Hint button and its answer; shown while the page acts, if the ruleset names a bot."""
 
-    def __init__(self, bot: str | None) -> None:
-        self.bot = bot
+    def __init__(self, bot: str | None, odds: HintOdds | None = None) -> None:
+        self.bot, self.odds = bot, odds
         self.game: Game | None = None
         self.side: str | None = None
         self.asked: Hint | str | None = None
@@ -75,7 +85,7 @@ class HintBox:
         """The bot's hint for the seat the page acts for, said beside the button."""
         if self.bot is None or self.game is None or self.side is None:
             return None
-        self.asked = suggest(self.game, self.side, self.bot)
+        self.asked = suggest(self.game, self.side, self.bot, self.odds)
         text = self.asked.text if isinstance(self.asked, Hint) else self.asked
         self.answer.value = f"<span class='fortress-shell-hint-text'>{html.escape(text)}</span>"
         return self.asked
