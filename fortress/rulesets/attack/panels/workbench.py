@@ -21,6 +21,7 @@ import ipywidgets as W
 from fortress.rulesets.attack.battle import Battle, BattleOptions
 from fortress.rulesets.attack.battle_dice import Kind, Role, tables
 from fortress.rulesets.attack.odds import Odds, against_neutral, odds
+from fortress.rulesets.attack.panels.common import discard
 from fortress.rulesets.attack.world import place_name
 
 MAX_STATES = 12_000  #: the workbench's exact odds at most this many states (then seeded Monte Carlo)
@@ -110,8 +111,7 @@ class OddsWorkbench:
     def _make_boxes(self) -> None:
         """A box per unit type of the battle's kind, for each side (the counts go with the kind)."""
         for role, box in self.forces.items():
-            for old in box.children:
-                old.close()
+            discard(box.children)
             self.boxes[role] = {t: W.BoundedIntText(value=0, min=0, max=MOST, description=t, layout=W.Layout(width="160px"),
                                                     _dom_classes=("ft-attack-wb-count", f"ft-attack-wb-{role}-{t}"))
                                 for t in tables().order[self.kind.value]}
