@@ -1,6 +1,8 @@
 """ATTACK!'s map in the dashboard shell: the world board (:class:`fortress.ui.world_map.WorldBoardMap`),
 given to the shell through the ``fortress.dashboards`` entry point (``attack``) and redrawn for
-the page's view of the game after every move, with ATTACK!'s own panels (:mod:`.panels`).
+the page's view of the game after every move, with ATTACK!'s own panels (:mod:`.panels`), the
+bot that answers the shell's Hint button (the heuristic, :mod:`..heuristic`) and the odds
+workbench (:mod:`.panels.workbench`).
 
 The board opens on the view of the game's map [Setup S1]: Western for the western map, Pacific
 for the Pacific one, World when both are in play (5-6 players); a new game or a load on another
@@ -14,6 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from fortress.rulesets.attack.panels import PANELS
+from fortress.rulesets.attack.panels.going import hint_odds
+from fortress.rulesets.attack.panels.workbench import OddsWorkbench
 from fortress.ui.world_map import WorldBoardMap
 
 #: the world board's view that shows each map of [Setup S1] whole
@@ -42,9 +46,14 @@ class WorldBoard:
 
 class Dashboard:
     """What the ``fortress.dashboards`` entry point gives: called with a game, its world board;
-    ``panels``, ATTACK!'s own panels by step (:mod:`.panels`)."""
+    ``panels``, ATTACK!'s own panels by step (:mod:`.panels`); ``hint_bot``, the bot the Hint
+    asks, and ``hint_odds``, the odds behind a hinted order; ``workbench``, the odds workbench's
+    factory."""
 
     panels = PANELS
+    hint_bot = "heuristic"
+    hint_odds = staticmethod(hint_odds)
+    workbench = OddsWorkbench
 
     def __call__(self, game: Any) -> WorldBoard:
         return WorldBoard(game)

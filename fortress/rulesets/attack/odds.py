@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Literal, Mapping
 
 from fortress.engine.dice import Rng
-from fortress.rulesets.attack.battle import Battle, FrontChoice, Role, neutral_army, neutral_front
+from fortress.rulesets.attack.battle import Battle, BattleOptions, FrontChoice, Role, neutral_army, neutral_front
 from fortress.rulesets.attack.battle_dice import Units, tables, total
 
 Policy = Callable[[Battle, FrontChoice], Units]
@@ -198,22 +198,24 @@ def neutral_armies(year: int) -> list[tuple[float, Units]]:
 
 
 def against_neutral(attack: Units, year: int, policy: Policy = spread, max_states: int = MAX_STATES,
-                    runs: int = RUNS, seed: int = 0) -> Odds:
+                    runs: int = RUNS, seed: int = 0, options: BattleOptions | None = None) -> Odds:
     """The odds of ``attack`` against a neutral region in ``year``: the exact odds against each
     army it may raise (:func:`neutral_armies`), weighted by its chance (an empty army loses at
     once); past ``max_states`` states in all, ``runs`` battles with ``Rng(seed)``, each against
-    an army rolled as the game rolls it (saying so in ``note``)."""
+    an army rolled as the game rolls it (saying so in ``note``). ``options``: the battle's cards
+    and rulings (:class:`BattleOptions`)."""
     types = tables().order["army"]
     total_v = [0.0] * (2 + 2 * len(types))
     size = 0
     try:
         for p, army in neutral_armies(year):
-            one = exact(Battle.start("army", "a", dict(attack), None, army), policy, max(max_states - size, 0))
+            one = exact(Battle.start("army", "a", dict(attack), None, army, options=options), policy,
+                        max(max_states - size, 0))
             total_v = [x + p * y for x, y in zip(total_v, _vector(one, types))]
             size += one.size
     except TooManyStates:
         note = f"the exact chains passed {max_states:,} states; estimated from {runs:,} battles instead"
-        return replace(_neutral_monte_carlo(attack, year, runs, seed, policy), note=note)
+        return replace(_neutral_monte_carlo(attack, year, runs, seed, policy, options), note=note)
     return _odds("exact", total_v, types, size)
 
 
@@ -222,12 +224,13 @@ def _vector(o: Odds, types: tuple[str, ...]) -> Vector:
             *(o.defender_survivors.get(t, 0.0) for t in types)]
 
 
-def _neutral_monte_carlo(attack: Units, year: int, runs: int, seed: int, policy: Policy) -> Odds:
+def _neutral_monte_carlo(attack: Units, year: int, runs: int, seed: int, policy: Policy,
+                         options: BattleOptions | None = None) -> Odds:
     types = tables().order["army"]
     rng = Rng(seed)
     sums = [0.0] * (2 + 2 * len(types))
     for _ in range(runs):
-        b = Battle.start("army", "a", dict(attack), None, neutral_army(year, rng))
+        b = Battle.start("army", "a", dict(attack), None, neutral_army(year, rng), options=options)
         while not settled(b, policy).done:
             b.roll(rng)
         sums = [s + x for s, x in zip(sums, outcome(b, types))]

@@ -22,7 +22,9 @@ from fortress.engine.actions import Action
 from fortress.engine.events import Event
 from fortress.engine.game import Game
 from fortress.ui.shell.board import BoardView
+from fortress.ui.shell.botturns import BotTurns, Tape
 from fortress.ui.shell.gamebar import GameBar
+from fortress.ui.shell.hint import HintBox
 from fortress.ui.shell.panel import ActionPanel
 from fortress.ui.shell.seats import HUMAN, Seats
 
@@ -58,13 +60,23 @@ class Shell:
         self.tick = W.HTML("0", _dom_classes=("fortress-shell-tick",))  # the ply drawn: a sync point for tests
         self.tick.layout.display = "none"
         self.board = BoardView(name)
-        self.panel = ActionPanel(self.act, getattr(self.board.factory, "panels", None))  # the ruleset's own
+        factory = self.board.factory  # the ruleset's dashboard: its panels, hint bot and workbench, if any
+        self.panel = ActionPanel(self.act, getattr(factory, "panels", None))
+        self.hint = HintBox(getattr(factory, "hint_bot", None), getattr(factory, "hint_odds", None))
+        self.tape = Tape()
+        self.turns = BotTurns(self.tape, self.rules.side_names, self._draw_position, self.refresh)
+        make_workbench = getattr(factory, "workbench", None)
+        self.workbench: Any = make_workbench() if make_workbench is not None else None
         self.bar = GameBar(self, len(self.game.seats), seed)
         self.stored: StoredPlay | None = None
         if store is not None:
             from fortress.ui.shell.stored import StoredPlay
             self.stored = StoredPlay(self, store)
-        right = W.VBox([self.panel.widget, self.result, W.HTML("<b>Log</b>"), self.log],
+        tools = [(self.turns.widget, "Bot turns")] + ([(self.workbench.widget, "Odds workbench")]
+                                                      if self.workbench is not None else [])
+        self.tools = W.Accordion(children=[w for w, _t in tools], titles=tuple(t for _w, t in tools),
+                                 _dom_classes=("fortress-shell-tools",))
+        right = W.VBox([self.panel.widget, self.hint.widget, self.result, W.HTML("<b>Log</b>"), self.log, self.tools],
                        layout=W.Layout(width="40%", min_width="320px"))
         self.root = W.VBox([W.HTML(CSS), self.header, self.message,
                             W.HBox([W.Box([self.board.widget], layout=W.Layout(flex="1 1 auto", min_width="0")),
@@ -77,6 +89,7 @@ class Shell:
     def start(self, game: Game, seats: dict[str, str], note: str = "") -> None:
         """Play ``game`` with ``seats`` (side -> "human" or a bot's name); bots move first if theirs."""
         self.game, self._viewer = game, None
+        self.tape.reset()
         self.seats.seat(len(game.seats), seats, int(self.bar.seed.value))
         self.say(note)
         self.play_bots()
@@ -95,33 +108,42 @@ class Shell:
         except fortress.IllegalAction as exc:
             self.say(f"Refused: {exc}", refused=True)
             return False
+        self.tape.fresh = True  # the bots' next action starts a new run of Bot turns
         self.say(public_text(events))
-        self.play_bots()
+        said = self.message.value
+        played = self.play_bots()
+        if played and self.message.value == said:  # nothing went wrong: the bots' run is pointed at
+            self.say(f"{public_text(events)} Then the bots played {played} action{'s' if played != 1 else ''}: "
+                     "Bot turns, below the log, tells and replays them.")
         self.refresh()
         return True
 
-    def play_bots(self) -> None:
-        """Bots play while the side that decides is theirs (at most :data:`BOT_LIMIT` actions)."""
-        game = self.game
-        for _ in range(BOT_LIMIT):
+    def play_bots(self) -> int:
+        """Bots play while the side that decides is theirs (at most :data:`BOT_LIMIT` actions),
+        recorded for the Bot turns box; returns how many they played."""
+        game, played = self.game, 0
+        for played in range(BOT_LIMIT):
             if game.is_over or not self.seats.is_bot(game.side):
                 break
             side = game.side
             try:
-                game.apply(self.seats.choose(game, side), side)
+                self.tape.record(game, self.seats.choose(game, side), side)
             except fortress.IllegalAction as exc:  # a bot's choice refused: the page says so, play stops
                 self.say(f"The bot of {self.rules.side_names[side]} could not play: {exc}", refused=True)
-                return
+                return played
         else:
+            played = BOT_LIMIT
             self.say(f"The bots played {BOT_LIMIT} actions; New game or Load to go on, or seat a human.")
         if self.seats.notes:
             self.say(" ".join(self.seats.notes), refused=True)
             self.seats.notes = []
+        return played
 
     def show_seat(self, view: Game, sides: tuple[str, ...], note: str = "", refused: bool = False) -> None:
         """Show a seat of a stored game: ``view`` is what it may see, ``sides`` the sides this
         page plays (the others are played elsewhere: other pages, the server's bots)."""
         self.game = view
+        self.tape.reset()  # the server plays the bots of a stored game: their actions are in the log
         self.seats.who = {s: HUMAN if s in sides else "elsewhere" for s in self.rules.sides}
         self.seats.bots = {}
         self.bar.widget.layout.display = "none"  # new game, save, load and undo are a local game's
@@ -181,10 +203,20 @@ class Shell:
         self.result.value = self._result()
         acting = viewer if viewer is not None and viewer in game.to_move and not game.is_over else None
         waiting = "The game is over." if game.is_over else f"Waiting for {self._names(game.to_move)}."
-        self.panel.show(game, acting, waiting, shown)
+        self.panel.show(game, acting, waiting, shown, viewer)
+        self.hint.show(game, acting)
+        self.turns.refresh(shown, viewer)
+        if self.workbench is not None and hasattr(self.workbench, "show"):
+            self.workbench.show(shown, viewer)
         self.bar.undo.disabled = game.undoable < 1 or not self._is_human(game.side)
         self.bar.drop_stale_download()
         self.tick.value = str(len(game.history))
+
+    def _draw_position(self, position: Game) -> None:
+        """Show a position of the bots' run on the board, as the page's viewer saw it then."""
+        viewer = self.viewer
+        self.board.show(position.view(viewer if viewer is not None else self.rules.sides[0]))
+        self.tick.value = f"{len(self.game.history)}:{self.turns.slider.value}"
 
     def _names(self, sides: Any) -> str:
         names = [self.rules.side_names[s] for s in self.rules.sides if s in sides]

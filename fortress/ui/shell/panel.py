@@ -16,7 +16,10 @@ the step), a step's name (``game.phase``), or a verb of the side's legal actions
 panel of the step, then of the verbs, whose ``show`` returns True takes the moment, and the
 generic panel folds below it ("Every legal action"). A step with no panel that takes it gets
 the generic panel open. A panel states no rule: what is legal and why not come from
-``legal_actions`` and ``explain`` of the view it is given.
+``legal_actions`` and ``explain`` of the view it is given. A panel with a ``viewer`` attribute
+is told, before each ``show``, whose view it is given (the page's seat, also while it waits;
+None on a page of bots only, whose view is no seat's to show): so a waiting seat may still see
+its own things, read-only (ATTACK!'s hand).
 """
 from __future__ import annotations
 
@@ -108,9 +111,11 @@ class ActionPanel:
         self.widget = W.VBox([self.title, self.always, self.step, self.generic],
                              _dom_classes=("fortress-shell-panel",))
 
-    def show(self, game: Game, side: str | None, note: str = "", view: Game | None = None) -> None:
+    def show(self, game: Game, side: str | None, note: str = "", view: Game | None = None,
+             viewer: str | None = None) -> None:
         """List ``side``'s legal actions (None: no side of this page acts now; ``note`` says why);
-        the ruleset's panels are shown ``view``, the page's view of the game (default: ``side``'s)."""
+        the ruleset's panels are shown ``view``, the page's view of the game (default: ``side``'s),
+        which is ``viewer``'s (None: a page of bots only)."""
         self.side, self._ply = side, len(game.history)
         self.actions = grouped(game, side) if side is not None else {}
         if side is None:
@@ -126,6 +131,9 @@ class ActionPanel:
         self.verbs.value = keep if keep is not None else (options[0][1] if options else None)  # the verb kept
         self._list_verb()
         if self.own:
+            for panel in self.own.values():
+                if hasattr(panel, "viewer"):
+                    panel.viewer = viewer if viewer is not None else side
             self._show_own(view if view is not None else game.view(side or game.rules.sides[0]), side)
 
     def _show_own(self, view: Game, side: str | None) -> None:

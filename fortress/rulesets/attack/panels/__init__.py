@@ -23,9 +23,12 @@ world board through the ``fortress.dashboards`` entry point (:mod:`.dashboard`):
 - the **battle** (:mod:`.fight`), while one is under way: on every page the fronts, the
   opening salvo, each fire step's dice matched to the units and the destruction order; for the
   deciding seat its front choice or Fire;
-- the **hand** (:mod:`.hand`), always for the acting seat: its action cards, Play where the
-  action allows; Secret Treaty's discard in the negotiate panel, disembarking in the move
-  panel, the standing permissions in Winter's chooser.
+- the **hand** (:mod:`.hand`), always for the page's own seat: its action cards, Play where
+  the action allows while it acts, read-only while it waits (never another seat's hand);
+  Secret Treaty's discard in the negotiate panel, disembarking in the move panel, the standing
+  permissions in Winter's chooser;
+- the **odds workbench** (:mod:`.workbench`), beside the panels: any two forces, the options
+  a battle takes, the exact odds.
 
 Every panel is shown the page's view of the game (never another seat's hidden markers or cards)
 and offers only what ``legal_actions`` lists; a step or moment with no panel here (setup, the
@@ -55,15 +58,19 @@ __all__ = ["MAX_STATES", "PANELS", "RUNS", "ActionChooser", "Always", "AttackPan
 
 class Always:
     """What every moment shows, each part while it has something to show: the year track, the
-    battle under way (:class:`BattleReport`) and the acting player's cards (:class:`Hand`)."""
+    battle under way (:class:`BattleReport`) and the page's own seat's cards (:class:`Hand`:
+    to play while it acts, read-only while it waits). ``viewer``: the page's seat, which the
+    shell sets before each ``show``."""
 
     def __init__(self, play: Play) -> None:
         self.track, self.battle, self.hand = YearTrack(play), BattleReport(play), Hand(play)
+        self.viewer: str | None = None
         self.widget = W.VBox([self.track.widget, self.battle.widget, self.hand.widget], _dom_classes=("ft-attack-always",))
 
     def show(self, view: Any, side: str | None) -> bool:
-        parts: list[Any] = [self.track, self.battle, self.hand]
-        self.widget.children = [part.widget for part in parts if part.show(view, side)]
+        shown = [self.track.show(view, side), self.battle.show(view, side), self.hand.show(view, side, self.viewer)]
+        parts: tuple[Any, ...] = (self.track, self.battle, self.hand)
+        self.widget.children = [part.widget for part, on in zip(parts, shown) if on]
         return bool(self.widget.children)
 
 

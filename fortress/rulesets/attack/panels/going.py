@@ -29,6 +29,34 @@ def battle_odds(attack: tuple[tuple[str, int], ...], defence: tuple[tuple[str, i
                 max_states=MAX_STATES, runs=RUNS)
 
 
+def order_odds(state: Any, side: str, target: str, sent: dict[str, int]) -> Odds | None:
+    """The odds of the battle for ``target`` once ``sent`` joins ``side``'s units already there
+    (None: no unit, or ``target`` is ``side``'s own: no battle)."""
+    units = dict(state.army(side, target))
+    for kind, n in sent.items():
+        units[kind] = units.get(kind, 0) + n
+    units = {k: n for k, n in units.items() if n}
+    holder = state.control.get(target)
+    if not units or holder == side:
+        return None
+    defenders = None if holder is None else tuple(sorted(state.army(holder, target).items()))
+    return battle_odds(tuple(sorted(units.items())), defenders, state.round)
+
+
+def hint_odds(view: Any, side: str, action: Any) -> str:
+    """The odds behind a hinted attack, move or transport order, in words ("" for another action
+    or a region of one's own): the battle for its destination with the units there once it is sent."""
+    if not isinstance(action, Go):
+        return ""
+    found = order_odds(view.state, side, action.dest, {action.kind: action.n})
+    if found is None:
+        return ""
+    units = sum(view.state.army(side, action.dest).values()) + action.n
+    how = "exact" if found.method == "exact" else f"estimated, ±{found.stderr:.1%}"
+    return (f"Odds: {found.attacker_wins:.1%} to take {view.board[action.dest].name} with the {units} "
+            f"unit{'s' if units != 1 else ''} there once this is sent ({how}).")
+
+
 #: per way of going: the step's name, what the destination is called, what to do, the end button
 GOING = {"attack": ("Attack", "target", "choose the target, then the units from each region.",
                     "Fight (end the Attack)"),
@@ -113,16 +141,14 @@ class AttackPanel:
         return {k: n for k, n in units.items() if n}
 
     def battle_odds(self) -> Odds | None:
-        """The odds of the battle for the target with :meth:`attackers` (None: no units yet)."""
-        target, units = self.target.value, self.attackers()
-        if not target or not units:
+        """The odds of the battle for the target with :meth:`attackers` (None: no units yet, or
+        the target is the player's: no battle)."""
+        if not self.target.value:
             return None
-        s = self.view.state
-        holder = s.control.get(target)
-        if holder == self.side:
-            return None  # no battle in one's own region
-        defenders = None if holder is None else tuple(sorted(s.army(holder, target).items()))
-        return battle_odds(tuple(sorted(units.items())), defenders, s.round)
+        chosen: dict[str, int] = {}
+        for (_region, kind), box in self.counts.items():
+            chosen[kind] = chosen.get(kind, 0) + box.value
+        return order_odds(self.view.state, self.side, self.target.value, chosen)
 
     def _show_odds(self) -> None:
         found, s, target = self.battle_odds(), self.view.state, self.target.value
