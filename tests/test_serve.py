@@ -275,6 +275,7 @@ def test_serve_ruleset_with_a_store_gives_its_pages_the_store(monkeypatch, tmp_p
     assert result.exit_code == 0, result.output
     env = runs.pop()
     assert env["FORTRESS_STORE"] == url and env[RULESET_ENV] == "council" and f"stored in {url}" in result.output
+    assert f"?teacher={env['FORTRESS_TEACHER_TOKEN']}" in result.output  # the teacher's view lists every ruleset's games
     result = CliRunner().invoke(serve, ["--no-browser", "--ruleset", "council"])
     assert result.exit_code == 0 and "FORTRESS_STORE" not in runs.pop()
     bad = CliRunner().invoke(serve, ["--no-browser", "--ruleset", "council", "--store", "mysql://x"])
