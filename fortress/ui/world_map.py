@@ -122,7 +122,8 @@ class WorldBoardMap:
         self.caption = W.HTML(VIEWS[view][0], _dom_classes=("fortress-world-caption",))
         self.hover = W.HTML("&nbsp;", _dom_classes=("fortress-world-hover",))
         self.status = W.HTML("Click a region or a sea zone.", _dom_classes=("fortress-world-status",))
-        self.widget = W.VBox([W.HTML(CSS), self.views, W.HBox([self.caption, W.HTML("&nbsp;&middot;&nbsp;"), self.hover]), self.map,
+        title = W.HBox([self.caption, W.HTML("&nbsp;&middot;&nbsp;"), self.hover])
+        self.widget = W.VBox([W.HTML(CSS), self.views, title, self.map,
                               self.status],
                              _dom_classes=("fortress-world",))
 

@@ -76,7 +76,8 @@ def standing(summary: dict[str, Any], rules: rulesets.Ruleset) -> str:
     """How the game stands: each side's score (a ruleset that keeps one), else the cities captured."""
     scores = summary.get("scores") or {}
     if scores:
-        return ", ".join(f"{rules.side_names.get(s, s)} {v:g}" for s, v in sorted(scores.items(), key=lambda kv: -kv[1]))
+        ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+        return ", ".join(f"{rules.side_names.get(s, s)} {v:g}" for s, v in ranked)
     return f"{summary['captured']} / {CITIES} cities" if summary.get("captured") is not None else ""
 
 
