@@ -141,11 +141,14 @@ def test_lanes_out_of_the_map_in_play_are_faint_and_the_links_are_static() -> No
     m = WorldBoardMap(g)
     opacity = {f["id"]: f["properties"]["style"]["opacity"] for f in m.links.lanes.data["features"]}
     assert opacity["hawaii~japan"] < opacity["great-britain~new-england"]
+    assert m.links.anchors["coral-sea"].opacity < m.links.anchors["caribbean"].opacity  # the Pacific's: faint
+    assert m.links.canals["panama"].opacity == m.links.canals["egypt-sudan"].opacity == m.links.anchors["caribbean"].opacity
     sent: list[str] = []
     for layer in m.links.layers:
-        layer.observe(lambda change: sent.append(change["name"]), names=["data", "location"])
+        layer.observe(lambda change: sent.append(change["name"]), names=["data", "location", "opacity"])
     g.state.control["midwest"] = "red"
     m.redraw()
     assert sent == []
     both = WorldBoardMap(fortress.new_game(ruleset="attack", players=6))
     assert {f["properties"]["style"]["opacity"] for f in both.links.lanes.data["features"]} == {0.85}
+    assert {mk.opacity for mk in (*both.links.anchors.values(), *both.links.canals.values())} == {0.85}

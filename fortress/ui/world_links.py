@@ -6,6 +6,7 @@ anchored sea zones and the canals [Map], drawn as on the pictures of docs/board-
   the date line; a lane with an end outside the map in play is drawn faint.
 * Anchors: an anchor drawn in inline SVG (no icon font) and the zone's name, at its label point.
 * Canals: a red diamond and the canal's name (Suez Canal, Panama Canal) at its region's label point.
+  An anchor or a canal outside the map in play is faint too.
 
 All of it is static: built once per view (a view's switch moves it, nothing else does), and it
 takes no clicks nor hovers (a click on a lane or an anchor lands on the area under it).
@@ -23,6 +24,8 @@ LINKS_PANE = "ft-world-links"
 #: over the regions' pane (402); no pointer events on its SVG root nor on its lines
 PANE = {LINKS_PANE: {"zIndex": 403, "pointerEvents": "none"}}
 LANE, CANAL = "#4d4d4d", "#c0392b"
+#: the opacity of a link in the map in play, and of one outside it
+SHOWN, FAINT = 0.85, 0.35
 #: an anchor, 14 px, in the zones' blue: ring, shank, stock and flukes
 ANCHOR_SVG = ("<svg width='14' height='14' viewBox='0 0 16 16' fill='none' stroke='#1d3f66' stroke-width='1.8' "
               "stroke-linecap='round'><circle cx='8' cy='3' r='1.7'/><path d='M8 4.7V14.5M4.5 7h7"
@@ -43,7 +46,7 @@ CSS = """<style>
 def lane_feature(world: WorldMap, lane: Any, shifted: bool, faint: bool) -> dict[str, Any]:
     """One lane as a GeoJSON LineString in a view's frame, named by its ends."""
     name = f"{world.areas[lane.a].name}\u2013{world.areas[lane.b].name}"
-    style = {"color": LANE, "weight": 2, "opacity": 0.35 if faint else 0.85, "dashArray": "6 4",
+    style = {"color": LANE, "weight": 2, "opacity": FAINT if faint else SHOWN, "dashArray": "6 4",
              "interactive": False, "className": f"ft-world-lane ft-world-lane-{lane.a}-{lane.b}"}
     return {"type": "Feature", "id": f"{lane.a}~{lane.b}",
             "properties": {"kind": "lane", "name": name, "via": list(lane.via), "style": style},
@@ -81,10 +84,13 @@ class WorldLinks:
         text = escape(name or self.world.areas[aid].name)
         html = f"<div class='ft-world-mark {css}' data-area='{aid}'>{svg} {text}</div>"
         return L.Marker(location=self._location(aid, view), draggable=False, keyboard=False,
-                        icon=L.DivIcon(html=html, icon_size=(0, 0), icon_anchor=(0, 0)))
+                        opacity=self._opacity(aid), icon=L.DivIcon(html=html, icon_size=(0, 0), icon_anchor=(0, 0)))
+
+    def _opacity(self, aid: str) -> float:
+        return SHOWN if self.in_play(aid) else FAINT
 
     def show(self, view: str) -> None:
         """Move everything to ``view``'s frame (and the lanes' faintness to the map in play)."""
         self.lanes.data = self._lanes_data(view)
         for aid, marker in (*self.anchors.items(), *self.canals.items()):
-            marker.location = self._location(aid, view)
+            marker.location, marker.opacity = self._location(aid, view), self._opacity(aid)
