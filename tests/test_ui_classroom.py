@@ -344,7 +344,7 @@ def test_the_teacher_lists_opens_and_makes_games_of_every_ruleset(store, monkeyp
     assert made.count("?seat=") == 0 and "class-games.csv" in made  # the links are in the files only
     links = [line for line in batch_csv(make_batch(store, 1, "", {"red": "human", "*": "random"}, "T", 4, "attack"))
              .splitlines()[1:]]
-    assert [line.split(",")[2:4] for line in links] == [["1", "Red"], ["spectator", "spectator"]]
+    assert [line.split(",")[2:4] for line in links] == [["1", "Red"]]  # no spectator's link: the shell plays seats
     view.pick.value = first["id"]
     view.watch()
     assert view.shell is not None and view.spectator.children == (view.shell.root,)

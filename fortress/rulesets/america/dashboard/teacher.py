@@ -166,8 +166,8 @@ def batch_csv(batch: list[Made]) -> str:
     writer.writerow(["game", "join code", "seat", "plays", "link"])
     for m in batch:
         for seat, token in m.made.tokens.items():
-            if seat in m.bots:
-                continue
+            if seat in m.bots or (seat == SPECTATOR and m.ruleset != rulesets.DEFAULT):
+                continue  # a bot needs no link; the shell (other rulesets) opens players' seats only
             names = rulesets.get(m.ruleset).side_names
             sides = "spectator" if seat == SPECTATOR else " + ".join(names.get(s, s) for s in m.seats[int(seat) - 1])
             writer.writerow([m.title, m.made.code, seat, sides, page_link(f"seat={token}")])
