@@ -13,6 +13,7 @@ import pytest
 from websockets.sync.server import serve as ws_serve
 
 import fortress
+from fortress.engine import rulesets
 from fortress.ai import make_bot
 from fortress.rulesets.america import actions as A
 from fortress.store import GameStore, NewGame, StoreError
@@ -339,6 +340,10 @@ def test_the_teacher_lists_opens_and_makes_games_of_every_ruleset(store, monkeyp
     assert first["players"] == "1 Red (free); 2 Blue (random bot); 3 Green (random bot); 4 Yellow (random bot)"
     assert re.fullmatch(r"(Red|Blue|Green|Yellow) \(setup\)", first["turn"]) and first["code"] in view.games.value
     assert rows["America 1"]["ruleset"] == "Fortress America"
+    assert sorted(first["standing"].split(", ")) == ["Blue 0", "Green 0", "Red 0", "Yellow 0"]  # seated sides' points
+    make_batch(store, 1, "", {"usa": "human", "*": "random"}, "Flames", 2, "aif")
+    flames = {r["title"]: r for r in games_rows(store)}["Flames 1"]
+    assert flames["ruleset"] == rulesets.get("aif").title and flames["players"].startswith("1 ") and flames["standing"] == ""
     assert "ATTACK! Deluxe" in view.games.value and "Fortress America" in view.games.value
     made = view.made.value
     assert made.count("?seat=") == 0 and "class-games.csv" in made  # the links are in the files only
