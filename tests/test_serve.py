@@ -239,7 +239,8 @@ def test_links_name_the_lan_address_or_the_public_url(tmp_path, monkeypatch):
 
 def test_serve_ruleset_serves_the_start_page_opened_on_that_ruleset(monkeypatch, tmp_path):
     """``fortress serve --ruleset NAME``: the shell's notebook (start.ipynb) with the ruleset in
-    the kernels' environment (and ``$FORTRESS_STORE``'s store, no teacher's link); plain
+    the kernels' environment (and ``$FORTRESS_STORE``'s store, with the teacher's link: its view
+    lists every ruleset's games); plain
     ``fortress serve`` stays Fortress America's page."""
     from fortress.ui.shell import RULESET_ENV
 
@@ -255,7 +256,7 @@ def test_serve_ruleset_serves_the_start_page_opened_on_that_ruleset(monkeypatch,
         assert result.exit_code == 0, result.output
         cmd, env = runs.pop()
         assert str(notebook_path(notebook)) in cmd and env.get(RULESET_ENV) == ruleset
-        assert ("teacher's view" in result.output) == (ruleset is None)
+        assert f"?teacher={env['FORTRESS_TEACHER_TOKEN']}" in result.output
     result = CliRunner().invoke(serve, ["--ruleset", "chess"])
     assert result.exit_code == 2 and "no ruleset 'chess' is installed" in result.output and "council" in result.output
     assert not runs
@@ -275,6 +276,7 @@ def test_serve_ruleset_with_a_store_gives_its_pages_the_store(monkeypatch, tmp_p
     assert result.exit_code == 0, result.output
     env = runs.pop()
     assert env["FORTRESS_STORE"] == url and env[RULESET_ENV] == "council" and f"stored in {url}" in result.output
+    assert f"?teacher={env['FORTRESS_TEACHER_TOKEN']}" in result.output  # the teacher's view lists every ruleset's games
     result = CliRunner().invoke(serve, ["--no-browser", "--ruleset", "council"])
     assert result.exit_code == 0 and "FORTRESS_STORE" not in runs.pop()
     bad = CliRunner().invoke(serve, ["--no-browser", "--ruleset", "council", "--store", "mysql://x"])

@@ -13,6 +13,7 @@ import pytest
 from websockets.sync.server import serve as ws_serve
 
 import fortress
+from fortress.engine import rulesets
 from fortress.ai import make_bot
 from fortress.rulesets.america import actions as A
 from fortress.store import GameStore, NewGame, StoreError
@@ -308,7 +309,8 @@ def test_teacher_view_lists_games_and_makes_a_batch(store, tmp_path):
     batch = make_batch(store, 3, "", {"us": "human", "west": "random", "south": "random", "east": "random"}, "Table")
     rows = {r["title"]: r for r in games_rows(store)}
     assert {"Table 1", "Table 2", "Table 3"} <= set(rows) and len(rows) == 4
-    assert rows["Table 1"]["seats"] == "0 / 1" and rows["Table 1"]["captured"] == "0 / 18"
+    assert rows["Table 1"]["seats"] == "0 / 1" and rows["Table 1"]["standing"] == "0 / 18 cities"
+    assert rows["Table 1"]["ruleset"] == "Fortress America" and rows["Table 1"]["players"].startswith("1 U.S. (free)")
     lines = batch_csv(batch).splitlines()
     assert len(lines) == 1 + 3 * 2 and all("?seat=" in line for line in lines[1:])  # U.S. + spectator: bots get no link
     assert {line.split(",")[2] for line in lines[1:]} == {"1", "spectator"}
@@ -318,6 +320,50 @@ def test_teacher_view_lists_games_and_makes_a_batch(store, tmp_path):
     view.watch()
     assert view.app is not None and view.app.game.history == a.game.history
     assert not move(view.app)  # the teacher watches; acts for no side
+
+
+def test_the_teacher_lists_opens_and_makes_games_of_every_ruleset(store, monkeypatch):
+    """An ATTACK! game in the store is listed with its ruleset, seats, whose turn, score and join
+    code, watched in the shell as a spectator; a batch of ATTACK! games gives its seat links."""
+    from fortress.ui.shell import start
+    us_game = make_batch(store, 1, "", {"us": "human", "*": "random"}, "America")[0]
+    view = TeacherView(store)
+    view.ruleset.value = "attack"
+    assert view.source.value == "" and view.invaders.description == "other seats"
+    assert "Red: a student" in view.first.value
+    view.players.value, view.count.value, view.invaders.value = 4, 2, "random"
+    view.create()
+    assert "2 games made" in view.made.value
+    rows = {r["title"]: r for r in games_rows(store)}
+    first = rows["Table 1"]
+    assert first["ruleset"] == "ATTACK! Deluxe" and first["name"] == "attack"
+    assert first["players"] == "1 Red (free); 2 Blue (random bot); 3 Green (random bot); 4 Yellow (random bot)"
+    assert re.fullmatch(r"(Red|Blue|Green|Yellow) \(setup\)", first["turn"]) and first["code"] in view.games.value
+    assert rows["America 1"]["ruleset"] == "Fortress America"
+    assert sorted(first["standing"].split(", ")) == ["Blue 0", "Green 0", "Red 0", "Yellow 0"]  # seated sides' points
+    make_batch(store, 1, "", {"usa": "human", "*": "random"}, "Flames", 2, "aif")
+    flames = {r["title"]: r for r in games_rows(store)}["Flames 1"]
+    assert flames["ruleset"] == rulesets.get("aif").title and flames["players"].startswith("1 ") and flames["standing"] == ""
+    assert "ATTACK! Deluxe" in view.games.value and "Fortress America" in view.games.value
+    made = view.made.value
+    assert made.count("?seat=") == 0 and "class-games.csv" in made  # the links are in the files only
+    links = [line for line in batch_csv(make_batch(store, 1, "", {"red": "human", "*": "random"}, "T", 4, "attack"))
+             .splitlines()[1:]]
+    assert [line.split(",")[2:4] for line in links] == [["1", "Red"]]  # no spectator's link: the shell plays seats
+    view.pick.value = first["id"]
+    view.watch()
+    assert view.shell is not None and view.spectator.children == (view.shell.root,)
+    assert view.shell.rules.name == "attack" and view.shell.viewer is None  # a spectator's page
+    assert view.shell.game.history == store.game(first["id"]).history
+    view.pick.value = us_game.made.game_id
+    view.watch()
+    assert view.app is not None and view.spectator.children == (view.app.root,)
+    monkeypatch.setenv("FORTRESS_STORE", store.url)
+    monkeypatch.setenv("FORTRESS_TEACHER_TOKEN", "right-token-right-token")
+    monkeypatch.setenv("QUERY_STRING", "teacher=right-token-right-token")
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    page = start("attack")  # fortress serve --ruleset attack: the teacher's link opens the teacher's view
+    assert "fortress-teacher" in page._dom_classes
 
 
 def test_teacher_batch_from_the_lasers_position(store):

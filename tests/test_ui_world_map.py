@@ -26,7 +26,7 @@ def game() -> Any:
 
 def test_every_area_is_drawn_once_over_the_backdrop(game) -> None:
     m = WorldBoardMap(game)
-    assert m.map.layers == (m.backdrop, m.areas)  # no basemap: nothing fetched at run time
+    assert m.map.layers == (m.backdrop, m.areas, m.sea_links)  # no basemap: nothing fetched at run time
     ids = [f["id"] for f in m.features()]
     assert sorted(ids) == sorted(WorldMap.load().areas) and len(ids) == len(set(ids))
     assert m.backdrop.data["features"]
@@ -103,3 +103,52 @@ def test_after_a_move_only_the_areas_whose_look_changed_are_sent_again() -> None
     assert sent == ["midwest", "old-south"]
     panes = {m.world.areas[aid].kind: layer.pane for aid, layer in m.layers.items()}
     assert m.map.panes[panes["zone"]]["zIndex"] < m.map.panes[panes["region"]]["zIndex"]
+
+
+def lane(m: WorldBoardMap, lane_id: str) -> dict[str, Any]:
+    return next(f for f in m.links.lanes.data["features"] if f["id"] == lane_id)
+
+
+def test_lanes_anchors_and_canals_are_drawn_in_each_view(game) -> None:
+    """[Map] the 20 lanes through their zones, the 5 anchored zones, Suez and Panama; in the
+    Pacific frame the lanes west of 25°W move with their areas; none takes a click."""
+    m = WorldBoardMap(game)
+    world = m.world
+    lanes = m.links.lanes.data["features"]
+    assert len(lanes) == len(world.of_type("lane")) == 20
+    ne_panama = lane(m, "new-england~panama")  # the Transport example: the North Atlantic, the Caribbean
+    start, *through, end = ne_panama["geometry"]["coordinates"]
+    assert through == [[round(c, 3) for c in reversed(world.areas[z].label)] for z in ("north-atlantic", "caribbean")]
+    assert start == [round(c, 3) for c in reversed(world.areas["new-england"].label)]
+    assert all(f["properties"]["style"]["interactive"] is False for f in lanes)
+    assert sorted(m.links.anchors) == sorted(z for z in world.of_kind("zone") if world.areas[z].anchored)
+    assert "Caribbean" in m.links.anchors["caribbean"].icon.html and "<svg" in m.links.anchors["caribbean"].icon.html
+    assert {aid: "Canal" in mk.icon.html for aid, mk in m.links.canals.items()} == {"panama": True, "egypt-sudan": True}
+    assert "Suez Canal" in m.links.canals["egypt-sudan"].icon.html
+    west = m.links.canals["panama"].location[1]
+    m.show("pacific")
+    assert m.links.canals["panama"].location[1] == west + 360
+    assert m.links.canals["egypt-sudan"].location[1] < 60  # east of 25°W: not moved
+    hawaii_japan = lane(m, "hawaii~japan")["geometry"]["coordinates"]
+    assert all(100 < x < 260 for x, _ in hawaii_japan)  # whole across the date line
+    m.show("world")
+    assert lane(m, "hawaii~japan")["geometry"]["coordinates"] == hawaii_japan
+
+
+def test_lanes_out_of_the_map_in_play_are_faint_and_the_links_are_static() -> None:
+    """On the western map (4 players) the Pacific's lanes are faint; a move sends no link again."""
+    g = fortress.new_game(ruleset="attack", players=4)
+    m = WorldBoardMap(g)
+    opacity = {f["id"]: f["properties"]["style"]["opacity"] for f in m.links.lanes.data["features"]}
+    assert opacity["hawaii~japan"] < opacity["great-britain~new-england"]
+    assert m.links.anchors["coral-sea"].opacity < m.links.anchors["caribbean"].opacity  # the Pacific's: faint
+    assert m.links.canals["panama"].opacity == m.links.canals["egypt-sudan"].opacity == m.links.anchors["caribbean"].opacity
+    sent: list[str] = []
+    for layer in m.links.layers:
+        layer.observe(lambda change: sent.append(change["name"]), names=["data", "location", "opacity"])
+    g.state.control["midwest"] = "red"
+    m.redraw()
+    assert sent == []
+    both = WorldBoardMap(fortress.new_game(ruleset="attack", players=6))
+    assert {f["properties"]["style"]["opacity"] for f in both.links.lanes.data["features"]} == {0.85}
+    assert {mk.opacity for mk in (*both.links.anchors.values(), *both.links.canals.values())} == {0.85}

@@ -68,16 +68,24 @@ def serve(ip: str, port: int, preheat: int, max_kernels: int, max_per_address: i
         env = dict(os.environ, **{RULESET_ENV: shell})
         if store_url or os.environ.get("FORTRESS_STORE"):
             env.update(store_env(store_url), **{RULESET_ENV: shell})
-            click.echo(f"Games are stored in {env['FORTRESS_STORE']}")
+            public = public_address(ip, port, public_url)
+            if public:  # seat links other machines can open
+                env[PUBLIC_URL_ENV] = public
+            say_store(env, public, port)
         raise SystemExit(run_server(cmd, str(notebook.parent), voila_env(env)))
     env = store_env(store_url)
     env.pop(RULESET_ENV, None)  # Fortress America's page, whatever this shell's environment says
     public = public_address(ip, port, public_url)
     if public:
         env[PUBLIC_URL_ENV] = public
+    say_store(env, public, port)
+    raise SystemExit(run_server(cmd, str(notebook.parent), voila_env(env)))
+
+
+def say_store(env: dict[str, str], public: str | None, port: int) -> None:
+    """Where the games are stored, and the teacher's link (every ruleset's games are listed there)."""
     click.echo(f"Games are stored in {env['FORTRESS_STORE']}\nThe teacher's view (keep this link to yourself): "
                f"{public or f'http://localhost:{port}/'}?teacher={env['FORTRESS_TEACHER_TOKEN']}")
-    raise SystemExit(run_server(cmd, str(notebook.parent), voila_env(env)))
 
 
 def shell_ruleset(name: str | None) -> str:

@@ -92,6 +92,20 @@ class WorldMap:
         """Whether one sea step joins two regions: a lane or a shared anchored zone."""
         return bool(self.lanes(a, b) or self.anchored_link(a, b))
 
+    def lane_stops(self, lane: Edge) -> list[str]:
+        """A lane's areas in order: the end region its first zone borders, its zones, the other end."""
+        ends = (lane.a, lane.b) if lane.via and lane.a in self.coast_of(lane.via[0]) else (lane.b, lane.a)
+        return [ends[0], *lane.via, ends[1]]
+
+    def lane_line(self, lane: Edge, shifted: bool) -> list[tuple[float, float]]:
+        """A lane drawn through its areas' label points, as (lon, lat) in a view's frame, unbroken
+        across the date line: the pictures' and the dashboard's lanes (docs/board-world.md)."""
+        return unwrap([in_frame(self.areas[s].label, shifted) for s in self.lane_stops(lane)])
+
+    def of_type(self, kind: str) -> list[Edge]:
+        """The edges of one type (lane, canal, ...), in the table's order."""
+        return [e for e in self.edges if e.type == kind]
+
     def land_distance(self, a: str, b: str) -> int | None:
         """Fewest land borders crossed from region ``a`` to region ``b`` (None if none)."""
         seen, todo = {a: 0}, deque([a])
@@ -104,6 +118,29 @@ class WorldMap:
                     seen[nxt] = seen[here] + 1
                     todo.append(nxt)
         return None
+
+
+def in_frame(label: tuple[float, float], shifted: bool) -> tuple[float, float]:
+    """A (lat, lon) label point as (lon, lat) in a view's frame: moved by +360° west of
+    SHIFT_WEST_OF if the view is ``shifted``."""
+    lat, lon = label
+    return (lon + 360.0 if shifted and lon < SHIFT_WEST_OF else lon, lat)
+
+
+def unwrap(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Each point moved by ±360° to lie nearest the one before (lanes across the date line)."""
+    out = [points[0]]
+    for x, y in points[1:]:
+        px = out[-1][0]
+        x = min((x - 360.0, x, x + 360.0), key=lambda v: abs(v - px))
+        out.append((x, y))
+    return out
+
+
+def canal_names(directory: Path = WORLD_DIR) -> dict[str, str]:
+    """Each canal's name by the region holding it (the recipe's ``canals.csv``): Suez, Panama."""
+    with open(directory / "source" / "canals.csv", encoding="utf-8", newline="") as fh:
+        return {r["region"]: r["name"] for r in csv.DictReader(fh)}
 
 
 def read_board(shapes: Path, table: Path) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:

@@ -18,7 +18,7 @@ from matplotlib.patches import PathPatch  # noqa: E402
 from matplotlib.path import Path as MplPath  # noqa: E402
 from shapely.geometry import shape  # noqa: E402
 
-from fortress.geodata.world_map import SHIFT_WEST_OF, VIEWS, WorldMap  # noqa: E402
+from fortress.geodata.world_map import SHIFT_WEST_OF, VIEWS, WorldMap, in_frame  # noqa: E402
 from fortress.geodata.world_recipe import WORLD_DIR  # noqa: E402
 
 CONTINENT_FILL = {"north-america": "#e3c98f", "south-america": "#c9dc9a", "europe": "#e6b8a2",
@@ -47,21 +47,6 @@ def patch(polys: list[shapely.Geometry], **style) -> PathPatch:
     return PathPatch(MplPath(verts, codes), **style)
 
 
-def where(label: tuple[float, float], shifted: bool) -> tuple[float, float]:
-    lat, lon = label
-    return (lon + 360.0 if shifted and lon < SHIFT_WEST_OF else lon, lat)
-
-
-def unwrap(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Each point moved by ±360° to lie nearest the one before (lanes across the date line)."""
-    out = [points[0]]
-    for x, y in points[1:]:
-        px = out[-1][0]
-        x = min((x - 360.0, x, x + 360.0), key=lambda v: abs(v - px))
-        out.append((x, y))
-    return out
-
-
 def render(view: str, directory: Path = WORLD_DIR, out: Path | None = None, dpi: int = 72) -> Path:
     title, shifted, xlim, ylim = VIEWS[view]
     out = out or Path(f"docs/board-world-{view}.png")
@@ -82,7 +67,7 @@ def render(view: str, directory: Path = WORLD_DIR, out: Path | None = None, dpi:
                                edgecolor="#444444", linewidth=0.5))
     draw_links(ax, wm, shifted)
     for a in wm.areas.values():
-        x, y = where(a.label, shifted)
+        x, y = in_frame(a.label, shifted)
         name = a.name + (" \u2693" if a.anchored else "")
         ax.text(x, y, name.replace("-", "-\n") if a.kind == "region" else name, ha="center", va="center",
                 fontsize=6.5, style="italic" if a.kind == "zone" else "normal",
@@ -110,15 +95,12 @@ def save(fig, ax, limits: tuple[tuple[float, float], tuple[float, float]], title
 
 def draw_links(ax, wm: WorldMap, shifted: bool) -> None:
     """Lanes as grey lines through their zones' label points; canals as red diamonds."""
-    for e in wm.edges:
-        if e.type == "lane":
-            stops = [e.a, *e.via, e.b] if e.via and e.a in wm.coast_of(e.via[0]) else [e.b, *e.via, e.a]
-            pts = unwrap([where(wm.areas[s].label, shifted) for s in stops])
-            ax.plot([x for x, _ in pts], [y for _, y in pts], color="#6b6b6b", linewidth=1.4, alpha=0.8,
-                    linestyle="--")
-        elif e.type == "canal":
-            x, y = where(wm.areas[e.via[0]].label, shifted)
-            ax.plot(x, y, marker="D", color="#c0392b", markersize=7, markeredgecolor="white")
+    for e in wm.of_type("lane"):
+        pts = wm.lane_line(e, shifted)
+        ax.plot([x for x, _ in pts], [y for _, y in pts], color="#6b6b6b", linewidth=1.4, alpha=0.8, linestyle="--")
+    for e in wm.of_type("canal"):
+        x, y = in_frame(wm.areas[e.via[0]].label, shifted)
+        ax.plot(x, y, marker="D", color="#c0392b", markersize=7, markeredgecolor="white")
 
 
 def render_all(directory: Path = WORLD_DIR, docs: Path = Path("docs")) -> list[Path]:

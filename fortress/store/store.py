@@ -142,10 +142,19 @@ def token_hash(token: str) -> str:
 
 
 def summary(game: "Game", actor: str | None = None) -> dict[str, Any]:
-    """What the teacher's list shows of a game (no hidden information: the last action as the
+    """What the teacher's list shows of a game, of any ruleset (its name; its sides' scores if it
+    keeps them, ``Game.scores``; no hidden information: the last action as the
     sides other than its ``actor`` see it, a sealed order not yet revealed as ``sealed``)."""
-    return {"round": game.round, "phase": game.phase, "side": game.side, "captured": game.cities_captured() if hasattr(game, "cities_captured") else None,
-            "winner": game.winner, "over": game.is_over, "last": deciders.public_last(game, actor)}
+    return {"ruleset": game.rules.name, "round": game.round, "phase": game.phase, "side": game.side,
+            "captured": game.cities_captured() if hasattr(game, "cities_captured") else None,
+            "scores": seated_scores(game), "winner": game.winner, "over": game.is_over,
+            "last": deciders.public_last(game, actor)}
+
+
+def seated_scores(game: "Game") -> dict[str, float]:
+    """Each seated side's score (``Game.scores``; none for a ruleset that keeps none)."""
+    seated = {side for seat in game.seats for side in seat}
+    return {side: score for side, score in game.scores.items() if side in seated}
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -37,8 +37,7 @@ def build_app(display_it: bool = True, save_dir=None, store=None, query: dict[st
             unreachable = f"Classroom play is off on this page: {exc}. Reload the page to try again."
     query = query if query is not None else (pages.page_query() if store is not None else {})
     if store is not None and "teacher" in query:
-        from fortress.rulesets.america.dashboard.teacher import build_teacher
-        return build_teacher(store, query["teacher"], display_it)
+        return teacher_page(store, query["teacher"], display_it)
     app = App(save_dir=save_dir, store=store, defer_labels=display_it)  # labels once the page says its size
     if unreachable:
         app.say(unreachable)
@@ -50,6 +49,13 @@ def build_app(display_it: bool = True, save_dir=None, store=None, query: dict[st
         if store is not None:
             app.follow_store()
     return app
+
+
+def teacher_page(store, token: str, display_it: bool = False):
+    """The teacher's view of ``store`` (every ruleset's games) for the right ``token``, else a
+    one-line refusal: what ``?teacher=TOKEN`` opens on any page of ``fortress serve``."""
+    from fortress.rulesets.america.dashboard.teacher import build_teacher
+    return build_teacher(store, token, display_it)
 
 
 def __getattr__(name: str):

@@ -6,7 +6,8 @@ by +360° so the Pacific is whole across the date line. Regions are filled with 
 colour (neutral ones plain), sea zones with the colour of the side whose ships hold them; areas
 outside the game's theatre ([Setup S1] the map in play) are greyed and take no selection. The name
 of the area under the pointer shows above the map, and a click selects a region or a sea zone,
-reported in the status line below it. No basemap: nothing is fetched at run time.
+reported in the status line below it. Over them, the sea links (:mod:`fortress.ui.world_links`):
+lanes, anchored zones and canals. No basemap: nothing is fetched at run time.
 
 Each area is a layer of its own (zones in a pane under the regions'): after a move only the areas
 whose look changed are sent to the page again, a few KB each, not the whole board (~350 KB).
@@ -26,6 +27,7 @@ from fortress.geodata.world_recipe import WORLD_DIR
 from fortress.rulesets.attack.world import THEATRE
 from fortress.ui.area_layers import BACKDROP_BORDER, BACKDROP_FILL, collection, rounded
 from fortress.ui.board_map import TYPICAL_SIZE, fit_view
+from fortress.ui.world_links import CSS, PANE, WorldLinks
 
 #: the button labels of the view selector, in the order shown
 VIEW_LABELS = {"western": "Western", "pacific": "Pacific", "world": "World"}
@@ -37,7 +39,7 @@ Bounds = tuple[tuple[float, float], tuple[float, float]]
 ZONES_PANE, REGIONS_PANE = "ft-world-zones", "ft-world-regions"
 #: over the backdrop (Leaflet's overlay pane, 400): zones, then regions; an area drawn again
 #: stays at its kind's level
-PANES = {ZONES_PANE: {"zIndex": 401}, REGIONS_PANE: {"zIndex": 402}}
+PANES = {ZONES_PANE: {"zIndex": 401}, REGIONS_PANE: {"zIndex": 402}, **PANE}
 
 
 def ring_centroid_x(ring: list[list[float]]) -> float:
@@ -106,8 +108,10 @@ class WorldBoardMap:
         self.styles: dict[str, dict[str, Any]] = {}  #: each area's look as last sent
         self.layers = {aid: self._area_layer(aid) for aid in sorted(shapes(view)[0], key=self._order)}
         self.areas = L.LayerGroup(layers=tuple(self.layers.values()), name="areas")
+        self.links = WorldLinks(self.world, view, self.in_play)
+        self.sea_links = L.LayerGroup(layers=self.links.layers, name="sea links")
         centre, zoom = fit_view(view_bounds(view), *TYPICAL_SIZE, snap=0.25)
-        self.map = L.Map(layers=(self.backdrop, self.areas), center=centre, zoom=zoom, zoom_snap=0.25, panes=PANES,
+        self.map = L.Map(layers=(self.backdrop, self.areas, self.sea_links), center=centre, zoom=zoom, zoom_snap=0.25, panes=PANES,
                          zoom_delta=0.5, min_zoom=1, max_zoom=7, attribution_control=False,
                          scroll_wheel_zoom=True, keyboard=False, world_copy_jump=False,
                          _dom_classes=("fortress-world-map",), layout=W.Layout(height=height, width="100%"))
@@ -118,7 +122,8 @@ class WorldBoardMap:
         self.caption = W.HTML(VIEWS[view][0], _dom_classes=("fortress-world-caption",))
         self.hover = W.HTML("&nbsp;", _dom_classes=("fortress-world-hover",))
         self.status = W.HTML("Click a region or a sea zone.", _dom_classes=("fortress-world-status",))
-        self.widget = W.VBox([self.views, W.HBox([self.caption, W.HTML("&nbsp;&middot;&nbsp;"), self.hover]), self.map,
+        title = W.HBox([self.caption, W.HTML("&nbsp;&middot;&nbsp;"), self.hover])
+        self.widget = W.VBox([W.HTML(CSS), self.views, title, self.map,
                               self.status],
                              _dom_classes=("fortress-world",))
 
@@ -196,6 +201,7 @@ class WorldBoardMap:
         self.backdrop.data = self._backdrop_data()
         for aid, layer in self.layers.items():
             layer.data = self._area_data(aid)
+        self.links.show(view)
         with self.map.hold_sync():
             self.fit()
         self.caption.value = VIEWS[view][0]  # last: the page knows the view is drawn by its caption

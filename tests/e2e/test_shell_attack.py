@@ -11,6 +11,12 @@ first region's marker (shown with its price), then Influence if allowed, else De
 build panel, the first unit allowed, twice, then Done; in Winter, Pass; in a generic step, the
 verb move, attack or build if listed, else the panel's first verb, at most two actions a step,
 then ``end`` when listed.
+Then, Year 1's three actions used, Red plays on into Year 2 until its Spring action: Move, in
+the move panel to a region Red holds (read off the map's red regions) if one is listed, else
+the first listed, with every unit that reaches it (the panel says no battle follows, or the
+odds of the one that does; the battle fought in its panel); then a click on the region on the
+map says who holds it, as its colour on the map shows. The page is then written to
+docs/dashboard-attack.png: the map with its lanes, anchors and canals, the panels.
 After each of Red's actions the world map is on the page (its areas' paths drawn) and the
 header or the log changed, and the year track shows the year. And at 1280x720 the map fills
 the board's column and shows the whole western board, fitted to its size. Everything waits on
@@ -25,9 +31,10 @@ from fortress.geodata.world_map import WorldMap
 from fortress.rulesets.attack.world import THEATRE
 from fortress.ui.board_map import fit_view
 from fortress.ui.map_labels import mercator
-from fortress.ui.world_map import shapes, view_bounds
-from tests.e2e.test_dashboard import KERNEL, STEP, still
+from fortress.ui.world_map import SIDE_FILL, shapes, view_bounds
+from tests.e2e.test_dashboard import DOCS, KERNEL, STEP, still
 from tests.e2e.test_shell import LISTED_JS, OPTIONS_JS, TICK_JS, shell_server, tick
+from tests.e2e.test_world_map import click as click_area
 
 pytestmark = pytest.mark.browser
 
@@ -55,6 +62,15 @@ FRAMED_JS = """(ids) => {
     return {outside: out, span: [(right - left) / box.width, (bottom - top) / box.height]};
 }"""
 PLAIN_OPTIONS_JS = "s => [...s.options].map(o => o.textContent.replace(/\\s+/g, ' ').trim())"
+#: the ids of the world map's areas filled with ``colour`` (a holder's)
+FILLED_JS = """(colour) => [...document.querySelectorAll('.fortress-world-map path[class*="ft-world-"]')]
+    .filter(p => p.getAttribute('fill') === colour)
+    .map(p => [...p.classList].find(c => c.startsWith('ft-world-')).slice('ft-world-'.length))"""
+TICK_TEXT_JS = "() => document.querySelector('.fortress-shell-tick').textContent"
+#: the sea links drawn: lanes' paths, anchors' and canals' marks
+LINKS_JS = """() => ({lanes: document.querySelectorAll('.fortress-world-map path.ft-world-lane').length,
+    anchors: [...document.querySelectorAll('.fortress-world-map .ft-world-anchor')].map(e => e.dataset.area),
+    canals: [...document.querySelectorAll('.fortress-world-map .ft-world-canal')].map(e => e.textContent.trim())})"""
 
 
 @pytest.fixture(scope="module")
@@ -187,6 +203,32 @@ def battle_in_panel(page) -> str:
     return how
 
 
+def move_in_panel(page) -> tuple[str, str]:
+    """In the move panel: the first destination Red holds (its fill on the map is Red's), else the
+    first listed, with every unit that reaches it; the panel says no battle follows, or the odds
+    of the battle that will; Send, then End the Move. Returns the destination's id and what the
+    panel said of it."""
+    names = {area.name: aid for aid, area in WorldMap.load().areas.items()}
+    held = set(page.evaluate(FILLED_JS, SIDE_FILL["red"]))
+    targets = options(page, ".ft-attack-target")
+    target = next((t for t in targets if names[t] in held), targets[0])
+    if page.locator(".ft-attack-target select").evaluate(PLAIN_OPTIONS_JS.replace(".options]", ".selectedOptions]")) \
+            != [target]:
+        page.locator(".ft-attack-target select").select_option(label=target)
+    page.wait_for_function("() => document.querySelectorAll('.ft-attack-count input').length > 0", timeout=STEP)
+    for box in page.locator(".ft-attack-count input").all():
+        box.fill(box.get_attribute("max"))
+        box.press("Enter")
+    said = (f"No battle: {target} is yours" if names[target] in held else f"% to take {target}")
+    page.wait_for_selector(f".ft-attack-odds:has-text('{said}')", timeout=STEP)
+    said = page.locator(".ft-attack-odds").text_content()
+    click(page, ".ft-attack-send")
+    still(page, f"() => ({TICK_TEXT_JS})()")  # one order per region and type: a redraw after each
+    if page.locator(".ft-attack-move-panel .ft-attack-fight").is_visible():  # units left that may still move
+        click(page, ".ft-attack-move-panel .ft-attack-fight")
+    return names[target], said
+
+
 def select(page, verb: str) -> None:
     """Choose ``verb`` in the first dropdown; wait until the second lists its actions."""
     label = next(o for o in page.locator(".fortress-shell-verb select").evaluate(OPTIONS_JS)
@@ -296,4 +338,49 @@ def test_the_first_year_of_attack_is_played_by_clicks_on_the_world_map(browser, 
     assert {"influence", "decline"} & set(verbs) and any("(only you see it)" in p for p in played), played
     odds = [p for p in played if " to take " in p]
     assert tracked > 5 and len(odds) == 1 and re.search(r"\d+\.\d% to take", odds[0]), played
+    moved = play_on_to_a_move(page, played)
+    check_the_map_after_the_move(page, moved)
     page.close()
+
+
+def play_on_to_a_move(page, played: list[str]) -> str:
+    """Year 2: Red's steps by the same policy until its Spring action, Move, is played in the move
+    panel. Returns the region moved to."""
+    while True:
+        assert len(played) < 90, f"Red should have moved in Year 2's Spring: {played}"
+        if page.locator(".ft-attack-chooser").count():
+            assert page.locator(".ft-attack-action-move").is_enabled()  # a new year: every action free again
+            click(page, ".ft-attack-action-move")
+            played.append("choose move")
+        elif page.locator(".ft-attack-move-panel").count():
+            log_before = log(page)
+            moved, said = move_in_panel(page)
+            played += [f"move {moved}", said]
+            assert log(page) != log_before, played[-2:]
+            while page.locator(".ft-attack-battle-decide").count():  # the battle for a region not Red's
+                played.append(battle_in_panel(page))
+            return moved
+        elif page.locator(".ft-attack-battle-decide").count():  # a bot's attack on Red
+            played.append(battle_in_panel(page))
+        else:
+            played.append(act(page, *choice(page, 0)))
+        assert "Refused" not in page.locator(".fortress-shell-message").text_content(), played[-1]
+
+
+def check_the_map_after_the_move(page, moved: str) -> None:
+    """After the Move: the map still drawn with its sea links; a click on the region moved to
+    selects it, Red's; the page is written to docs/dashboard-attack.png."""
+    page.wait_for_function(f"() => ({PATHS_JS})() > 100", timeout=STEP)
+    links = page.evaluate(LINKS_JS)
+    assert links["lanes"] == 20 and sorted(links["canals"]) == ["Panama Canal", "Suez Canal"], links
+    assert sorted(links["anchors"]) == ["caribbean", "coral-sea", "mediterranean", "north-sea", "sea-of-japan"]
+    page.locator(".fortress-world-map").scroll_into_view_if_needed()  # a point off the screen hits nothing
+    click_area(page, moved)
+    name = WorldMap.load().areas[moved].name
+    page.wait_for_selector(f".fortress-world-status:has-text('Selected: {name} (region, ')", timeout=STEP)
+    status = page.locator(".fortress-world-status").text_content()
+    assert re.search(r"\(region, (held by \w+|neutral)\)", status), status
+    red = moved in page.evaluate(FILLED_JS, SIDE_FILL["red"])
+    assert red == ("held by Red" in status), (status, red)  # the map's colour is the holder said
+    still(page, f"() => ({PATHS_JS})()")
+    page.screenshot(path=str(DOCS / "dashboard-attack.png"))

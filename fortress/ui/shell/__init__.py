@@ -40,8 +40,21 @@ def start(ruleset: str | None = None) -> Any:
     """The start page: a widget listing every installed ruleset (title, players) with a button
     that opens it (Fortress America: :func:`fortress.ui.build_app`; the others: a :class:`Shell`).
     With ``ruleset`` (default: ``$FORTRESS_RULESET``, set by ``fortress serve --ruleset``) that
-    ruleset is opened at once. The page object is the widget's ``page`` attribute."""
+    ruleset is opened at once. The page object is the widget's ``page`` attribute. On a game
+    store, ``?teacher=TOKEN`` opens the teacher's view instead (:func:`fortress.ui.teacher_page`),
+    its widget returned."""
+    from fortress.store import StoreError
+    from fortress.ui import pages, teacher_page
     from fortress.ui.shell.startpage import StartPage
+
+    try:
+        store = pages.store_from_env()
+    except StoreError:  # the shell's page says so when it opens its store
+        store = None
+    query = pages.page_query() if store is not None else {}
+    if store is not None and "teacher" in query:
+        found = teacher_page(store, query["teacher"])
+        return getattr(found, "root", found)
 
     page = StartPage()
     chosen = ruleset or os.environ.get(RULESET_ENV) or None

@@ -1,5 +1,11 @@
-"""The teacher's view of a shared game store: every game on the server, any game
-on the projector as a spectator, and a batch of games for a class with their seat links.
+"""The teacher's view of a shared game store: every game on the server, of every ruleset (its
+ruleset, seats, whose turn and join code), any game on the projector as a spectator (Fortress
+America's in its dashboard, another ruleset's in the shell), and a batch of games of any
+ruleset for a class with their seat links.
+
+What differs between rulesets comes through their public API: titles and side names
+(:mod:`fortress.engine.rulesets`), player counts and bots, a score (``Game.scores``) or
+Fortress America's captured cities; nothing here names another ruleset.
 
 Opened as ``/?teacher=TOKEN`` on ``fortress serve`` (the server prints that link; the token
 is ``FORTRESS_TEACHER_TOKEN``), or from ``teacher.ipynb``. Nothing here shows a game's seed,
@@ -20,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 import fortress
+from fortress.engine import rulesets
 from fortress.store import SPECTATOR, GameStore, NewGame, StoreError
 from fortress.ui import theme as T
 from fortress.rulesets.america.dashboard.bots import HUMAN, bot_choices
@@ -56,22 +63,56 @@ def allowed(token: str, expected: str | None = None) -> bool:
     return bool(expected) and hmac.compare_digest(token.encode(), expected.encode())
 
 
+def ruleset_of(summary: dict[str, Any]) -> rulesets.Ruleset:
+    """The ruleset of a listed game (a game stored before summaries named it: Fortress America's,
+    until its next move rewrites its summary)."""
+    try:
+        return rulesets.get(summary.get("ruleset") or rulesets.DEFAULT)
+    except Exception:  # noqa: BLE001 - a ruleset no longer installed: the default's names
+        return rulesets.get(rulesets.DEFAULT)
+
+
+def standing(summary: dict[str, Any], rules: rulesets.Ruleset) -> str:
+    """How the game stands: each side's score (a ruleset that keeps one), else the cities captured."""
+    scores = summary.get("scores") or {}
+    if scores:
+        ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+        return ", ".join(f"{rules.side_names.get(s, s)} {v:g}" for s, v in ranked)
+    return f"{summary['captured']} / {CITIES} cities" if summary.get("captured") is not None else ""
+
+
+def seats_text(store: GameStore, game_id: str, rules: rulesets.Ruleset) -> str:
+    """Each player seat: its number, its sides, and a bot's name, joined or free."""
+    claimed = store.claimed(game_id)
+    out = []
+    for seat in store.seats_of(game_id):
+        if seat.seat == SPECTATOR:
+            continue
+        who = f"{seat.bot} bot" if seat.bot else "joined" if seat.seat in claimed else "free"
+        out.append(f"{seat.seat} {' + '.join(rules.side_names.get(s, s) for s in seat.sides)} ({who})")
+    return "; ".join(out)
+
+
 def games_rows(store: GameStore) -> list[dict[str, Any]]:
-    """What the teacher's list shows of each game, newest first."""
+    """What the teacher's list shows of each game, newest first, whatever its ruleset."""
     filled = store.seats_filled()
     rows = []
     for g in store.list_games():
+        rules = ruleset_of(g)
         taken, total = filled.get(g["id"], (0, 0))
-        turn = "game over" if g["over"] else f"{T.side_label(g['side'])} ({g['phase']})"
-        rows.append({"title": g["title"], "code": g["code"], "round": g["round"],
-                     "captured": f"{g['captured']} / {CITIES}", "turn": turn, "last": g["last"] or "",
-                     "moves": g["plies"], "seats": f"{taken} / {total}", "id": g["id"]})
+        side = rules.side_names.get(g["side"] or "", g["side"] or "nobody")
+        turn = "game over" if g["over"] else f"{side} ({g['phase']})"
+        rows.append({"title": g["title"], "ruleset": rules.title or rules.name, "name": rules.name,
+                     "code": g["code"], "round": g["round"], "standing": standing(g, rules), "turn": turn,
+                     "last": g["last"] or "", "moves": g["plies"], "seats": f"{taken} / {total}",
+                     "players": seats_text(store, g["id"], rules), "id": g["id"]})
     return rows
 
 
 def games_html(rows: list[dict[str, Any]]) -> str:
-    heads = ("Game", "Code", "Round", "Cities", "Whose turn", "Last move", "Moves", "Seats filled")
-    keys = ("title", "code", "round", "captured", "turn", "last", "moves", "seats")
+    heads = ("Game", "Ruleset", "Join code", "Round", "Standing", "Whose turn", "Last move", "Moves", "Seats filled",
+             "Seats")
+    keys = ("title", "ruleset", "code", "round", "standing", "turn", "last", "moves", "seats", "players")
     body = "".join("<tr class='fortress-teacher-game'>" + "".join(f"<td>{html.escape(str(r[k]))}</td>" for k in keys)
                    + "</tr>" for r in rows)
     return (f"<table class='fortress-teacher-games'><tr>{''.join(f'<th>{h}</th>' for h in heads)}</tr>{body}</table>"
@@ -86,32 +127,36 @@ class Made:
     made: NewGame
     seats: tuple[tuple[str, ...], ...]
     bots: frozenset[str] = frozenset()  # seat numbers the server's bots play: they get no link
+    ruleset: str = rulesets.DEFAULT
 
 
 def make_batch(store: GameStore, count: int, source: str, seats: dict[str, str], title: str,
-               players: int = 4) -> list[Made]:
-    """``count`` games from ``source`` (a save, a position description in TOML or JSON, or
-    empty: a new game on the balanced preset), seated as ``seats`` (side -> human or bot)."""
+               players: int = 4, ruleset: str = rulesets.DEFAULT) -> list[Made]:
+    """``count`` games of ``ruleset`` from ``source`` (a save, a position description in TOML or
+    JSON, or empty: a new game), seated as ``seats`` (side -> human or bot; "*": every side not
+    named)."""
     if not 1 <= count <= MAX_BATCH:
         raise StoreError(f"a batch is 1 to {MAX_BATCH} games, not {count}")
     out = []
     for i in range(count):
-        game = start_game(source, secrets.randbelow(2**31), players)
+        game = start_game(source, secrets.randbelow(2**31), players, ruleset)
         name = f"{title} {i + 1}".strip()
-        kinds = store_seats(game, seats)
+        kinds = store_seats(game, {side: seats.get(side, seats.get("*", HUMAN)) for side in game.rules.sides})
         bots = frozenset(seat for seat, kind in kinds.items() if kind != "human")
-        out.append(Made(name, store.create_game(game, kinds, title=name), tuple(game.seats), bots))
+        out.append(Made(name, store.create_game(game, kinds, title=name), tuple(game.seats), bots, game.rules.name))
     return out
 
 
-def start_game(source: str, seed: int, players: int) -> "Game":
-    """A game from a save, a position description, or a fresh balanced setup."""
+def start_game(source: str, seed: int, players: int, ruleset: str = rulesets.DEFAULT) -> "Game":
+    """A game from a save, a position description, or a fresh one (Fortress America's on the
+    balanced preset)."""
     text = source.strip()
     if not text:
-        return fortress.new_game(seed, players=players, setup="balanced")
+        setup = {"setup": "balanced"} if "balanced" in rulesets.get(ruleset).presets else {}
+        return fortress.new_game(seed, players=players, ruleset=ruleset, **setup)
     if text.startswith("{") and '"actions"' in text:
         return fortress.Game.from_json(text)
-    return fortress.Game.from_position(text, seed=seed, players=players)
+    return fortress.Game.from_position(text, seed=seed, players=players, ruleset=ruleset)
 
 
 def batch_csv(batch: list[Made]) -> str:
@@ -121,9 +166,10 @@ def batch_csv(batch: list[Made]) -> str:
     writer.writerow(["game", "join code", "seat", "plays", "link"])
     for m in batch:
         for seat, token in m.made.tokens.items():
-            if seat in m.bots:
-                continue
-            sides = "spectator" if seat == SPECTATOR else " + ".join(T.side_label(s) for s in m.seats[int(seat) - 1])
+            if seat in m.bots or (seat == SPECTATOR and m.ruleset != rulesets.DEFAULT):
+                continue  # a bot needs no link; the shell (other rulesets) opens players' seats only
+            names = rulesets.get(m.ruleset).side_names
+            sides = "spectator" if seat == SPECTATOR else " + ".join(names.get(s, s) for s in m.seats[int(seat) - 1])
             writer.writerow([m.title, m.made.code, seat, sides, page_link(f"seat={token}")])
     return out.getvalue()
 
@@ -168,9 +214,11 @@ class TeacherView:
         free.add_class("fortress-teacher-free")
         free.on_click(lambda _b: self.free())
         self.app: App | None = None
+        self.shell: Any = None  #: the shell showing a game of another ruleset, once one is watched
         self._codes: dict[str, str] = {}
+        self._rulesets: dict[str, str] = {}
         self.batch = self._batch_form()
-        self.root = W.VBox([T.style_widget(), W.HTML("<h3>Fortress America: the teacher's view</h3>"),
+        self.root = W.VBox([T.style_widget(), W.HTML("<h3>The teacher's view</h3>"),
                             W.HBox([refresh]), self.games, W.HTML("<b>Open a game on the projector</b>"),
                             W.HBox([self.pick, watch]),
                             W.HTML("<b>Free a seat</b> <small>(a student's laptop died, or the wrong browser took "
@@ -184,11 +232,15 @@ class TeacherView:
         self.count = W.BoundedIntText(value=15, min=1, max=MAX_BATCH, description="games", layout=W.Layout(width="160px"))
         self.count.add_class("fortress-batch-count")
         self.title = W.Text(value="Table", description="titles", layout=W.Layout(width="240px"))
-        bots = bot_choices()
-        self.invaders = W.Dropdown(options=[(f"{b} bots", b) for b in bots] + [("students", HUMAN)],
-                                   value="heuristic" if "heuristic" in bots else bots[0], description="Invaders",
-                                   layout=W.Layout(width="260px"))
+        self.ruleset = W.Dropdown(options=[(rulesets.get(n).title or n, n) for n in rulesets.names()],
+                                  value=rulesets.DEFAULT, description="game", layout=W.Layout(width="300px"))
+        self.ruleset.add_class("fortress-batch-ruleset")
+        self.players = W.BoundedIntText(value=4, min=1, max=8, description="players", layout=W.Layout(width="160px"))
+        self.players.add_class("fortress-batch-players")
+        self.invaders = W.Dropdown(description="Invaders", layout=W.Layout(width="260px"))
         self.invaders.add_class("fortress-batch-invaders")
+        self._bots_of(rulesets.DEFAULT)
+        self.ruleset.observe(lambda change: self._ruleset_picked(change["new"]), "value")
         self.source = W.Textarea(value=LASERS_POSITION, layout=W.Layout(width="100%", height="180px"),
                                  placeholder="a position (TOML or JSON) or a save; empty: a new game")
         self.source.add_class("fortress-batch-source")
@@ -197,15 +249,35 @@ class TeacherView:
         make.on_click(lambda _b: self.create())
         self.made = W.HTML("")
         self.made.add_class("fortress-batch-made")
-        return W.VBox([W.HBox([self.count, self.title, self.invaders], layout=W.Layout(flex_flow="row wrap")),
-                       W.HTML("<small>Start from (the tutorial's lasers position; paste another position or a "
-                              "save, or empty it for a new game). U.S.: a student.</small>"), self.source, make, self.made])
+        self.first = W.HTML("<small>Start from (the tutorial's lasers position; paste another position or a "
+                            "save, or empty it for a new game). U.S.: a student.</small>")
+        return W.VBox([W.HBox([self.ruleset, self.players, self.count, self.title, self.invaders],
+                              layout=W.Layout(flex_flow="row wrap")), self.first, self.source, make, self.made])
+
+    def _bots_of(self, name: str) -> None:
+        """The other seats' choices for ruleset ``name``: its bots, or students."""
+        bots = bot_choices(name)
+        self.invaders.options = [(f"{b} bots", b) for b in bots] + [("students", HUMAN)]
+        self.invaders.value = "heuristic" if "heuristic" in bots else bots[0]
+
+    def _ruleset_picked(self, name: str) -> None:
+        """Another ruleset for the batch: its bots, its usual player count, a new game to start from."""
+        rules = rulesets.get(name)
+        self._bots_of(name)
+        self.players.value = rules.default_players
+        default = name == rulesets.DEFAULT
+        self.invaders.description = "Invaders" if default else "other seats"
+        self.source.value = LASERS_POSITION if default else ""
+        first = " + ".join(rules.side_names.get(s, s) for s in rules.seats(self.players.value)[0])
+        self.first.value = (f"<small>Start from (a position or a save; empty: a new game). {html.escape(first)}: a "
+                            "student.</small>")
 
     def refresh(self) -> None:
         rows = games_rows(self.store)
         self.games.value = games_html(rows)
-        self.pick.options = [(f"{r['title'] or 'game'} ({r['code']})", r["id"]) for r in rows]
+        self.pick.options = [(f"{r['title'] or 'game'} ({r['ruleset']}, {r['code']})", r["id"]) for r in rows]
         self._codes = {r["id"]: r["code"] for r in rows}
+        self._rulesets = {r["id"]: r["name"] for r in rows}
         if rows and self.pick.value is None:
             self.pick.value = rows[0]["id"]
         titles = {r["id"]: f"{r['title'] or 'game'} ({r['code']})" for r in rows}
@@ -232,17 +304,40 @@ class TeacherView:
         if self.pick.value is None:
             self.message.value = "<span class='ft-refused'>No game to watch yet.</span>"
             return
+        name = self._rulesets.get(self.pick.value, rulesets.DEFAULT)
+        if name != rulesets.DEFAULT:
+            self.watch_in_shell(name, self.pick.value)
+            return
         if self.app is None:
             self.app = App(store=self.store)
             self.spectator.children = [self.app.root]
             self.app.follow_store()
         game_id = self.pick.value
         self.app.play_shared(spectate(self.store, game_id, self._codes.get(game_id, "")), "Watching as a spectator.")
+        self.spectator.children = [self.app.root]
+
+    def watch_in_shell(self, name: str, game_id: str) -> None:
+        """A game of another ruleset, as a spectator sees it, in that ruleset's shell (Watch again
+        to see the moves made since)."""
+        from fortress.ui.shell import build_shell
+
+        if self.shell is None or self.shell.rules.name != name:
+            self.shell = build_shell(name, display_it=False)
+        _ply, game = self.store.snapshot(game_id)
+        self.shell.show_seat(game, (), f"Watching game {self._codes.get(game_id, '')} as a spectator.")
+        self.spectator.children = [self.shell.root]
 
     def create(self) -> None:
-        seats = {"us": HUMAN, **{s: self.invaders.value for s in ("west", "south", "east")}}
+        rules = rulesets.get(self.ruleset.value)
         try:
-            batch = make_batch(self.store, self.count.value, self.source.value, seats, self.title.value)
+            first = rules.seats(self.players.value)[0]
+        except (ValueError, KeyError) as exc:
+            self.made.value = f"<span class='ft-refused'>No games made: {html.escape(str(exc)[:400])}</span>"
+            return
+        seats = {"*": self.invaders.value, **{s: HUMAN for s in first}}
+        try:
+            batch = make_batch(self.store, self.count.value, self.source.value, seats, self.title.value,
+                               self.players.value, self.ruleset.value)
         except (ValueError, StoreError, fortress.IllegalAction) as exc:
             self.made.value = f"<span class='ft-refused'>No games made: {html.escape(str(exc)[:400])}</span>"
             return
