@@ -88,3 +88,45 @@ def test_kept_sides_stay_within_their_byte_budget(monkeypatch):
     assert unbounded_peak > 4 * sides * budget  # the battles are enough to pass the budget
     assert peak <= 2 * sides * budget  # each side within its budget plus one call's growth
     assert all(abs(a - b) < 1e-12 for a, b in zip(unbounded, bounded))
+
+
+def test_threads_reading_the_kept_sides_at_once_get_each_battles_own_odds():
+    """A server's bots play in threads and the kept sides grow as they are read: six threads
+    working out 20 battles each at once (from empty caches, switching every microsecond) get
+    the odds one thread gets alone."""
+    import sys
+    import threading
+
+    r = random.Random(7)
+    battles = [O.make_battle(a, d, t, bombers_inside=i) for a, d, t, i in (random_forces(r) for _ in range(20))]
+    O.clear_caches()
+    alone = [summary(b) for b in battles]
+    O.clear_caches()
+    got: dict[int, list[float]] = {}
+    failed: list[BaseException] = []
+
+    def read(k: int) -> None:
+        try:
+            got[k] = [summary(b) for b in battles[k:] + battles[:k]]
+        except BaseException as e:  # noqa: BLE001  (reported below)
+            failed.append(e)
+
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=read, args=(k,)) for k in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert not failed, failed
+    for k, odds in got.items():
+        for mine, theirs in zip(odds, alone[k:] + alone[:k]):
+            assert mine == pytest.approx(theirs, abs=1e-12)
+
+
+def summary(battle) -> list[float]:
+    odds = O.odds_of(battle)
+    return [getattr(odds, name) for name in O.SUMMARY]

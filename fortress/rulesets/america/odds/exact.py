@@ -6,6 +6,7 @@ from ``casualty_options``, the choices from the casualty policies (see docs/odds
 """
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from functools import lru_cache
 from typing import Any, Mapping
@@ -39,22 +40,25 @@ def _reach(dice: DiceKey, combined_counts: bool, enemies: int, tables: DiceOf) -
 
 def clear_caches() -> None:
     """Forget everything kept between calls: the dice tables and the sides' transitions."""
-    clear_tables()
-    _reach.cache_clear()
-    _SIDES.clear()
-    _PATHS.clear()
-    _TYPES.clear()
+    with _SIDES_LOCK:
+        clear_tables()
+        _reach.cache_clear()
+        _SIDES.clear()
+        _PATHS.clear()
+        _TYPES.clear()
 
 
 def cache_bytes() -> int:
     """Bytes held by the sides' arrays kept between calls (distributions and coverage):
     at most about ``MAX_SIDE_BYTES`` per side, past which a side starts afresh."""
-    return sum(side.bytes for side in _SIDES.values())
+    with _SIDES_LOCK:
+        return sum(side.bytes for side in _SIDES.values())
 
 
 def clear_transitions() -> None:
     """Forget the sides' transitions and distributions only (dice tables and fire paths stay)."""
-    _SIDES.clear()
+    with _SIDES_LOCK:
+        _SIDES.clear()
 
 
 def dice_key(battle: Battle) -> DiceKey:
@@ -143,6 +147,9 @@ SideKey = tuple  # (force items, frozenset of units that left): one side of a ba
 #: afresh (``clear_caches`` too). Each kept distribution is as long as the side's states, so
 #: the byte bound is what keeps a long run of bots' games within memory (docs/performance.md).
 _SIDES: dict[tuple, "_Side"] = {}
+#: A kept side grows its chains and arrays as it is read, so one thread at a time reads the
+#: sides (a server's bots play in threads; the work holds the GIL anyway).
+_SIDES_LOCK = threading.RLock()
 MAX_SIDE_STATES = 20_000
 MAX_SIDE_BYTES = 16 * 2**20
 
@@ -327,6 +334,11 @@ def factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_po
     side; then the attackers, whatever is left of them, change only the defender's side.
     So the attacker's fire is computed once per fire signature, and the outcome table is
     the product of the two phases' distributions."""
+    with _SIDES_LOCK:
+        return _factored_odds(battle, attacker, defender, retreat_possible)
+
+
+def _factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_possible: bool) -> Odds:
     policies = {ATTACKER: attacker, DEFENDER: defender}
     start = resolve(battle.copy(), policies)
     a_side, d_side = side_for(start, ATTACKER, policies), side_for(start, DEFENDER, policies)
