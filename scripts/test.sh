@@ -3,9 +3,9 @@
 #
 #   bash scripts/test.sh            # everything (what CI runs): unit, rule and property tests,
 #                                   # notebooks, the wheel install, mypy, then the browser tests in a
-#                                   # real headless Chromium against a real Voila server (two at a
-#                                   # time after the rest; those marked serial one at a time,
-#                                   # beside the rest from the start)
+#                                   # real headless Chromium against a real Voila server (beside
+#                                   # the rest: those marked serial one at a time, then the others
+#                                   # two at a time)
 #   bash scripts/test.sh --quick    # the quick tier: every test not marked slow, browser, notebook
 #                                   # or install (rules, API, notation, saves, store, CLI, UI units
 #                                   # and a handful of property games per ruleset)
@@ -72,47 +72,54 @@ fi
 FORTRESS_TEST_CACHE="$(mktemp -d)"
 export FORTRESS_TEST_CACHE
 mkdir -p .pytest_cache
-# The `serial` browser tests (one at a time: many pages at once, or the server's clocks: connect
-# grace, idle cull) spend most of their time waiting on those clocks and on their pages, so they run
-# beside the rest, from the start, in a pytest of their own; its output is printed once it ends.
-SERIAL_LOG="$FORTRESS_TEST_CACHE/serial.log"
-SERIAL_PID=""
-stop_serial() {  # on an early exit: Ctrl-C to the serial pytest, so its servers are torn down
-  if [ -n "$SERIAL_PID" ] && kill -0 "$SERIAL_PID" 2>/dev/null; then
-    pkill -INT -P "$SERIAL_PID" 2>/dev/null || true
-    wait "$SERIAL_PID" 2>/dev/null || true
+# The browser tests spend most of their time waiting: on their pages, and on the server's clocks
+# (connect grace, idle cull). So they run beside the rest, from the start, in a job of their own
+# whose output is printed once it ends: first those marked `serial`, one at a time (many pages at
+# once, or those clocks), then the others two at a time (each xdist worker a file's server and
+# pages).
+BROWSER_LOG="$FORTRESS_TEST_CACHE/browser.log"
+BROWSER_PID=""
+stop_browser() {  # on an early exit: Ctrl-C to the browser job's pytest, so its servers are torn down
+  if [ -n "$BROWSER_PID" ] && kill -0 "$BROWSER_PID" 2>/dev/null; then
+    pkill -INT -P "$BROWSER_PID" 2>/dev/null || true
+    wait "$BROWSER_PID" 2>/dev/null || true
   fi
   rm -rf "$FORTRESS_TEST_CACHE"
 }
-trap stop_serial EXIT
-(
-  S=$SECONDS
-  code=0
+trap stop_browser EXIT
+browser_lane() {  # NAME ARGS...: one pytest of the browser job; 0 or 5 pass
+  local name=$1 start=$SECONDS code=0
+  shift
   # a job in the background starts with Ctrl-C ignored: give pytest Python's handler back
   python -c 'import signal, sys, pytest; signal.signal(signal.SIGINT, signal.default_int_handler)
-sys.exit(pytest.main(sys.argv[1:]))' -m "browser and serial" -p no:xdist \
-    --record-durations=.pytest_cache/durations-serial.jsonl "$@" >"$SERIAL_LOG" 2>&1 || code=$?
-  echo "browser tests, serial: $(elapsed "$S") (m:ss)" >>"$SERIAL_LOG"
-  exit "$code"
-) &
-SERIAL_PID=$!
+sys.exit(pytest.main(sys.argv[1:]))' "$@" || code=$?
+  echo "browser tests, $name: $(elapsed "$start") (m:ss)"
+  [ "$code" -eq 0 ] || [ "$code" -eq 5 ] || return "$code"
+  [ "$code" -eq 0 ] && echo ran >"$FORTRESS_TEST_CACHE/browser.ran"
+  return 0
+}
+(
+  first=0 second=0
+  browser_lane serial -m "browser and serial" -p no:xdist \
+    --record-durations=.pytest_cache/durations-serial.jsonl "$@" || first=$?
+  browser_lane "two at a time" -m "browser and not serial" -n 2 --dist loadfile \
+    --record-durations=.pytest_cache/durations-browser.jsonl "$@" || second=$?
+  [ "$first" -eq 0 ] || exit "$first"
+  exit "$second"
+) >"$BROWSER_LOG" 2>&1 &
+BROWSER_PID=$!
 run -n 2 --dist worksteal -m "not browser" --durations=15 --record-durations=.pytest_cache/durations-main.jsonl "$@"
 echo "everything but the browser: $(elapsed "$STARTED") (m:ss)"
-BROWSER=$SECONDS
-# two at a time, each worker a file's server and pages
-run -m "browser and not serial" -n 2 --dist loadfile --record-durations=.pytest_cache/durations-browser.jsonl "$@"
-echo "browser tests, two at a time: $(elapsed "$BROWSER") (m:ss)"
-SERIAL_CODE=0
-wait "$SERIAL_PID" || SERIAL_CODE=$?
-SERIAL_PID=""
-echo "---- the serial browser tests (run beside the rest) ----"
-cat "$SERIAL_LOG"
-if [ "$SERIAL_CODE" -eq 0 ]; then
-  RAN=1
-elif [ "$SERIAL_CODE" -ne 5 ]; then
-  echo "pytest failed (exit $SERIAL_CODE, serial browser tests) after $(elapsed "$STARTED") (m:ss)"
-  exit "$SERIAL_CODE"
+BROWSER_CODE=0
+wait "$BROWSER_PID" || BROWSER_CODE=$?
+BROWSER_PID=""
+echo "---- the browser tests (run beside the rest) ----"
+cat "$BROWSER_LOG"
+if [ "$BROWSER_CODE" -ne 0 ]; then
+  echo "pytest failed (exit $BROWSER_CODE, browser tests) after $(elapsed "$STARTED") (m:ss)"
+  exit "$BROWSER_CODE"
 fi
+[ -e "$FORTRESS_TEST_CACHE/browser.ran" ] && RAN=1
 [ "$RAN" = 1 ] || { echo "no test selected"; exit 5; }
 python scripts/durations.py --check .pytest_cache/durations-main.jsonl .pytest_cache/durations-browser.jsonl \
   .pytest_cache/durations-serial.jsonl || true
