@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from websockets.sync.server import serve as ws_serve
@@ -22,6 +26,8 @@ from fortress.ui.pages import page_query
 from fortress.rulesets.america.dashboard.teacher import TeacherView, allowed, batch_csv, games_rows, make_batch
 from tests.test_store import store_waiting  # noqa: F401 - a fixture: a store waiting (the SQLite file and PostgreSQL database: conftest.py)
 from tests.test_ui_helpers import walk
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -415,6 +421,44 @@ def test_a_preheated_kernel_reads_its_page_query_from_voila(store, tmp_path, mon
     assert asked == ["/voila/query/k-1"]
     assert isinstance(app, App) and app.shared is not None and app.shared.seat.seat == "2"
     assert "http://class.local:8866/?seat=" in app.controls.classroom.links.value
+
+
+#: a served page's kernel, in a fresh process: the first read of its seat's game, then a
+#: preheated kernel's wait for its page's query (Voila's helper: nbformat, jsonschema)
+FIRST_READ = """
+import importlib, json, os, sys, threading
+from websockets.sync.server import serve
+import fortress
+from fortress.store import GameStore
+from fortress.ui.pages import page_query
+store = GameStore(sys.argv[1])
+made = store.create_game(fortress.new_game(1, players=2), title="t")
+GameStore(sys.argv[1]).seat_view(made.tokens["1"])
+read = sorted({"jsonschema", "rfc3987_syntax"} & set(sys.modules))
+with serve(lambda ws: ws.send(json.dumps({"QUERY_STRING": "seat=x"})), "127.0.0.1", 0) as server:
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    os.environ.update(VOILA_PREHEAT="True", VOILA_KERNEL_ID="k", VOILA_APP_PORT=str(server.socket.getsockname()[1]))
+    query = page_query()
+    server.shutdown()
+waited = sorted({"nbformat", "rfc3987_syntax"} & set(sys.modules))
+importlib.import_module("rfc3987_syntax")
+print(json.dumps([read, query, waited]))
+"""
+
+
+@pytest.mark.slow  # a fresh interpreter importing the store and Voila's helper: ~3.5 s of CPU
+def test_a_served_page_builds_no_grammar_for_formats_nothing_checks(tmp_path):
+    """jsonschema imports rfc3987-syntax when it is installed (39 Lark grammars, 1.7 s of an idle
+    core) for format checks the save schema never makes: a page's first read of its game
+    (the save check) and a preheated kernel's wait for its query (Voila's helper imports
+    nbformat) go without it (:func:`fortress.engine.schema.without_unused_formats`); it stays
+    importable."""
+    pytest.importorskip("rfc3987_syntax")
+    out = subprocess.run([sys.executable, "-c", FIRST_READ, f"sqlite:///{tmp_path / 'games.sqlite3'}"],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert json.loads(out.stdout) == [["jsonschema"], {"seat": "x"}, ["nbformat"]]
 
 
 DEAD_STORE = "postgresql://nobody@127.0.0.1:1/fortress"  # nothing listens on port 1: refused at once
