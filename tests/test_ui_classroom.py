@@ -397,16 +397,20 @@ def test_the_seat_link_of_a_join_opens_that_seat_and_says_joined(store, tmp_path
     assert again.shared is not None and again.shared.seat.seat == "1" and "Back" in again.message.value
 
 
-def test_a_preheated_kernel_reads_its_page_query_from_voila(store, tmp_path, monkeypatch):
+def preheated_page(store, tmp_path, monkeypatch, query: str) -> tuple[object, list[str], list[int]]:
     """``fortress serve --preheat``: the kernel ran before any page asked for it and learns
-    the page's query from Voila's request-info websocket (a real one here, as Voila's)."""
-    made = two_human_seats(store)
-    info = {"QUERY_STRING": f"seat={made.tokens['2']}", "SERVER_NAME": "class.local", "SERVER_PORT": "8866",
-            "SCRIPT_NAME": "/"}
+    the page's query from Voila's request-info websocket (a real one here, as Voila's). The
+    page built, the paths asked, and the kernel's live widgets (counted from before the
+    page) when it asked."""
+    from ipywidgets.widgets.widget import _instances
+    info = {"QUERY_STRING": query, "SERVER_NAME": "class.local", "SERVER_PORT": "8866", "SCRIPT_NAME": "/"}
     asked: list[str] = []
+    widgets_when_asked: list[int] = []
+    before = set(_instances)
 
     def handler(ws) -> None:
         asked.append(ws.request.path)
+        widgets_when_asked.append(len(set(_instances) - before))
         ws.send(json.dumps(info))
 
     with ws_serve(handler, "127.0.0.1", 0) as server:
@@ -416,11 +420,32 @@ def test_a_preheated_kernel_reads_its_page_query_from_voila(store, tmp_path, mon
         monkeypatch.setenv("VOILA_PREHEAT", "True")
         monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
         monkeypatch.setenv("VOILA_APP_PORT", str(server.socket.getsockname()[1]))
-        app = build_app(display_it=False, save_dir=tmp_path, store=store)
+        built = build_app(display_it=False, save_dir=tmp_path, store=store)
         server.shutdown()
+    return built, asked, widgets_when_asked
+
+
+def test_a_preheated_kernel_builds_the_dashboard_then_reads_its_page_query_from_voila(store, tmp_path, monkeypatch):
+    """A preheated kernel has its dashboard built before a page asks for it (issue 35, item 11):
+    a seat link it serves only opens the seat's game."""
+    made = two_human_seats(store)
+    app, asked, widgets_when_asked = preheated_page(store, tmp_path, monkeypatch, f"seat={made.tokens['2']}")
     assert asked == ["/voila/query/k-1"]
     assert isinstance(app, App) and app.shared is not None and app.shared.seat.seat == "2"
     assert "http://class.local:8866/?seat=" in app.controls.classroom.links.value
+    assert widgets_when_asked[0] > 100  # the dashboard's (~400)
+
+
+def test_a_preheated_kernel_serving_the_teacher_closes_the_dashboard_it_built(store, tmp_path, monkeypatch):
+    from ipywidgets.widgets.widget import _instances
+    monkeypatch.setenv("FORTRESS_TEACHER_TOKEN", "right-token-right-token")
+    before = set(_instances)
+    view, _asked, widgets_when_asked = preheated_page(store, tmp_path, monkeypatch, "teacher=right-token-right-token")
+    assert isinstance(view, TeacherView) and widgets_when_asked[0] > 100
+    live = [_instances[m] for m in set(_instances) - before]
+    assert live and all(w.comm is not None for w in live)
+    assert not any("fortress-turn-note" in getattr(w, "_dom_classes", ()) for w in live)  # the dashboard's are gone
+    assert len(live) < widgets_when_asked[0]
 
 
 #: a served page's kernel, in a fresh process: the first read of its seat's game, then a
