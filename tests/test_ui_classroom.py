@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from websockets.sync.server import serve as ws_serve
@@ -23,6 +27,8 @@ from fortress.ui.pages import page_query
 from fortress.rulesets.america.dashboard.teacher import TeacherView, allowed, batch_csv, games_rows, make_batch
 from tests.test_store import store_waiting  # noqa: F401 - a fixture: a store waiting (the SQLite file and PostgreSQL database: conftest.py)
 from tests.test_ui_helpers import walk
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -437,16 +443,20 @@ def test_the_seat_link_of_a_join_opens_that_seat_and_says_joined(store, tmp_path
     assert again.shared is not None and again.shared.seat.seat == "1" and "Back" in again.message.value
 
 
-def test_a_preheated_kernel_reads_its_page_query_from_voila(store, tmp_path, monkeypatch):
+def preheated_page(store, tmp_path, monkeypatch, query: str) -> tuple[object, list[str], list[int]]:
     """``fortress serve --preheat``: the kernel ran before any page asked for it and learns
-    the page's query from Voila's request-info websocket (a real one here, as Voila's)."""
-    made = two_human_seats(store)
-    info = {"QUERY_STRING": f"seat={made.tokens['2']}", "SERVER_NAME": "class.local", "SERVER_PORT": "8866",
-            "SCRIPT_NAME": "/"}
+    the page's query from Voila's request-info websocket (a real one here, as Voila's). The
+    page built, the paths asked, and the kernel's live widgets (counted from before the
+    page) when it asked."""
+    from ipywidgets.widgets.widget import _instances
+    info = {"QUERY_STRING": query, "SERVER_NAME": "class.local", "SERVER_PORT": "8866", "SCRIPT_NAME": "/"}
     asked: list[str] = []
+    widgets_when_asked: list[int] = []
+    before = set(_instances)
 
     def handler(ws) -> None:
         asked.append(ws.request.path)
+        widgets_when_asked.append(len(set(_instances) - before))
         ws.send(json.dumps(info))
 
     with ws_serve(handler, "127.0.0.1", 0) as server:
@@ -456,11 +466,70 @@ def test_a_preheated_kernel_reads_its_page_query_from_voila(store, tmp_path, mon
         monkeypatch.setenv("VOILA_PREHEAT", "True")
         monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
         monkeypatch.setenv("VOILA_APP_PORT", str(server.socket.getsockname()[1]))
-        app = build_app(display_it=False, save_dir=tmp_path, store=store)
+        built = build_app(display_it=False, save_dir=tmp_path, store=store)
         server.shutdown()
+    return built, asked, widgets_when_asked
+
+
+def test_a_preheated_kernel_builds_the_dashboard_then_reads_its_page_query_from_voila(store, tmp_path, monkeypatch):
+    """A preheated kernel has its dashboard built before a page asks for it (issue 35, item 11):
+    a seat link it serves only opens the seat's game."""
+    made = two_human_seats(store)
+    app, asked, widgets_when_asked = preheated_page(store, tmp_path, monkeypatch, f"seat={made.tokens['2']}")
     assert asked == ["/voila/query/k-1"]
     assert isinstance(app, App) and app.shared is not None and app.shared.seat.seat == "2"
     assert "http://class.local:8866/?seat=" in app.controls.classroom.links.value
+    assert widgets_when_asked[0] > 100  # the dashboard's (~400)
+
+
+def test_a_preheated_kernel_serving_the_teacher_closes_the_dashboard_it_built(store, tmp_path, monkeypatch):
+    from ipywidgets.widgets.widget import _instances
+    monkeypatch.setenv("FORTRESS_TEACHER_TOKEN", "right-token-right-token")
+    before = set(_instances)
+    view, _asked, widgets_when_asked = preheated_page(store, tmp_path, monkeypatch, "teacher=right-token-right-token")
+    assert isinstance(view, TeacherView) and widgets_when_asked[0] > 100
+    live = [_instances[m] for m in set(_instances) - before]
+    assert live and all(w.comm is not None for w in live)
+    assert not any("fortress-turn-note" in getattr(w, "_dom_classes", ()) for w in live)  # the dashboard's are gone
+    assert len(live) < widgets_when_asked[0]
+
+
+#: a served page's kernel, in a fresh process: the first read of its seat's game, then a
+#: preheated kernel's wait for its page's query (Voila's helper: nbformat, jsonschema)
+FIRST_READ = """
+import importlib, json, os, sys, threading
+from websockets.sync.server import serve
+import fortress
+from fortress.store import GameStore
+from fortress.ui.pages import page_query
+store = GameStore(sys.argv[1])
+made = store.create_game(fortress.new_game(1, players=2), title="t")
+GameStore(sys.argv[1]).seat_view(made.tokens["1"])
+read = sorted({"jsonschema", "rfc3987_syntax"} & set(sys.modules))
+with serve(lambda ws: ws.send(json.dumps({"QUERY_STRING": "seat=x"})), "127.0.0.1", 0) as server:
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    os.environ.update(VOILA_PREHEAT="True", VOILA_KERNEL_ID="k", VOILA_APP_PORT=str(server.socket.getsockname()[1]))
+    query = page_query()
+    server.shutdown()
+waited = sorted({"nbformat", "rfc3987_syntax"} & set(sys.modules))
+importlib.import_module("rfc3987_syntax")
+print(json.dumps([read, query, waited]))
+"""
+
+
+@pytest.mark.slow  # a fresh interpreter importing the store and Voila's helper: ~3.5 s of CPU
+def test_a_served_page_builds_no_grammar_for_formats_nothing_checks(tmp_path):
+    """jsonschema imports rfc3987-syntax when it is installed (39 Lark grammars, 1.7 s of an idle
+    core) for format checks the save schema never makes: a page's first read of its game
+    (the save check) and a preheated kernel's wait for its query (Voila's helper imports
+    nbformat) go without it (:func:`fortress.engine.schema.without_unused_formats`); it stays
+    importable."""
+    pytest.importorskip("rfc3987_syntax")
+    out = subprocess.run([sys.executable, "-c", FIRST_READ, f"sqlite:///{tmp_path / 'games.sqlite3'}"],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert json.loads(out.stdout) == [["jsonschema"], {"seat": "x"}, ["nbformat"]]
 
 
 DEAD_STORE = "postgresql://nobody@127.0.0.1:1/fortress"  # nothing listens on port 1: refused at once

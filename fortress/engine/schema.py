@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+from contextlib import contextmanager
 from functools import cache
 from importlib.resources import files
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 MAX_DEPTH = 10  #: levels of nesting a save may have (a real one has 4)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
@@ -32,9 +34,33 @@ def schema() -> dict[str, Any]:
     return loaded
 
 
+#: modules :mod:`jsonschema` imports, when they are installed, only for format checks no check
+#: here makes (``format_checker=None``): rfc3987-syntax builds 39 Lark grammars as it is
+#: imported, 1.7 s of CPU on an idle core, most of a served page's first read of its game
+UNUSED_FORMAT_MODULES = ("rfc3987_syntax",)
+
+
+@contextmanager
+def without_unused_formats() -> Iterator[None]:
+    """Within it, an import of :mod:`jsonschema` (or of what imports it: nbformat, Voila's
+    utilities) skips :data:`UNUSED_FORMAT_MODULES` unless they are imported already; that
+    jsonschema then checks no ``iri`` format, which nothing in fortress asks of it. The
+    modules stay importable afterwards."""
+    hidden = [name for name in UNUSED_FORMAT_MODULES if name not in sys.modules]
+    for name in hidden:
+        sys.modules[name] = None  # type: ignore[assignment]  # import raises ImportError: jsonschema goes without
+    try:
+        yield
+    finally:
+        for name in hidden:
+            if sys.modules.get(name, ...) is None:
+                del sys.modules[name]
+
+
 @cache
 def _validator(part: str | None) -> Any:
-    import jsonschema  # imported on first use: it takes a while
+    with without_unused_formats():
+        import jsonschema  # imported on first use
 
     base = jsonschema.Draft202012Validator
     strict = base.TYPE_CHECKER.redefine(
@@ -48,9 +74,10 @@ def _validator(part: str | None) -> Any:
 def problem(instance: object, part: str | None = None) -> str | None:
     """What is wrong with ``instance`` against the save schema (``part``: one of its
     ``$defs``, e.g. ``"position"``), or None if it fits."""
+    validator = _validator(part)  # imports jsonschema
     from jsonschema.exceptions import best_match
 
-    error = best_match(_validator(part).iter_errors(instance))
+    error = best_match(validator.iter_errors(instance))
     return None if error is None else describe(error)
 
 

@@ -23,7 +23,9 @@ def build_app(display_it: bool = True, save_dir=None, store=None, query: dict[st
     On a shared game store (``store``, else ``FORTRESS_STORE``: ``fortress serve`` sets it)
     the page's query (``query``, else the page's address) picks what it shows: ``seat=TOKEN``
     that seat's game, ``code=ABC123`` a free seat of that game, ``teacher=TOKEN`` the
-    teacher's view (:mod:`fortress.rulesets.america.dashboard.teacher`, which is then returned instead of an App)."""
+    teacher's view (:mod:`fortress.rulesets.america.dashboard.teacher`, which is then returned instead of an App).
+    A preheated kernel (``fortress serve --preheat``) builds the dashboard before it waits for
+    its page's query, so a seat link it serves only opens its game (issue 35, item 11)."""
     from fortress.store import StoreError
     from fortress.rulesets.america.dashboard import classroom
     from fortress.rulesets.america.dashboard.app import App
@@ -35,10 +37,19 @@ def build_app(display_it: bool = True, save_dir=None, store=None, query: dict[st
             store = pages.store_from_env()
         except StoreError as exc:  # the page still opens, for a game of its own, and says why
             unreachable = f"Classroom play is off on this page: {exc}. Reload the page to try again."
+    made, made_widgets = None, []
+    if query is None and store is not None and pages.preheated():  # built while no page waits for it
+        import ipywidgets
+        live = ipywidgets.widgets.widget._instances  # the kernel's widgets by model id
+        before = set(live)
+        made = App(save_dir=save_dir, store=store, defer_labels=display_it)
+        made_widgets = [widget for model_id, widget in live.items() if model_id not in before]
     query = query if query is not None else (pages.page_query() if store is not None else {})
     if store is not None and "teacher" in query:
+        for widget in made_widgets:  # else the teacher's page would be sent the dashboard's widgets
+            widget.close()
         return teacher_page(store, query["teacher"], display_it)
-    app = App(save_dir=save_dir, store=store, defer_labels=display_it)  # labels once the page says its size
+    app = made or App(save_dir=save_dir, store=store, defer_labels=display_it)  # labels once the page says its size
     if unreachable:
         app.say(unreachable)
     if store is not None:

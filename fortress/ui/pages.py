@@ -29,11 +29,19 @@ def store_from_env() -> GameStore | None:
     return GameStore(url) if url else None
 
 
+def preheated() -> bool:
+    """Whether this kernel was preheated: started by Voila's pool (``fortress serve --preheat``)
+    before a page asked for it, it learns its page's query only once one does."""
+    return os.environ.get("VOILA_PREHEAT") == "True"
+
+
 def page_query() -> dict[str, str]:
     """The page's query string (``?seat=...``), as Voila hands it to the kernel."""
     text = os.environ.get("QUERY_STRING", "")
-    if os.environ.get("VOILA_PREHEAT") == "True":  # a preheated kernel learns its page later
-        from voila.utils import get_query_string
+    if preheated():  # a preheated kernel learns its page later
+        from fortress.engine.schema import without_unused_formats
+        with without_unused_formats():  # voila.utils imports nbformat, which imports jsonschema
+            from voila.utils import get_query_string
         text = get_query_string() or ""
     return {k: v[0] for k, v in parse_qs(text).items() if v}
 
