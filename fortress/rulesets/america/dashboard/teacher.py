@@ -152,8 +152,8 @@ def start_game(source: str, seed: int, players: int, ruleset: str = rulesets.DEF
     balanced preset)."""
     text = source.strip()
     if not text:
-        setup = {"setup": "balanced"} if "balanced" in rulesets.get(ruleset).presets else {}
-        return fortress.new_game(seed, players=players, ruleset=ruleset, **setup)
+        setup = "balanced" if "balanced" in rulesets.get(ruleset).presets else "default"
+        return fortress.new_game(seed, players=players, setup=setup, ruleset=ruleset)
     if text.startswith("{") and '"actions"' in text:
         return fortress.Game.from_json(text)
     return fortress.Game.from_position(text, seed=seed, players=players, ruleset=ruleset)
