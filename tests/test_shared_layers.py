@@ -37,6 +37,7 @@ def test_maps_share_the_layers_of_areas_that_look_alike():
     assert backdrop and all(layer in two.map.layers for layer in backdrop)
 
 
+@pytest.mark.quick  # the first map of a process draws the board's shapes: ~2 s of CPU for whichever runs first
 @pytest.mark.parametrize("highlight", [["Seattle"], ["Denver", "Boston", "Pacific: Golden Gate"]])
 def test_a_shared_map_looks_as_its_own_map_would(highlight):
     game = fortress.new_game(seed=2)
