@@ -128,3 +128,33 @@ def test_other_rulesets_play_by_seat_links_too(url, name, players):
             shown = texts(p.root)
             assert not [t for t in secrets_from(real, set(p.seats.humans)) if t in shown]
     assert played >= 5
+
+
+def test_the_other_seats_actions_are_told_and_replayed_in_bot_turns(url):
+    """Issue 38: on a stored game the server plays the bots; the page's Bot turns still tells the
+    other seats' actions since its own last one, and steps back through them on its board, from
+    its seat's view only (no other seat's draw or unrevealed bid at any position)."""
+    a, b = two_pages(url)
+    store, rng = GameStore(url), random.Random(5)
+    told, sides = 0, set()
+    for _ in range(60):
+        if a.game.is_over:
+            break
+        page = a if "amber" in a.game.to_move else b
+        press_first(page, rng)
+        other = b if page is a else a
+        other.stored.pull()
+        steps = [s.side for s in a.tape.steps]
+        assert "amber" not in steps  # a run holds the others' actions, since Amber's own last one
+        if steps and page is b:
+            told += 1
+            sides |= set(steps)
+            assert all(a.rules.side_names[side] in a.turns.summary.value for side in steps)
+            real = store.game(a.stored.shared.game_id)
+            assert a.turns.slider.max == len(steps) and a.turns.controls.layout.display == ""
+            for k in range(len(steps) + 1):  # every position of the run, drawn as Amber saw it
+                a.turns.go(k)
+                shown = texts(a.root)
+                assert not [t for t in secrets_from(real, {"amber"}) if t in shown]
+            a.turns.to_live()
+    assert told >= 3 and {"birch", "cedar", "dune"} <= sides, sides  # the other human's and the bots'

@@ -142,8 +142,7 @@ class Shell:
     def show_seat(self, view: Game, sides: tuple[str, ...], note: str = "", refused: bool = False) -> None:
         """Show a seat of a stored game: ``view`` is what it may see, ``sides`` the sides this
         page plays (the others are played elsewhere: other pages, the server's bots)."""
-        self.game = view
-        self.tape.reset()  # the server plays the bots of a stored game: their actions are in the log
+        self.game = view  # (the stored play keeps the Bot turns' run: the other seats' actions)
         self.seats.who = {s: HUMAN if s in sides else "elsewhere" for s in self.rules.sides}
         self.seats.bots = {}
         self.bar.widget.layout.display = "none"  # new game, save, load and undo are a local game's

@@ -8,7 +8,9 @@ plays that seat only. Everything the page shows comes from its seat's view
 submitted at the ply the page saw (:meth:`GameStore.play`; in a sealed step the others' orders
 given meanwhile do not make it stale: :mod:`fortress.store.deciders`), the store plays the bot
 seats (each from its own view), and :func:`fortress.ui.pages.follow` redraws the page when
-another seat moves.
+another seat moves. The page keeps its own copy of the whole game at the ply it drew, in the
+kernel only: the other seats' actions since the page's own last one are played on it for the
+shell's Bot turns box, which tells and draws them from the seat's view only.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ import ipywidgets as W
 
 import fortress
 from fortress.engine.actions import Action
+from fortress.engine.game import Game
 from fortress.store import SPECTATOR, GameStore, NewGame, Seat, StaleGame, StoreError
 from fortress.ui import pages
 
@@ -56,6 +59,7 @@ class StoredPlay:
         self.shell, self.store = shell, store
         self.shared: StoredSeat | None = None
         self.closed = False
+        self._seen: Game | None = None  # the whole game at the ply the page drew (Bot turns replay from it)
         self._follower: asyncio.Task[None] | None = None
         self.start_button = W.Button(description="Start a shared game", button_style="info",
                                      layout=W.Layout(width="auto"), _dom_classes=("fortress-shell-share",))
@@ -99,6 +103,7 @@ class StoredPlay:
             shell.say(f"{exc}. Ask for your seat link again.", refused=True)
             return False
         self.shared = StoredSeat(self.store, token, seat, 0, code, browser or None, made)
+        self._seen = None
         self.links.value = links_html(self.shared, shell)
         self.start_button.layout.display = "none"
         self.store_bots(pull=False)
@@ -131,7 +136,25 @@ class StoredPlay:
             return
         shared.ply, view = self.store.seat_view(shared.token)
         if view is not None:
+            self._catch_up(shared)
             self.shell.show_seat(view, shared.seat.sides, note, refused)
+
+    def _catch_up(self, shared: StoredSeat) -> None:
+        """Play the stored actions since the page last drew on its copy of the game: this
+        page's own start a new run of Bot turns, the other seats' are recorded in it."""
+        tape, seen = self.shell.tape, self._seen
+        if seen is None or len(seen.history) > shared.ply:  # a new seat, or actions taken back
+            _ply, self._seen = self.store.snapshot(shared.game_id)
+            tape.reset()
+            return
+        for ply, side, text in self.store.actions(shared.game_id):
+            if ply < len(seen.history):
+                continue
+            if side in shared.seat.sides:
+                seen.apply(seen.parse(text), side)
+                tape.fresh = True
+            else:
+                tape.record(seen, seen.parse(text), side)
 
     def store_bots(self, pull: bool = True) -> int:
         """Let the store play the bot seats that are due (each from its own view)."""
