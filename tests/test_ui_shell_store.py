@@ -158,3 +158,30 @@ def test_the_other_seats_actions_are_told_and_replayed_in_bot_turns(url):
                 assert not [t for t in secrets_from(real, {"amber"}) if t in shown]
             a.turns.to_live()
     assert told >= 3 and {"birch", "cedar", "dune"} <= sides, sides  # the other human's and the bots'
+
+
+def test_a_student_joins_by_the_code_and_an_address_with_it_takes_no_seat(url):
+    """Issue 38: the join code on the shell too. ``?code=`` only fills the box (a link preview
+    takes no seat); Join takes a free player's seat; a wrong code or a full game is said in
+    words; the joined page shows its own seat link."""
+    from fortress.ui.shell.stored import open_from_page
+
+    a = Shell("council", seed=3, store=GameStore(url))
+    a.seats.who.update(amber="human", birch="human", cedar="random", dune="random")
+    a.stored.start_button.click()
+    store, gid = GameStore(url), a.stored.shared.game_id
+    code = store.code(gid)
+    assert code in a.stored.links.value
+    b = Shell("council", seed=3, store=GameStore(url))
+    open_from_page(b, {"code": code.lower()})
+    assert b.stored.code.value == code and b.stored.shared is None and "no seat is taken" in b.message.value
+    assert store.seats_filled()[gid] == (1, 2)  # the address alone took nothing
+    b.stored.code.value = "ZZZZZZ"
+    assert not b.stored.join() and "no game has the join code" in b.message.value
+    b.stored.code.value = code
+    assert b.stored.join() and b.seats.humans == ["birch"] and "joined" in b.message.value
+    assert store.seats_filled()[gid] == (2, 2) and "fortress-my-link" in b.stored.links.value
+    assert b.stored.joining.layout.display == "none"
+    c = Shell("council", seed=3, store=GameStore(url))
+    c.stored.code.value = code
+    assert not c.stored.join() and "seat of this game is taken" in c.message.value

@@ -65,9 +65,16 @@ class StoredPlay:
                                      layout=W.Layout(width="auto"), _dom_classes=("fortress-shell-share",))
         self.start_button.on_click(lambda _b: self.start())
         self.links = W.HTML(_dom_classes=("fortress-shell-links",))
+        self.code = W.Text(placeholder="ABC123", description="join code", layout=W.Layout(width="200px"),
+                           _dom_classes=("fortress-join-input",))
+        self.join_button = W.Button(description="Join with code", layout=W.Layout(width="auto"),
+                                    _dom_classes=("fortress-join",))
+        self.join_button.on_click(lambda _b: self.join())
+        self.joining = W.HBox([self.code, self.join_button], layout=W.Layout(flex_flow="row wrap"))
         self.widget = W.VBox([W.HTML("<b>Shared game</b> <small>(stored on the server: each player opens "
-                                     "their seat link)</small>"), self.start_button, self.links],
-                             _dom_classes=("fortress-shell-stored",))
+                                     "their seat link, or joins with the game's code)</small>"),
+                              W.HBox([self.start_button, self.joining], layout=W.Layout(flex_flow="row wrap")),
+                              self.links], _dom_classes=("fortress-shell-stored",))
 
     # -- opening a seat ------------------------------------------------------------------------
     def start(self) -> bool:
@@ -105,11 +112,35 @@ class StoredPlay:
         self.shared = StoredSeat(self.store, token, seat, 0, code, browser or None, made)
         self._seen = None
         self.links.value = links_html(self.shared, shell)
-        self.start_button.layout.display = "none"
+        self.start_button.layout.display = self.joining.layout.display = "none"
         self.store_bots(pull=False)
         self.pull(note or "Your seat at the shared game, as it stands.")
         self.follow()
         return True
+
+    def join(self) -> bool:
+        """Take a free player's seat of the game whose join code is typed in the box."""
+        if not self.code.value.strip():
+            self.shell.say("Type the join code you were given in the box, then press Join with code.", refused=True)
+            return False
+        try:
+            token = self.resume(self.code.value) or self.store.join(self.code.value)[0]
+        except StoreError as exc:
+            self.shell.say(f"{exc}.", refused=True)
+            return False
+        return self.open(token, note="You joined the shared game: this is your seat (keep your seat link, "
+                                     "below, to come back to it).")
+
+    def resume(self, code: str) -> str | None:
+        """The token of the seat this page's browser already holds in the game of ``code``
+        (a reload, another tab), if any: joining again would take a second seat."""
+        browser = pages.page_browser()
+        if not browser:
+            return None
+        try:
+            return self.store.resume(code, browser)
+        except StoreError:
+            return None
 
     # -- playing and following -----------------------------------------------------------------
     def act(self, action: Action | str, side: str) -> bool:
@@ -195,7 +226,12 @@ def links_html(shared: StoredSeat, shell: "Shell") -> str:
     rules, made = shell.rules, shared.made
     out = [f"<div>Join code <b class='fortress-join-code'>{html.escape(shared.code)}</b>; this page plays "
            f"{html.escape(' + '.join(rules.side_names.get(s, s) for s in shared.seat.sides))}.</div>"]
-    if made is not None:
+    if made is None:
+        url = html.escape(pages.page_link(f"seat={shared.token}"))
+        out.append("<details class='fortress-private-links'><summary>Your seat link (keep it to come back from "
+                   f"another computer; it plays your seat)</summary><a class='fortress-my-link' href='{url}' "
+                   f"target='_blank'>{url}</a></details>")
+    else:
         seats = {s.seat: s for s in shared.store.seats_of(shared.game_id)}
         rows = []
         for number, token in made.tokens.items():
@@ -213,6 +249,17 @@ def links_html(shared: StoredSeat, shell: "Shell") -> str:
 
 
 def open_from_page(shell: "Shell", query: dict[str, Any]) -> None:
-    """Open the seat the page's address names (``?seat=TOKEN``), if any."""
-    if shell.stored is not None and query.get("seat"):
-        shell.stored.open(str(query["seat"]))
+    """Open the seat the page's address names (``?seat=TOKEN``), if any; a join code
+    (``?code=ABC123``) goes in the box for the student to press Join: a link preview fetching
+    the address takes no seat (issue 40)."""
+    stored = shell.stored
+    if stored is None:
+        return
+    if query.get("seat"):
+        stored.open(str(query["seat"]))
+    elif query.get("code") and (token := stored.resume(str(query["code"]))):
+        stored.open(token)  # this browser holds a seat there: the page's own address, reloaded
+    elif query.get("code"):
+        stored.code.value = str(query["code"])[:12].upper()
+        shell.say(f"Press “Join with code” to take a seat in game {stored.code.value}: no seat is taken "
+                  "until you do.")
