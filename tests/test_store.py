@@ -261,6 +261,7 @@ def test_concurrent_writers_lose_nothing_and_apply_nothing_twice(store_url):
         mine = [(p, a) for g, p, a in stored if g == game_id]
         assert [p for p, _s, _a in rows] == list(range(len(rows)))  # no gap, in order
         assert [(p, a) for p, _s, a in rows] == mine  # each success is stored, nothing else is
+        assert store.actions(game_id, since=2) == rows[2:]
         fresh = GameStore(store_url).game(game_id)
         assert len(fresh.history) == len(rows)
         total += len(rows)

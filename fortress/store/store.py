@@ -384,12 +384,12 @@ class GameStore(SeatHolding, Waiting):
         return cached
 
     @_reachable
-    def actions(self, game_id: str) -> list[tuple[int, str, str]]:
-        """The stored actions in order: (ply, side, notation)."""
+    def actions(self, game_id: str, since: int = 0) -> list[tuple[int, str, str]]:
+        """The stored actions in order, from ply ``since`` on: (ply, side, notation)."""
         with self.engine.connect() as conn:
             return [tuple(r) for r in conn.execute(
                 select(actions.c.ply, actions.c.side, actions.c.action)
-                .where(actions.c.game_id == game_id).order_by(actions.c.ply))]
+                .where(actions.c.game_id == game_id, actions.c.ply >= since).order_by(actions.c.ply))]
 
     @_reachable
     def code(self, game_id: str) -> str:

@@ -111,7 +111,8 @@ class WorldBoardMap:
         self.links = WorldLinks(self.world, view, self.in_play)
         self.sea_links = L.LayerGroup(layers=self.links.layers, name="sea links")
         centre, zoom = fit_view(view_bounds(view), *TYPICAL_SIZE, snap=0.25)
-        self.map = L.Map(layers=(self.backdrop, self.areas, self.sea_links), center=centre, zoom=zoom, zoom_snap=0.25, panes=PANES,
+        self.map = L.Map(layers=(self.backdrop, self.areas, self.sea_links), center=centre, zoom=zoom,
+                         zoom_snap=0.25, panes=PANES,
                          zoom_delta=0.5, min_zoom=1, max_zoom=7, attribution_control=False,
                          scroll_wheel_zoom=True, keyboard=False, world_copy_jump=False,
                          _dom_classes=("fortress-world-map",), layout=W.Layout(height=height, width="100%"))
@@ -123,9 +124,7 @@ class WorldBoardMap:
         self.hover = W.HTML("&nbsp;", _dom_classes=("fortress-world-hover",))
         self.status = W.HTML("Click a region or a sea zone.", _dom_classes=("fortress-world-status",))
         title = W.HBox([self.caption, W.HTML("&nbsp;&middot;&nbsp;"), self.hover])
-        self.widget = W.VBox([W.HTML(CSS), self.views, title, self.map,
-                              self.status],
-                             _dom_classes=("fortress-world",))
+        self.widget = W.VBox([W.HTML(CSS), self.views, title, self.map, self.status], _dom_classes=("fortress-world",))
 
     # -- what the map shows ---------------------------------------------------------------
     def in_play(self, aid: str) -> bool:

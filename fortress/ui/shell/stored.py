@@ -178,9 +178,7 @@ class StoredPlay:
             _ply, self._seen = self.store.snapshot(shared.game_id)
             tape.reset()
             return
-        for ply, side, text in self.store.actions(shared.game_id):
-            if ply < len(seen.history):
-                continue
+        for _ply, side, text in self.store.actions(shared.game_id, since=len(seen.history)):
             if side in shared.seat.sides:
                 seen.apply(seen.parse(text), side)
                 tape.fresh = True
