@@ -39,7 +39,7 @@ LAND, NEUTRAL, BOX = "#efe6cc", "#bdbdbd", "#d9d9d9"
 ZONES_PANE, REGIONS_PANE = "ft-aif-zones", "ft-aif-regions"
 PANES = {ZONES_PANE: {"zIndex": 401}, REGIONS_PANE: {"zIndex": 402}}
 CSS = """<style>
-.ft-aif-units { background: none; border: none; }
+.ft-aif-units { position: absolute; transform: translate(-50%, -50%); white-space: nowrap; }
 .ft-aif-units span { display: inline-block; border-radius: 4px; padding: 0 4px; margin: 1px; font: bold 11px sans-serif;
   color: #fff; border: 1px solid #fff; white-space: nowrap; }
 .fortress-aif-legend { font-size: 0.85em; color: #444; }
@@ -154,7 +154,8 @@ class AmericasBoardMap(AreaLayers):
         for aid, text in chips.items():
             lat, lon = self.board.areas[aid].label
             markers.append(L.Marker(location=(lat, lon), draggable=False, title=self.area_name(aid),
-                                    icon=L.DivIcon(html=text, class_name="ft-aif-units", icon_size=(90, 18))))
+                                    icon=L.DivIcon(html=f"<div class='ft-aif-units'>{text}</div>", icon_size=(0, 0),
+                                                   icon_anchor=(0, 0))))
         self.units.layers = tuple(markers)
 
     def _selected_text(self, aid: str) -> str:

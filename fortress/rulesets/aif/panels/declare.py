@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from fortress.engine.actions import Action, End
+from fortress.engine.actions import Action
 from fortress.engine.flow import Pass
 from fortress.rulesets.aif.panels.common import Play, power_name
 from fortress.rulesets.aif.state import Align, Bid, Bomb, Declare
@@ -25,8 +25,8 @@ def greyed(button: W.Button, view: Any, side: str, action: Action, hint: str) ->
 
 class DeclarePanel:
     """The acting power's declaration: a minor, then Declare war, Align or Atom bomb (the variant),
-    each greyed with the game's reason (said in words below); or Pass. A power with nothing to
-    declare (the other side declares now) goes on."""
+    each greyed with the game's reason (said in words below); or Pass. (A power of the side not
+    declaring now has only ``end``, which the game plays by itself.)"""
 
     def __init__(self, play: Play) -> None:
         self.play, self.tables = play, load()
@@ -42,10 +42,8 @@ class DeclarePanel:
         self.why = W.HTML(_dom_classes=("ft-aif-declare-why",))
         self.passing = W.Button(description="Pass", _dom_classes=("ft-aif-pass",))
         self.passing.on_click(lambda _b: self.play(Pass()))
-        self.ending = W.Button(description="Nothing to declare: go on", _dom_classes=("ft-aif-end",))
-        self.ending.on_click(lambda _b: self.play(End()))
-        self.widget = W.VBox([self.title, self.minor, W.HBox(list(self.buttons.values())), self.why,
-                              W.HBox([self.passing, self.ending])], _dom_classes=("ft-aif-declare",))
+        self.widget = W.VBox([self.title, self.minor, W.HBox(list(self.buttons.values())), self.why, self.passing],
+                             _dom_classes=("ft-aif-declare",))
 
     def show(self, view: Any, side: str | None) -> bool:
         if side is None:
@@ -56,10 +54,7 @@ class DeclarePanel:
         self.minor.options = [(f"{t.minors[m].name} ({describe(t, flags[m])})", m) for m in t.flagged()]
         self.minor.value = keep if keep in t.minors else t.flagged()[0]
         self.buttons["bomb"].layout.display = "" if "atomic-bomb" in view.variants else "none"
-        only_end = view.legal_actions(side) == [End()]
         self.title.value = f"<b>{html.escape(power_name(t, side))}</b>: declarations of war"
-        self.passing.layout.display = "none" if only_end else ""
-        self.ending.layout.display = "" if only_end else "none"
         self._grey()
         return True
 
@@ -76,8 +71,8 @@ class DeclarePanel:
 
 
 class AuctionPanel:
-    """The auction (§13): bid one more than the last, or pass, with the hydrogen bomb's target the
-    bid would make; without the variant, one button goes on."""
+    """The auction (§13, the variant "bidding"): bid one more than the last, or pass. (Without
+    the variant the game passes over the auction by itself.)"""
 
     def __init__(self, play: Play) -> None:
         self.play = play
@@ -85,26 +80,20 @@ class AuctionPanel:
         self.state = W.HTML(_dom_classes=("ft-aif-auction-state",))
         self.bid = W.Button(description="Bid", button_style="primary", _dom_classes=("ft-aif-bid",))
         self.passing = W.Button(description="Pass", _dom_classes=("ft-aif-auction-pass",))
-        self.ending = W.Button(description="No auction: go on", _dom_classes=("ft-aif-auction-end",))
         self.offer: Action | None = None
         self.bid.on_click(lambda _b: self.offer is not None and self.play(self.offer))
         self.passing.on_click(lambda _b: self.play(Pass()))
-        self.ending.on_click(lambda _b: self.play(End()))
-        self.widget = W.VBox([self.state, W.HBox([self.bid, self.passing, self.ending])], _dom_classes=("ft-aif-auction",))
+        self.widget = W.VBox([self.state, W.HBox([self.bid, self.passing])], _dom_classes=("ft-aif-auction",))
 
     def show(self, view: Any, side: str | None) -> bool:
-        if side is None:
+        if side is None or "bidding" not in view.variants:
             return False
-        legal = view.legal_actions(side)
-        bids = [a for a in legal if isinstance(a, Bid)]
+        bids = [a for a in view.legal_actions(side) if isinstance(a, Bid)]
         self.offer = bids[0] if bids else None
-        bidding = "bidding" in view.variants
         last = view.state.bids[-1] if view.state.bids else None
         self.state.value = (f"<b>{html.escape(power_name(self.tables, side))}</b> bids for its seat. "
                             + (f"High bid: {last[1]} by {html.escape(power_name(self.tables, last[0]))}."
-                               if last else "No bid yet.") if bidding else "This game has no auction.")
+                               if last else "No bid yet."))
         self.bid.description = f"Bid {self.offer.amount}" if isinstance(self.offer, Bid) else "Bid"
         greyed(self.bid, view, side, self.offer or Bid(0), "One more than the last bid.")
-        for button, on in ((self.bid, bidding), (self.passing, bidding), (self.ending, not bidding)):
-            button.layout.display = "" if on else "none"
         return True

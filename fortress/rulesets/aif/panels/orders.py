@@ -17,7 +17,7 @@ import ipywidgets as W
 
 from fortress.rulesets.aif import politics
 from fortress.rulesets.aif.common import MAX_LEVELS, income
-from fortress.rulesets.aif.panels.common import SOURCE_MARK, Play, cost_legend, cost_source, power_name
+from fortress.rulesets.aif.panels.common import SOURCE_MARK, Play, cost_legend, cost_source, order_reason, power_name
 from fortress.rulesets.aif.production import cost as roll_cost
 from fortress.rulesets.aif.state import Influence, Produce
 from fortress.rulesets.aif.tables import load
@@ -49,7 +49,7 @@ class InfluencePanel:
         self.submit = W.Button(description=SUBMIT, button_style="primary", _dom_classes=("ft-aif-influence-submit",))
         self.submit.on_click(lambda _b: self._submit())
         legend = W.HTML(f"<div class='ft-aif-source'>{html.escape(cost_legend())}; unmarked: the text.</div>")
-        self.widget = W.VBox([self.title, W.VBox(rows, layout=W.Layout(max_height="360px", overflow_y="auto")),
+        self.widget = W.VBox([self.title, W.VBox(rows, layout=W.Layout(max_height="360px", overflow="auto")),
                               self.total, self.submit, legend], _dom_classes=("ft-aif-influence",))
 
     def show(self, view: Any, side: str | None) -> bool:
@@ -66,7 +66,7 @@ class InfluencePanel:
             mark = SOURCE_MARK[cost_source(minor, side)]
             label.value = (f"{html.escape(t.minors[minor].name)} <small>({html.escape(describe(t, view.state.politics.flags[minor]))})"
                            f"</small> · {cost}{mark} a level")
-            why = view.explain(Influence(((minor, 1),)), side)
+            why = order_reason(view, Influence(((minor, 1),)), side)
             self.levels[minor].disabled = why is not None
             self.levels[minor].tooltip = why or ""
         self._check()
@@ -85,7 +85,7 @@ class InfluencePanel:
             return
         t, order = self.tables, self.order()
         spent = sum(n * politics.level_cost(t, self.side, m) for m, n in order.levels)
-        why = self.view.explain(order, self.side)
+        why = order_reason(self.view, order, self.side)
         self.total.value = (f"spends <b>{spent}</b> of {self.view.state.politics.points[self.side]} points"
                             + (f" · <span class='ft-refused'>{html.escape(why)}</span>" if why else ""))
         self.submit.disabled, self.submit.tooltip = why is not None, why or "Give this order, unseen by the others."
@@ -138,7 +138,7 @@ class ProductionPanel:
         if self.view is None or self.side is None:
             return
         order, per_roll = self.order(), roll_cost(self.tables.side(self.side))
-        why = self.view.explain(order, self.side)
+        why = order_reason(self.view, order, self.side)
         self.note.value = (f"research: {order.research} build points, {order.research // per_roll} roll(s) "
                            f"(pooled with partners)" + (f" · <span class='ft-refused'>{html.escape(why)}</span>" if why else ""))
         self.submit.disabled, self.submit.tooltip = why is not None, why or "Give this order, unseen by the others."
