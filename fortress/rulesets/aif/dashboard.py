@@ -43,6 +43,7 @@ CSS = """<style>
 .ft-aif-units span { display: inline-block; border-radius: 4px; padding: 0 4px; margin: 1px; font: bold 11px sans-serif;
   color: #fff; border: 1px solid #fff; white-space: nowrap; }
 .fortress-aif-legend { font-size: 0.85em; color: #444; }
+.fortress-aif-status, .fortress-aif-credit { width: 0; min-width: 100%; }  /* long lines wrap: the board's column stays beside the panels */
 </style>"""
 
 
@@ -86,7 +87,8 @@ class AmericasBoardMap(AreaLayers):
         self.hover = W.HTML("&nbsp;", _dom_classes=("fortress-aif-hover",))
         self.status = W.HTML("Click a region, a sea area or an off-map box.", _dom_classes=("fortress-aif-status",))
         legend = W.HTML(f"<div class='fortress-aif-legend'>Map: {html.escape(board_credit())}. Fill: the power a "
-                        "flag favours, stronger nearer Full Ally; grey: neutral on 0.</div>")
+                        "flag favours, stronger nearer Full Ally; grey: neutral on 0.</div>",
+                        _dom_classes=("fortress-aif-credit",))
         self.after_redraw()
         self.widget = W.VBox([W.HTML(CSS), self.hover, self.map, self.status, legend], _dom_classes=("fortress-aif",))
 

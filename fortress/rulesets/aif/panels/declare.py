@@ -35,7 +35,7 @@ class DeclarePanel:
         self.title = W.HTML(_dom_classes=("ft-aif-declare-title",))
         self.minor = W.Dropdown(description="minor", layout=W.Layout(width="330px"), _dom_classes=("ft-aif-minor",))
         self.minor.observe(lambda _c: self._grey(), "value")
-        self.buttons = {verb: W.Button(description=label, _dom_classes=("ft-aif-act", f"ft-aif-{verb}"))
+        self.buttons = {verb: W.Button(description=label, _dom_classes=("ft-aif-act", f"ft-aif-do-{verb}"))
                         for verb, label, _kind in VERBS}
         for verb, _label, kind in VERBS:
             self.buttons[verb].on_click(lambda _b, kind=kind: self.minor.value and self.play(kind(self.minor.value)))

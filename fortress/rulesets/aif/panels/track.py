@@ -2,7 +2,8 @@
 Full Ally, 15 ... 1, the neutral 0, then the Allied side's 1 ... 15 and Full Ally; each flag drawn
 IN its square (USA, Germany), ABOVE it (Commonwealth, Italy) or BELOW it (France, Japan) as
 powers.toml's ``position`` places it, in its power's colour; bands named over their squares,
-hurdles as heavy lines between squares, turn arrows (▲) on their squares (track.toml). Below:
+hurdles as heavy lines between squares, turn arrows as red marks over their squares' numbers
+(the turn on hover; track.toml). Below:
 each power's political points and build points a turn, each side's research points against the
 hydrogen bomb's target, and where the track's parts come from (the data's own source marks)."""
 from __future__ import annotations
@@ -21,22 +22,24 @@ BAND_TINT = ("#f4f4f4", "#e9eef5", "#dbe4f0", "#cad7ea", "#b7c8e2", "#a3b8d8", "
 CSS = """<style>
 .ft-aif-track { border-collapse: collapse; font: 11px sans-serif; }
 .ft-aif-track td, .ft-aif-track th { padding: 0; text-align: center; }
-.ft-aif-track th.ft-aif-name, .ft-aif-track td.ft-aif-name { text-align: right; padding-right: 4px; white-space: nowrap;
-  max-width: 96px; overflow: hidden; }
-.ft-aif-track td.ft-sq { width: 13px; min-width: 13px; height: 30px; position: relative;
+.ft-aif-track th.ft-aif-name, .ft-aif-track td.ft-aif-name { text-align: right; padding-right: 3px; white-space: nowrap;
+  max-width: 82px; overflow: hidden; text-overflow: ellipsis; }
+.ft-aif-track th.ft-aif-name { font-size: 8px; font-weight: normal; }
+.ft-aif-track td.ft-sq { width: 10px; min-width: 10px; max-width: 10px; height: 30px; position: relative;
   background: linear-gradient(to bottom, transparent 8px, var(--c) 8px, var(--c) 22px, transparent 22px);
   border-left: 1px solid #fff; }
 .ft-aif-track td.ft-hl { border-left: 3px solid #222; }
 .ft-aif-track td.ft-hr { border-right: 3px solid #222; }
 .ft-aif-track td.ft-zero { --c: #bdbdbd; }
 {tints}
-.ft-aif-flag { position: absolute; left: 0; width: 13px; height: 9px; line-height: 9px; font-size: 8px; color: #fff;
+.ft-aif-flag { position: absolute; left: 0; width: 10px; height: 9px; line-height: 9px; font-size: 8px; color: #fff;
   font-weight: bold; border-radius: 2px; }
 .ft-aif-flag-above { top: 0; } .ft-aif-flag-in { top: 10px; } .ft-aif-flag-below { bottom: 0; }
 .ft-aif-flag-neutral { top: 10px; background: #777; }
-.ft-aif-track th.ft-band { font-weight: normal; font-size: 9px; border-bottom: 1px solid #999; }
-.ft-aif-track th.ft-num { font-weight: normal; font-size: 8px; color: #555; }
-.ft-aif-track th.ft-arrow { color: #b03a2e; font-weight: bold; }
+.ft-aif-track th.ft-band { font-weight: normal; font-size: 8px; border-bottom: 1px solid #999; }
+.ft-aif-bands { font-size: 0.85em; }
+.ft-aif-track th.ft-num { font-weight: normal; font-size: 7px; letter-spacing: -0.5px; color: #555; }
+.ft-aif-track th.ft-arrow { color: #b03a2e; font-weight: bold; border-top: 3px solid #b03a2e; }
 .ft-aif-points td, .ft-aif-points th { padding: 0 6px; text-align: right; }
 .ft-aif-source { font-size: 0.85em; color: #444; }
 </style>""".replace("{tints}", "\n".join(f".ft-aif-track td.ft-b{i} {{ --c: {c}; }}" for i, c in enumerate(BAND_TINT)))
@@ -70,26 +73,39 @@ def flag_html(t: Tables, flag: Flag) -> str:
             f"{html.escape(power.name[0])}</span>")
 
 
+def short(name: str) -> str:
+    """A band's name in the track's header: its words' initials (two letters for one word)."""
+    words = name.split()
+    return "".join(w[0] for w in words) if len(words) > 1 else name[:2]
+
+
+def band_key(t: Tables) -> str:
+    """The bands named, with their squares (the header's short names)."""
+    return " · ".join(f"<b>{html.escape(short(b.name))}</b> {html.escape(b.name)} "
+                      f"{b.low}{'–' + str(b.high) if b.high > b.low else ''}" for b in t.bands)
+
+
 def header(t: Tables) -> str:
     """Two header rows: the bands named over their squares on each side, then the squares' numbers
-    (FA for Full Ally), turn arrows marked ▲ with their turn on hover."""
+    (FA for Full Ally), turn arrows marked red with their turn on hover."""
     arrows: dict[int, list[str]] = {}
     for turn, square in t.arrows.items():
         arrows.setdefault(square, []).append(turn)
     bands = ["<th class='ft-aif-name'></th>"]
     for side in (-1, 1):
         run = [b for b in t.bands] if side > 0 else list(reversed(t.bands))
-        cells = [f"<th class='ft-band' colspan='{b.high - b.low + 1}'>{html.escape(b.name)}</th>" for b in run]
+        cells = [f"<th class='ft-band' colspan='{b.high - b.low + 1}' title='{html.escape(b.name)}'>"
+                 f"{html.escape(short(b.name))}</th>" for b in run]
         low = "<th colspan='1'></th>"  # square 1 (no band)
         bands += cells + [low] if side < 0 else [low] + cells
         if side < 0:
             bands.append("<th></th>")  # 0
-    nums = ["<th class='ft-aif-name'>Axis ← · → Allies</th>"]
+    nums = ["<th class='ft-aif-name'>← Axis · Allies →</th>"]
     for pos in columns(t):
         sq = abs(pos)
         label = "FA" if sq >= t.full_ally else str(sq)
         if sq in arrows:
-            nums.append(f"<th class='ft-num ft-arrow' title='turn arrow: {html.escape(', '.join(arrows[sq]))}'>▲{label}</th>")
+            nums.append(f"<th class='ft-num ft-arrow' title='turn arrow: {html.escape(', '.join(arrows[sq]))}'>{label}</th>")
         else:
             nums.append(f"<th class='ft-num'>{label}</th>")
     return f"<tr>{''.join(bands)}</tr><tr>{''.join(nums)}</tr>"
@@ -113,7 +129,8 @@ def row(t: Tables, minor: str, flag: Flag) -> str:
 
 def track_html(t: Tables, flags: dict[str, Flag]) -> str:
     return (f"<div style='overflow-x:auto'><table class='ft-aif-track'>{header(t)}"
-            + "".join(row(t, m, flags[m]) for m in t.flagged()) + "</table></div>")
+            + "".join(row(t, m, flags[m]) for m in t.flagged()) + "</table></div>"
+            + f"<div class='ft-aif-bands'>Bands: {band_key(t)}</div>")
 
 
 def points_html(view: Any, t: Tables) -> str:
