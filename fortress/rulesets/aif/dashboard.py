@@ -17,6 +17,7 @@ This module is the ruleset's part of the dashboard: it sits in the UI layer
 from __future__ import annotations
 
 import html
+import json
 from functools import cache
 from typing import Any
 
@@ -60,7 +61,6 @@ def shapes() -> tuple[dict[str, dict[str, Any]], list[dict[str, Any]]]:
 @cache
 def board_credit() -> str:
     """The board's own credit line (its GeoJSON's metadata): which parts are the data's, which ours."""
-    import json
     with open(AMERICAS_DIR / "americas.geojson", encoding="utf-8") as fh:
         return str(json.load(fh)["metadata"]["credit"])
 
