@@ -25,11 +25,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # ruleset names them as "module:class", imported when first seated)
     ("fortress.ai", "fortress.rulesets.america.bots"),
     ("fortress.store",),
-    # a ruleset's part of the dashboard (ATTACK!'s map widget for the shell, found through the
+    # a ruleset's part of the dashboard (ATTACK!'s and America in Flames' map widgets for the shell, found through the
     # fortress.dashboards entry point; Fortress America's whole page, opened by
     # fortress.ui.build_app) sits with the UI, though in the ruleset's folder
     ("fortress.ui", "fortress.rulesets.attack.dashboard", "fortress.rulesets.attack.panels",
-     "fortress.rulesets.america.dashboard"),
+     "fortress.rulesets.aif.dashboard", "fortress.rulesets.aif.panels", "fortress.rulesets.america.dashboard"),
     ("fortress.notebook_helpers",),
     ("fortress.render",),
     ("fortress.bench", "fortress.cli", "fortress.__main__"),

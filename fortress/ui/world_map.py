@@ -9,12 +9,11 @@ of the area under the pointer shows above the map, and a click selects a region 
 reported in the status line below it. Over them, the sea links (:mod:`fortress.ui.world_links`):
 lanes, anchored zones and canals. No basemap: nothing is fetched at run time.
 
-Each area is a layer of its own (zones in a pane under the regions'): after a move only the areas
+Each area is a layer of its own (zones in a pane under the regions', :mod:`fortress.ui.area_map`): after a move only the areas
 whose look changed are sent to the page again, a few KB each, not the whole board (~350 KB).
 """
 from __future__ import annotations
 
-import json
 from functools import cache
 from typing import Any
 
@@ -25,7 +24,8 @@ from fortress.draw import theme as T
 from fortress.geodata.world_map import SHIFT_WEST_OF, VIEWS, WorldMap
 from fortress.geodata.world_recipe import WORLD_DIR
 from fortress.rulesets.attack.world import THEATRE
-from fortress.ui.area_layers import BACKDROP_BORDER, BACKDROP_FILL, collection, rounded
+from fortress.ui.area_layers import rounded
+from fortress.ui.area_map import AreaLayers, Bounds, backdrop_data, read_features
 from fortress.ui.board_map import TYPICAL_SIZE, fit_view
 from fortress.ui.world_links import CSS, PANE, WorldLinks
 
@@ -35,7 +35,6 @@ VIEW_LABELS = {"western": "Western", "pacific": "Pacific", "world": "World"}
 SIDE_FILL = {"red": "#c0392b", "blue": "#1f5fbf", "green": "#2e8b57", "yellow": "#e6c229",
              "white": "#f7f7f2", "black": "#2b2b2b"}
 LAND, OUT_OF_PLAY, ZONE_BORDER = "#efe6cc", "#d9d7d0", "#c0392b"  # zones' red lines, as the pictures
-Bounds = tuple[tuple[float, float], tuple[float, float]]
 ZONES_PANE, REGIONS_PANE = "ft-world-zones", "ft-world-regions"
 #: over the backdrop (Leaflet's overlay pane, 400): zones, then regions; an area drawn again
 #: stays at its kind's level
@@ -74,10 +73,7 @@ def lon_in_view(lon: float, view: str) -> float:
 @cache
 def board_features() -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
     """(the world's region and zone features, the backdrop's), read once per process."""
-    def read(name: str) -> tuple[dict[str, Any], ...]:
-        with open(WORLD_DIR / name, encoding="utf-8") as fh:
-            return tuple(f for f in json.load(fh)["features"] if f.get("geometry"))
-    return read("world.geojson"), read("backdrop.geojson")
+    return read_features(WORLD_DIR / "world.geojson"), read_features(WORLD_DIR / "backdrop.geojson")
 
 
 @cache
@@ -95,7 +91,7 @@ def view_bounds(view: str) -> Bounds:
     return (south, west), (north, east)
 
 
-class WorldBoardMap:
+class WorldBoardMap(AreaLayers):
     """The world board of an ATTACK! game as a map widget: ``widget`` is the view selector, the
     view's title and the name under the pointer, the map and the status line. ``select(area)`` is what a click does."""
 
@@ -154,40 +150,24 @@ class WorldBoardMap:
             out["dashArray"] = "4 3"
         return out
 
-    def _area_data(self, aid: str) -> dict[str, Any]:
-        """``aid``'s layer's data: its shape in the view's frame, in its look now (kept as sent)."""
-        style = self.styles[aid] = self.style(aid)
-        return collection([{"type": "Feature", "id": aid,
-                            "properties": {"id": aid, "name": self.world.areas[aid].name, "style": style},
-                            "geometry": shapes(self.view)[0][aid]}])
-
-    def _area_layer(self, aid: str) -> L.GeoJSON:
-        zone = self.world.areas[aid].kind == "zone"
-        layer = L.GeoJSON(data=self._area_data(aid), name=aid, pane=ZONES_PANE if zone else REGIONS_PANE)
-        layer.on_click(self._clicked)
-        layer.on_hover(self._hovered)
-        return layer
-
-    def features(self) -> list[dict[str, Any]]:
-        """Every area's feature as the page has it, zones first."""
-        return [layer.data["features"][0] for layer in self.layers.values()]
-
     def _order(self, aid: str) -> tuple[bool, str]:
         return self.world.areas[aid].kind == "region", aid  # zones first, regions over them
 
     def _backdrop_data(self) -> dict[str, Any]:
-        style = {"color": BACKDROP_BORDER, "weight": 1, "fillColor": BACKDROP_FILL, "fillOpacity": 1.0}
-        return collection([{"type": "Feature", "properties": {"style": style}, "geometry": g}
-                           for g in shapes(self.view)[1]])
+        return backdrop_data(shapes(self.view)[1])
 
-    def redraw(self) -> None:
-        """Draw again the areas whose look changed (after a move: holders), and say the selected
-        one's holder now."""
-        for aid, layer in self.layers.items():
-            if self.style(aid) != self.styles[aid]:
-                layer.data = self._area_data(aid)
-        if self.selected is not None:
-            self.status.value = self._selected_text(self.selected)
+    def area_name(self, aid: str) -> str:
+        return self.world.areas[aid].name
+
+    def geometry(self, aid: str) -> dict[str, Any]:
+        return shapes(self.view)[0][aid]
+
+    def pane_of(self, aid: str) -> str:
+        return ZONES_PANE if self.world.areas[aid].kind == "zone" else REGIONS_PANE
+
+    def out_of_play_text(self, aid: str) -> str:
+        area = self.world.areas[aid]
+        return f"{area.name} ({kind_word(area.kind)}) is not on the {self.game.state.map} map in play."
 
     # -- views ------------------------------------------------------------------------------
     def show(self, view: str) -> None:
@@ -205,40 +185,11 @@ class WorldBoardMap:
             self.fit()
         self.caption.value = VIEWS[view][0]  # last: the page knows the view is drawn by its caption
 
-    def fit(self) -> None:
-        """Centre and zoom the map on the view's frame, for the map's size in the browser."""
-        size = (round(self.map.right - self.map.left), round(self.map.bottom - self.map.top))
-        width, height = size if min(size) > 20 else TYPICAL_SIZE
-        centre, zoom = fit_view(view_bounds(self.view), width, height, snap=self.map.zoom_snap)
-        self.map.center, self.map.zoom = centre, max(zoom, self.map.min_zoom)
-
-    def _resized(self, _change: Any = None) -> None:
-        size = (round(self.map.right - self.map.left), round(self.map.bottom - self.map.top))
-        if min(size) > 20 and size != getattr(self, "_fitted", None):
-            self._fitted = size
-            self.fit()
+    def frame(self) -> Bounds:
+        return view_bounds(self.view)
 
     # -- the pointer ------------------------------------------------------------------------
-    def select(self, aid: str) -> None:
-        """Select ``aid`` and say what it is; an area out of play is named, not selected."""
-        area = self.world.areas[aid]
-        if not self.in_play(aid):
-            self.status.value = f"{area.name} ({kind_word(area.kind)}) is not on the {self.game.state.map} map in play."
-            return
-        self.selected = aid
-        self.redraw()
-
     def _selected_text(self, aid: str) -> str:
         area, side = self.world.areas[aid], self.holder(aid)
         held = f"held by {side.title()}" if side else ("neutral" if area.kind == "region" else "no ships")
         return f"Selected: <b>{area.name}</b> ({kind_word(area.kind)}, {held})"
-
-    def _clicked(self, **event: Any) -> None:
-        aid = (event.get("properties") or {}).get("id")
-        if event.get("event") == "click" and aid in self.world.areas:
-            self.select(aid)
-
-    def _hovered(self, **event: Any) -> None:
-        aid = (event.get("properties") or {}).get("id")
-        if aid in self.world.areas:
-            self.hover.value = self.world.areas[aid].name

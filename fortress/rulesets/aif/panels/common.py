@@ -1,0 +1,102 @@
+"""What America in Flames' panels and map share: the powers' colours, names, a flag's strength,
+the units in an area (when the state has a military), and the data's own source marks (which
+parts are the text's and which are ours)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from fortress.engine.actions import Action
+from fortress.rulesets.aif.tables import Minor, Tables, read_raw
+
+Play = Callable[[Action], bool]
+#: each power's colour on the map and the track (ours)
+POWER_COLOUR = {"usa": "#1f5fbf", "cw": "#b5473a", "france": "#7b5ea7",
+                "germany": "#3d3d3d", "italy": "#2e8b57", "japan": "#d08c00"}
+#: the mark a cost chart cell carries for where its number comes from (minors.toml cost_source)
+SOURCE_MARK = {"text": "", "derived": "†", "bounded": "‡", "ruling": "§", "design": "*"}
+
+
+def power_name(t: Tables, power: str) -> str:
+    return t.powers[power].name if power in t.powers else power
+
+
+def minor_of(t: Tables, owner: str) -> Minor | None:
+    """The minor a region belongs to (None for a power's region)."""
+    return t.minors.get(owner)
+
+
+def strength(t: Tables, square: int) -> float:
+    """How strongly a flag's favour shows (0 on 0, 1 at Full Ally): its square's share of the side."""
+    return min(square, t.full_ally) / t.full_ally
+
+
+def units_at(state: Any, aid: str) -> dict[str, dict[str, int]]:
+    """Each side's units in an area, by kind: armies there and ships there or on its coast
+    (``coast:AREA``), read from ``armies`` and ``ships`` when the state has them (empty without)."""
+    out: dict[str, dict[str, int]] = {}
+    for kind in ("armies", "ships"):
+        for side, places in (getattr(state, kind, None) or {}).items():
+            for place, counts in places.items():
+                if place.split(":")[-1] != aid:
+                    continue
+                mine = out.setdefault(side, {})
+                for unit, n in counts.items():
+                    if n:
+                        mine[unit] = mine.get(unit, 0) + n
+    return {side: c for side, c in out.items() if c}
+
+
+@cache
+def sources() -> dict[str, Any]:
+    """The data files as written, for their ``*_source`` marks (never their numbers: those are
+    the tables')."""
+    return read_raw()
+
+
+def cost_source(minor: str, power: str) -> str:
+    """Where a cost chart cell comes from (minors.toml ``cost_source``)."""
+    return str(sources()["minors"][minor]["cost_source"][power])
+
+
+def chart_counts() -> dict[str, int]:
+    """How many cells of the cost chart come from each source."""
+    out: dict[str, int] = {}
+    for row in sources()["minors"].values():
+        for mark in row.get("cost_source", {}).values():
+            out[mark] = out.get(mark, 0) + 1
+    return out
+
+
+def cost_legend() -> str:
+    """The cost chart's marks in words, with how many cells each has."""
+    counts = chart_counts()
+    return "cost chart cells: " + ", ".join(
+        f"{counts[s]} {s}{' (' + SOURCE_MARK[s] + ')' if SOURCE_MARK[s] else ''}" for s in SOURCE_MARK if s in counts)
+
+
+def track_legend() -> str:
+    """Where the track's parts come from (powers.toml and track.toml marks)."""
+    powers, track = sources()["powers"]["powers"], sources()["track"]
+    positions = sorted({v.get("position_source", "design") for v in powers.values()})
+    hurdles = ", ".join(f"{h['between'][0]}|{h['between'][1]} {h.get('source', 'design')}" for h in track["hurdles"])
+    arrows = ", ".join(f"{a['turn']} at {a['square']} {a.get('source', 'design')}" for a in track["arrows"])
+    bands = sorted({b.get("source", "design") for b in track["bands"]})
+    return (f"flag positions (in/above/below): {'/'.join(positions)}; bands: {'/'.join(bands)}; "
+            f"Full Ally square: {track.get('full_ally_source', 'design')}; hurdles: {hurdles}; arrows: {arrows}")
+
+
+#: the start of the view's refusal of the last sealed order (Game.explain in a view: the other
+#: orders are hidden there, so it cannot reveal them); the order itself is judged by the step
+HIDDEN_IN_VIEW = "the other sides' sealed orders are hidden in this copy"
+
+
+def order_reason(view: Any, action: Action, side: str) -> str | None:
+    """The game's reason for refusing ``side``'s sealed order (None: the game accepts it):
+    ``explain`` of the page's view; for the last order awaited, which a view cannot reveal
+    (the others' are hidden in it), the step's own check, the one the game applies to it."""
+    why: str | None = view.explain(action, side)
+    if why is not None and why.startswith(HIDDEN_IN_VIEW) and view.ctx.acting == side:
+        why = view.rules.turn.by_name[view.phase].Rules(view.ctx).reason(action)
+    return why

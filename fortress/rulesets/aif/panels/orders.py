@@ -1,0 +1,148 @@
+"""The sealed steps' panels: the influence order (the two pre-set-up steps and the regular minor
+influence step, §3.6) and the production order (§5.3, §8). Each is built from the seat's view
+and checked by the game's own check (``explain``) as it is written: Submit is greyed with the
+game's reason while the order would be refused. After Submit the form is cleared, so nothing of
+the order stays on the page for the next seat in hot-seat play (the log says only that the power
+has given its orders; the core's views hide the order from other seats).
+
+The production panel's seam for the military: once the ruleset's production order buys units,
+their rows go in :attr:`ProductionPanel.rows` beside the two spends, and the order is made by
+:meth:`ProductionPanel.order` from all of them."""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+
+from fortress.rulesets.aif import politics
+from fortress.rulesets.aif.common import MAX_LEVELS, income
+from fortress.rulesets.aif.panels.common import SOURCE_MARK, Play, cost_legend, cost_source, order_reason, power_name
+from fortress.rulesets.aif.production import cost as roll_cost
+from fortress.rulesets.aif.state import Influence, Produce
+from fortress.rulesets.aif.tables import load
+from fortress.rulesets.aif.track import describe
+
+SUBMIT = "Submit (sealed)"
+
+
+class InfluencePanel:
+    """A power's sealed influence order: a row per flagged minor (its flag, the cost per level with
+    its source mark, the levels), the total against the points held, Submit."""
+
+    def __init__(self, play: Play) -> None:
+        self.play, self.tables = play, load()
+        self.side: str | None = None
+        self.view: Any = None
+        self.levels: dict[str, W.BoundedIntText] = {}
+        self.labels: dict[str, W.HTML] = {}
+        rows = []
+        for minor in self.tables.flagged():
+            self.labels[minor] = W.HTML(layout=W.Layout(width="300px"))
+            box = W.BoundedIntText(value=0, min=0, max=MAX_LEVELS, layout=W.Layout(width="64px"),
+                                   _dom_classes=("ft-aif-levels", f"ft-aif-levels-{minor}"))
+            box.observe(lambda _c: self._check(), "value")
+            self.levels[minor] = box
+            rows.append(W.HBox([self.labels[minor], box]))
+        self.title = W.HTML(_dom_classes=("ft-aif-influence-title",))
+        self.total = W.HTML(_dom_classes=("ft-aif-influence-total",))
+        self.submit = W.Button(description=SUBMIT, button_style="primary", _dom_classes=("ft-aif-influence-submit",))
+        self.submit.on_click(lambda _b: self._submit())
+        legend = W.HTML(f"<div class='ft-aif-source'>{html.escape(cost_legend())}; unmarked: the text.</div>")
+        self.widget = W.VBox([self.title, W.VBox(rows, layout=W.Layout(max_height="360px", overflow="auto")),
+                              self.total, self.submit, legend], _dom_classes=("ft-aif-influence",))
+
+    def show(self, view: Any, side: str | None) -> bool:
+        if side is None:
+            return False
+        if side != self.side:
+            self.clear()  # a new seat (hot-seat): nothing of the last one's order
+        self.side, self.view = side, view
+        t, points = self.tables, view.state.politics.points[side]
+        self.title.value = (f"<b>{html.escape(power_name(t, side))}</b>: influence levels per minor, sealed "
+                            f"({points} political points)")
+        for minor, label in self.labels.items():
+            cost = politics.level_cost(t, side, minor)
+            mark = SOURCE_MARK[cost_source(minor, side)]
+            label.value = (f"{html.escape(t.minors[minor].name)} <small>({html.escape(describe(t, view.state.politics.flags[minor]))})"
+                           f"</small> · {cost}{mark} a level")
+            why = order_reason(view, Influence(((minor, 1),)), side)
+            self.levels[minor].disabled = why is not None
+            self.levels[minor].tooltip = why or ""
+        self._check()
+        return True
+
+    def order(self) -> Influence:
+        return Influence(tuple((m, box.value) for m, box in self.levels.items() if box.value > 0))
+
+    def clear(self) -> None:
+        for box in self.levels.values():
+            box.value = 0
+
+    def _check(self) -> None:
+        """The total against the points held, and Submit greyed with the game's reason."""
+        if self.view is None or self.side is None:
+            return
+        t, order = self.tables, self.order()
+        spent = sum(n * politics.level_cost(t, self.side, m) for m, n in order.levels)
+        why = order_reason(self.view, order, self.side)
+        self.total.value = (f"spends <b>{spent}</b> of {self.view.state.politics.points[self.side]} points"
+                            + (f" · <span class='ft-refused'>{html.escape(why)}</span>" if why else ""))
+        self.submit.disabled, self.submit.tooltip = why is not None, why or "Give this order, unseen by the others."
+
+    def _submit(self) -> None:
+        if self.side is not None and self.play(self.order()):
+            self.clear()
+
+
+class ProductionPanel:
+    """A power's sealed production order: its build points this turn, spent on political points
+    and on its side's research, with a roll's cost; Submit greyed with the game's reason."""
+
+    def __init__(self, play: Play) -> None:
+        self.play, self.tables = play, load()
+        self.side: str | None = None
+        self.view: Any = None
+        self.purse = W.HTML(_dom_classes=("ft-aif-purse",))
+        self.points = W.BoundedIntText(value=0, min=0, max=999, description="political points",
+                                       style={"description_width": "140px"}, _dom_classes=("ft-aif-produce-points",))
+        self.research = W.BoundedIntText(value=0, min=0, max=999, description="to research",
+                                         style={"description_width": "140px"}, _dom_classes=("ft-aif-produce-research",))
+        self.rows = W.VBox([self.points, self.research])
+        for box in (self.points, self.research):
+            box.observe(lambda _c: self._check(), "value")
+        self.note = W.HTML(_dom_classes=("ft-aif-produce-note",))
+        self.submit = W.Button(description=SUBMIT, button_style="primary", _dom_classes=("ft-aif-produce-submit",))
+        self.submit.on_click(lambda _b: self._submit())
+        self.widget = W.VBox([self.purse, self.rows, self.note, self.submit], _dom_classes=("ft-aif-production",))
+
+    def show(self, view: Any, side: str | None) -> bool:
+        if side is None:
+            return False
+        if side != self.side:
+            self.clear()
+        self.side, self.view = side, view
+        have = income(self.tables, view.state, side)
+        self.purse.value = (f"<b>{html.escape(power_name(self.tables, side))}</b>: {have} build points this turn, "
+                            f"sealed · a research roll costs {roll_cost(self.tables.side(side))}")
+        self._check()
+        return True
+
+    def order(self) -> Produce:
+        return Produce(self.points.value, self.research.value)
+
+    def clear(self) -> None:
+        self.points.value = self.research.value = 0
+
+    def _check(self) -> None:
+        if self.view is None or self.side is None:
+            return
+        order, per_roll = self.order(), roll_cost(self.tables.side(self.side))
+        why = order_reason(self.view, order, self.side)
+        self.note.value = (f"research: {order.research} build points, {order.research // per_roll} roll(s) "
+                           f"(pooled with partners)" + (f" · <span class='ft-refused'>{html.escape(why)}</span>" if why else ""))
+        self.submit.disabled, self.submit.tooltip = why is not None, why or "Give this order, unseen by the others."
+
+    def _submit(self) -> None:
+        if self.side is not None and self.play(self.order()):
+            self.clear()
