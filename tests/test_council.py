@@ -276,6 +276,8 @@ def test_a_view_cannot_reveal_orders_it_has_not_seen_but_its_look_ahead_can():
     assert "hidden in this copy" in view.explain("bid 0")
     with pytest.raises(fortress.IllegalAction, match="hidden in this copy"):
         view.apply("bid 0")
+    assert view.explain("bid 0", order_only=True) is None  # the order itself is good
+    assert view.explain("bid 0", order_only=True) == game.explain("bid 0", "amber")
     look = view.determinized(2)
     look.apply("bid 0")
     assert look.phase == "feast" and sum(line.endswith(" ordered: bid 1.") for line in look.log) < 4

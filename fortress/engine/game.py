@@ -356,9 +356,13 @@ class Game:
         return (f"{self.rules.side_names[side]} may not act now: "
                 f"{joined(names)} {'decides' if len(names) == 1 else 'decide'} now")
 
-    def explain(self, action: A.Action | str, side: str | None = None) -> str | None:
+    def explain(self, action: A.Action | str, side: str | None = None, *, order_only: bool = False) -> str | None:
         """None if ``action`` is legal now for ``side`` (default: whoever decides now), else a
-        reason a student can read (the step's check, the same that lists the legal actions)."""
+        reason a student can read (the step's check, the same that lists the legal actions).
+
+        ``order_only``: judge a sealed order by its step's check alone, even in a copy that
+        could not carry it out (a view holding the last order awaited cannot reveal the
+        others'): what a page asks before it sends the order to the real game."""
         if isinstance(action, str):
             try:
                 action = self.parse(action)
@@ -377,12 +381,12 @@ class Game:
                 return why
             if side != self.side:
                 with self._acting(side):
-                    return self._reason(action)
+                    return self._reason(action, order_only)
         if isinstance(action, A.Surrender) or self._listed(action):
             return None
-        return self._reason(action)
+        return self._reason(action, order_only)
 
-    def _reason(self, action: A.Action) -> str | None:
+    def _reason(self, action: A.Action, order_only: bool = False) -> str | None:
         """The step's reason for refusing ``action`` for the acting side (None: allowed)."""
         if isinstance(action, A.Surrender):
             return None
@@ -395,7 +399,7 @@ class Game:
         malformed = shape.malformed(action, self.board, self.rules)  # wrong types, unknown ids
         if malformed is not None:
             return malformed
-        if step.sealed and flow.hidden_orders(ctx) and len(flow.pending(ctx, step)) == 1:
+        if step.sealed and not order_only and flow.hidden_orders(ctx) and len(flow.pending(ctx, step)) == 1:
             return "the other sides' sealed orders are hidden in this copy of the game, so they cannot be revealed"
         reason: str | None = step.Rules(ctx).reason(action)
         return reason

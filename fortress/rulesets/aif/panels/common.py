@@ -89,14 +89,9 @@ def track_legend() -> str:
 
 #: the start of the view's refusal of the last sealed order (Game.explain in a view: the other
 #: orders are hidden there, so it cannot reveal them); the order itself is judged by the step
-HIDDEN_IN_VIEW = "the other sides' sealed orders are hidden in this copy"
-
-
 def order_reason(view: Any, action: Action, side: str) -> str | None:
-    """The game's reason for refusing ``side``'s sealed order (None: the game accepts it):
-    ``explain`` of the page's view; for the last order awaited, which a view cannot reveal
-    (the others' are hidden in it), the step's own check, the one the game applies to it."""
-    why: str | None = view.explain(action, side)
-    if why is not None and why.startswith(HIDDEN_IN_VIEW) and view.ctx.acting == side:
-        why = view.rules.turn.by_name[view.phase].Rules(view.ctx).reason(action)
+    """The game's reason for refusing ``side``'s sealed order (None: the game accepts it),
+    judged in the page's view by the step's own check (``order_only``: the last order awaited
+    too, which a view cannot carry out since the others' are hidden in it)."""
+    why: str | None = view.explain(action, side, order_only=True)
     return why
