@@ -52,6 +52,7 @@ class Minor:
     on_map: bool = True
     factories: int = 0
     resources: int = 0
+    army: int = 0  # infantry raised on entering the war (design, stage B)
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,8 @@ def build(raw: Raw) -> Tables:
                        v["resources"]) for p, v in pw["powers"].items()}
     minors = {m: Minor(m, v["name"], v["flagged"], tuple(v["areas"]), dict(v.get("cost", {})),
                        v.get("flash", False), tuple(v.get("back", ())), v.get("controller"),
-                       v.get("on_map", True), v.get("factories", 0), v.get("resources", 0))
+                       v.get("on_map", True), v.get("factories", 0), v.get("resources", 0),
+                       v.get("army", 0))
               for m, v in raw["minors"].items()}
     bands = tuple(Band(**{k: b[k] for k in Band.__dataclass_fields__}) for b in tr["bands"])
     first = next(s for s, v in pw["sides"].items() if v["first_initiative"])
