@@ -17,6 +17,7 @@ raised when war comes, and conquest. The units, moves and battles are ATTACK!'s
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -24,6 +25,7 @@ from fortress.geodata.americas_map import AmericasMap
 from fortress.rulesets.aif import politics
 from fortress.rulesets.aif.politics import Presence
 from fortress.rulesets.aif.tables import Tables, load, other
+from fortress.rulesets.attack.tables import load as attack_tables
 
 Context = Any
 
@@ -47,6 +49,25 @@ def regions_of(holder: str) -> tuple[str, ...]:
 def homes(power: str) -> tuple[str, ...]:
     """A major's home regions on the map (§13: the USA, Canada, French Guiana)."""
     return tuple(r for r in regions_of(power) if americas().areas[r].home)
+
+
+def forces_problem(data: Mapping[str, Any]) -> str:
+    """``forces.toml`` (its shape checked by its schema) on the map: every area on the Americas map (a ship's place: a zone, a box or ``coast:REGION``), every
+    unit one of ATTACK!'s types, every cargo one its ship carries."""
+    areas, units = americas().areas, attack_tables().units
+    for power in data:
+        for branch in ("armies", "ships"):
+            for place, counts in data[power][branch].items():
+                region = place.removeprefix("coast:") if branch == "ships" else place
+                kind = "region" if branch == "armies" or place.startswith("coast:") else "sea area or box"
+                if region not in areas or (areas[region].kind == "region") != (kind == "region"):
+                    return f"forces.toml: [{power}] {branch}: {place!r} is not a {kind} of the Americas map"
+                for key in counts:
+                    unit, _, cargo = key.partition("/")
+                    want = "army" if branch == "armies" else "naval"
+                    if unit not in units or units[unit]["branch"] != want or (cargo and cargo not in units[unit]["carries"]):
+                        return f"forces.toml: [{power}] {branch} {place}: {key!r} is not a {want} unit (or cargo it carries)"
+    return ""
 
 
 def enemies(s: Any, side: str, holder: str) -> bool:
@@ -106,6 +127,18 @@ def presence(s: Any) -> Presence:
     return Presence({m: frozenset(p) for m, p in units.items()}, {m: frozenset(p) for m, p in land.items()})
 
 
+def step_end(g: Context) -> None:
+    """§3.1, at the end of any step (and after a major's conquest moves its minors): an aligned
+    minor below Mobilisation falls neutral, units where they may no longer be leave, and the
+    armies are mustered (:func:`muster`)."""
+    s = g.state
+    out, evicted = politics.end_of_step(s.politics, load(), presence(s))
+    for line in out.log:
+        g.emit("neutral", line)
+    s.politics = out.state
+    muster(g, evicted)
+
+
 def muster(g: Context, evicted: list[tuple[str, str]]) -> None:
     """§3.1 at a step's end: minors at war raise their armies, neutral ones disband, and the
     ``evicted`` (power, minor) pairs' units leave the minor's regions (design: off the map)."""
@@ -151,7 +184,7 @@ def entered(g: Context, power: str, region: str) -> None:
     s, t = g.state, load()
     minor = owner(region)
     flag = s.politics.flags.get(minor)
-    if flag is None or flag.conquered_by or not politics.at_war(t, flag, power):
+    if minor not in t.flagged() or flag is None or flag.conquered_by or not politics.at_war(t, flag, power):
         return
     out = politics.enter(s.politics, t, power, minor)
     s.politics = out.state
@@ -192,6 +225,7 @@ def settle(g: Context) -> None:
             g.emit("conquest", f"3.2: {t.powers[power].name}'s home country is conquered.", None, mine)
             for line in out.log:
                 g.emit("conquest", line)
+            step_end(g)
     for side in ("axis", "allies"):
         if not g.is_over and politics.conquest_win(s.politics, t, side):
             g.end_game(side, f"the {side.capitalize()} have conquered every home country of the "
