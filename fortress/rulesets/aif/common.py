@@ -8,7 +8,7 @@ from typing import Any, Sequence
 from fortress.engine.actions import Action
 from fortress.engine.check import Check
 from fortress.rulesets.aif import military, politics
-from fortress.rulesets.aif.atomic import hydrogen_target
+from fortress.rulesets.aif.atomic import hydrogen_target, production_multiple
 from fortress.rulesets.aif.politics import Order, RuleError
 from fortress.rulesets.aif.state import AifState, Influence
 from fortress.rulesets.aif.tables import Tables, load
@@ -35,13 +35,13 @@ def target(g: Context) -> int:
 
 
 def income(t: Tables, s: AifState, power: str) -> int:
-    """A power's build points this turn (design, stage B's stand-in economy): its factories or
-    resources, whichever is fewer, times its production multiple (§5.2: 1, as no enemy land unit
-    attacks a home country without the military), plus what the minors favouring it give by
-    their band (§3.1): half their resources (rounded down) in Half Resources, all their resources
-    and factories from Full Production up."""
+    """A power's build points this turn (design, the economy): its factories or resources,
+    whichever is fewer, times its production multiple (§5.2: 1.5 in a turn an enemy land unit
+    attacked its home country, rounded down), plus what the minors favouring it give by their
+    band (§3.1): half their resources (rounded down) in Half Resources, all their resources and
+    factories from Full Production up."""
     p = t.powers[power]
-    total = min(p.factories, p.resources)
+    total = int(min(p.factories, p.resources) * production_multiple(power in s.attacked))
     for minor, flag in s.politics.flags.items():
         band = t.band(flag.square)
         if flag.power != power or flag.conquered_by or band is None:

@@ -98,15 +98,17 @@ class Influence(Action):
 
 @dataclass(frozen=True, slots=True)
 class Produce(Action):
-    """``produce POINTS RESEARCH``: a power's sealed production order: build points spent on
-    political points (§5.3, 1 each) and given to its side's research rolls (§5.3, §8)."""
+    """``produce POINTS RESEARCH [N KIND PLACE ...]``: a power's sealed production order: build
+    points spent on political points (§5.3, 1 each), given to its side's research rolls (§5.3,
+    §8), and on units (design: ATTACK!'s, at its costs, :mod:`.buy`)."""
 
     points: int
     research: int
+    units: tuple[tuple[int, str, str], ...] = ()
     verb = "produce"
 
     def __str__(self) -> str:
-        return f"produce {self.points} {self.research}"
+        return f"produce {self.points} {self.research}" + "".join(f" {n} {k} {p}" for n, k, p in self.units)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +156,7 @@ class Bid(Action):
 _WORDS: dict[str, Action] = {"end": End(), "surrender": Surrender(), "influence none": Influence(())}
 _ONE = re.compile(r"(declare|align|bomb) ([a-z_]{1,40})$")
 _BID = re.compile(r"bid (\d{1,6})$")
-_PRODUCE = re.compile(r"produce (\d{1,6}) (\d{1,6})$")
+_PRODUCE = re.compile(r"produce (\d{1,6}) (\d{1,6})((?: \d{1,3} [a-z]{1,20} [a-z:-]{1,60}){0,20})$")
 _INFLUENCE = re.compile(r"influence((?: [a-z_]{1,40} \d{1,6}){1,40})$")
 _VERBS: dict[str, type[Declare] | type[Align] | type[Bomb]] = {"declare": Declare, "align": Align, "bomb": Bomb}
 
@@ -171,10 +173,12 @@ def parse(text: str, board: Board) -> Action:
     if m := _BID.match(words):
         return Bid(int(m[1]))
     if m := _PRODUCE.match(words):
-        return Produce(int(m[1]), int(m[2]))
+        parts = m[3].split()
+        return Produce(int(m[1]), int(m[2]), tuple((int(parts[i]), parts[i + 1], parts[i + 2])
+                                                  for i in range(0, len(parts), 3)))
     if m := _INFLUENCE.match(words):
         parts = m[1].split()
         return Influence(tuple((parts[i], int(parts[i + 1])) for i in range(0, len(parts), 2)))
     raise NotationError(f"cannot read {text[:60]!r}: write 'influence MINOR LEVELS ...', 'influence none', "
-                        "'produce POINTS RESEARCH', 'declare MINOR', 'align MINOR', 'bomb MINOR', 'bid N', "
+                        "'produce POINTS RESEARCH [N KIND PLACE ...]', 'declare MINOR', 'align MINOR', 'bomb MINOR', 'bid N', "
                         "'pass', 'end' or 'surrender'")

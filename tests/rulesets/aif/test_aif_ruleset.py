@@ -16,6 +16,7 @@ import fortress
 from fortress.cli import main
 from fortress.engine import rulesets
 from fortress.engine.actions import Surrender
+from fortress.rulesets.aif import military, politics
 from fortress.rulesets.aif.state import Bomb, Influence
 from fortress.rulesets.aif.tables import load
 
@@ -146,10 +147,36 @@ def invariants(game: fortress.Game, before, action, side) -> None:
         if flag.aligned and flag.square < T.mobilisation:
             assert False, (minor, flag)
     assert all(n >= 0 for n in game.state.politics.points.values())
+    military_invariants(game)
     assert all(game.state.research[s] >= before.research[s] for s in ("allies", "axis"))
     if game.ctx.flow.plies and (game.round <= 1 or len(game.history) % 3 == 0):
         sides = game.rules.sides
         unseen(game, sides if game.round <= 1 else [sides[len(game.history) % len(sides)]])
+
+
+OPERATIONS = ("move", "attack", "navigate", "transport")
+
+
+def military_invariants(game: fortress.Game) -> None:
+    """The map after every action: counts above 0; every region a power holds keeps one of its
+    units (ATTACK!'s occupancy); outside an operation (its battles fought), a power's units stand
+    only where it holds, where a friend holds, or in a minor at peace that lets it in (§3.1)."""
+    s = game.state
+    for branch in (s.armies, s.ships):
+        assert all(n > 0 for places in branch.values() for units in places.values() for n in units.values()), branch
+    for region, holder in s.control.items():
+        if holder in T.powers:
+            assert s.army_size(holder, region) >= 1, (region, holder)
+    if game.phase in OPERATIONS or s.fight or s.fights:
+        return
+    for power in T.powers:
+        for region in s.armies.get(power, {}):
+            holder = s.control.get(region)
+            if holder is None:
+                flag = s.politics.flags[military.owner(region)]
+                assert politics.may_enter(T, flag, power), (power, region, flag)
+            else:
+                assert holder == power or not military.enemies(s, power, holder), (power, region, holder)
 
 
 def unseen(game: fortress.Game, observers) -> None:
