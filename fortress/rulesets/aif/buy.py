@@ -48,7 +48,7 @@ def problem(s: Any, power: str, units: Sequence[Buy]) -> str | None:
         naval = table[kind]["branch"] == "naval"
         if place not in places(s, power, naval):
             where = ", ".join(places(s, power, naval)) or "nowhere (no home region held)"
-            return f"Production: {load().powers[power].name} places a {kind} at {where}, not {place[:40]} (design)."
+            return f"Production: {load().powers[power].name} places {kind} at {where}, not {place[:40]} (design)."
     if box_of(power) is not None and boarding(s, power, units) is None:
         return (f"Production: {load().powers[power].name}'s army units go aboard empty ships in its box "
                 "that can carry them, and there are not enough (design).")

@@ -201,20 +201,21 @@ def home_attacked(g: Context, power: str, region: str) -> None:
 
 
 def settle(g: Context) -> None:
-    """After an operation's action: minors and majors conquered (§3.1, §3.2), the Axis' win (§7)."""
+    """After an operation's action: a minor at war (an unflagged one: its controller's regions)
+    with every region held by its enemies is conquered (§3.1), by the power holding most;
+    majors conquered (§3.2); the win by conquest (§7)."""
     s, t = g.state, load()
-    for minor in list(s.raised):
+    unflagged = [m for m, v in t.minors.items() if not v.flagged and v.on_map]
+    for minor in [*s.raised, *unflagged]:
         flag = s.politics.flags[minor]
-        held = [s.control.get(r) for r in regions_of(minor)]
-        if flag.conquered_by or minor in held:
+        takers = [s.control.get(r) for r in regions_of(minor)]
+        if flag.conquered_by or not takers or not all(h in t.powers and politics.at_war(t, flag, h) for h in takers):
             continue
-        takers = [h for h in held if h in t.powers and politics.at_war(t, flag, h)]
-        if takers:
-            conqueror = max(takers, key=lambda p: (takers.count(p), -list(t.powers).index(p)))
-            out = politics.conquer(s.politics, t, conqueror, minor)
-            s.politics = out.state
-            for line in out.log:
-                g.emit("conquest", line, conqueror, regions_of(minor))
+        conqueror = max(takers, key=lambda p: (takers.count(p), -list(t.powers).index(p)))
+        out = politics.conquer(s.politics, t, conqueror, minor)
+        s.politics = out.state
+        for line in out.log:
+            g.emit("conquest", line, conqueror, regions_of(minor))
     for power in t.powers:
         mine = homes(power)
         if power in s.politics.conquered or not mine:
