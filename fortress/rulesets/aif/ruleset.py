@@ -142,10 +142,16 @@ def describe(game: Any) -> str:
     t = tables()
     lines = [f"Research: Allies {s.research['allies']}, Axis {s.research['axis']} of {target(game.ctx)}; "
              f"initiative: {s.initiative.capitalize()}."]
-    lines += [f"{p.name}: {s.politics.points[pid]} political points, {income(t, s, pid)} build points a turn"
+    lines += [f"{p.name}: {s.politics.points[pid]} political points, {income(t, s, pid)} build points a turn; "
+              f"{len(s.held(pid))} regions, {units(s.armies.get(pid, {}))} army units, "
+              f"{units(s.ships.get(pid, {}))} ships" + (" (conquered)" if pid in s.politics.conquered else "")
               for pid, p in t.powers.items()]
     lines += [f"  {t.minors[m].name}: {flag_text(t, s.politics.flags[m])}" for m in t.flagged()]
     return "\n".join(lines)
+
+
+def units(places: dict[str, dict[str, int]]) -> int:
+    return sum(n for counts in places.values() for n in counts.values())
 
 
 def ruleset() -> Ruleset:
