@@ -55,8 +55,6 @@ def rules_data(folder: Path = DATA_DIR) -> dict[str, Any]:
 
 
 RULES = rules_data()
-if problem := military.forces_problem(tables().forces or {}):
-    raise DataError(f"{DATA_DIR}/{problem}")
 
 
 EDGE_KINDS = ("land", "coast", "sea", "canal", "box")
@@ -155,7 +153,9 @@ def units(places: dict[str, dict[str, int]]) -> int:
 
 
 def ruleset() -> Ruleset:
-    """America in Flames, as its entry point builds it."""
+    """America in Flames, as its entry point builds it (its starting forces checked on the map)."""
+    if problem := military.forces_problem(tables().forces or {}):
+        raise DataError(f"{DATA_DIR}/{problem}")
     return Ruleset(
         name=NAME, title="America in Flames (the political war)", data_dir=DATA_DIR, data=RULES,
         turn=operations.AifTurn.from_data(RULES["turn"], STEPS, teams_of(RULES)),
