@@ -156,16 +156,23 @@ def muster(g: Context, evicted: list[tuple[str, str]]) -> None:
             g.emit("disband", f"3.1: {t.minors[minor].name}'s army disbands.", None, regions_of(minor))
     for power, minor in evicted:
         for region in regions_of(minor):
-            if s.control.get(region) != power:
-                s.armies.get(power, {}).pop(region, None)
-                s.ships.get(power, {}).pop("coast:" + region, None)
+            s.armies.get(power, {}).pop(region, None)
+            s.ships.get(power, {}).pop("coast:" + region, None)
+            if s.control.get(region) == power:
+                del s.control[region]
 
 
 def raise_army(g: Context, minor: str) -> None:
     """A minor at war raises ``army`` infantry (minors.toml, design), spread evenly over the
-    regions it still holds or that nobody holds (the first taking the odd ones)."""
+    regions it still holds or that nobody holds (the first taking the odd ones). A region where
+    a power's units already stand is held by that power instead (design; the most units, then
+    the turn order): one holder's army per region."""
     s, t = g.state, load()
     s.raised.append(minor)
+    for region in regions_of(minor):
+        there = [p for p in t.powers if s.army_size(p, region)]
+        if s.control.get(region) is None and there:
+            s.control[region] = max(there, key=lambda p: (s.army_size(p, region), -list(t.powers).index(p)))
     mine = [r for r in regions_of(minor) if s.control.get(r) in (None, minor)]
     if not mine:
         return
