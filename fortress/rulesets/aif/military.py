@@ -25,14 +25,15 @@ from fortress.geodata.americas_map import AmericasMap
 from fortress.rulesets.aif import politics
 from fortress.rulesets.aif.politics import Presence
 from fortress.rulesets.aif.tables import Tables, load, other
+from fortress.rulesets.attack import world
 from fortress.rulesets.attack.tables import load as attack_tables
 
 Context = Any
 
 
-@cache
 def americas() -> AmericasMap:
-    return AmericasMap.load()
+    """The Americas map, loaded once (with ATTACK!'s graph of it)."""
+    return world.americas_graph().world
 
 
 def owner(region: str) -> str:
@@ -52,8 +53,9 @@ def homes(power: str) -> tuple[str, ...]:
 
 
 def forces_problem(data: Mapping[str, Any]) -> str:
-    """``forces.toml`` (its shape checked by its schema) on the map: every area on the Americas map (a ship's place: a zone, a box or ``coast:REGION``), every
-    unit one of ATTACK!'s types, every cargo one its ship carries."""
+    """``forces.toml`` (its shape checked by its schema) on the map: every area on the Americas
+    map (a ship's place: a zone, a box or ``coast:REGION``), every unit one of ATTACK!'s types,
+    every cargo one its ship carries."""
     areas, units = americas().areas, attack_tables().units
     for power in data:
         for branch in ("armies", "ships"):
@@ -65,8 +67,10 @@ def forces_problem(data: Mapping[str, Any]) -> str:
                 for key in counts:
                     unit, _, cargo = key.partition("/")
                     want = "army" if branch == "armies" else "naval"
-                    if unit not in units or units[unit]["branch"] != want or (cargo and cargo not in units[unit]["carries"]):
-                        return f"forces.toml: [{power}] {branch} {place}: {key!r} is not a {want} unit (or cargo it carries)"
+                    if unit not in units or units[unit]["branch"] != want or (
+                            cargo and cargo not in units[unit]["carries"]):
+                        return (f"forces.toml: [{power}] {branch} {place}: {key!r} is not one of ATTACK!'s "
+                                f"{want} units (or cargo it carries)")
     return ""
 
 
