@@ -1,6 +1,7 @@
 """America in Flames as a ruleset (``fortress.new_game(ruleset="aif")``, ``fortress play
 --ruleset aif``): the political war for the Americas, after the supplement. Stage A's engine
-(:mod:`.politics`, :mod:`.atomic`, :mod:`.seats`) in stage B's turn, where it needs no military.
+(:mod:`.politics`, :mod:`.atomic`, :mod:`.seats`) in stage B's turn, with its military on the
+Americas map (:mod:`.military`, :mod:`.operations`, :mod:`.buy`: ATTACK!'s units and battles).
 
 Seats: 2 to 6 players, the text's groups (§13); teams: the Allies and the Axis. Options (the
 ruleset's variants): ``short-game`` (§12), ``bidding`` (§13's auction), ``atomic-bomb``
