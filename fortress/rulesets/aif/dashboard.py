@@ -2,14 +2,14 @@
 ``fortress/geodata/americas/``: regions, sea areas, the two off-map boxes, the backdrop; nothing
 fetched, no tiles), given to the shell through the ``fortress.dashboards`` entry point (``aif``)
 with the ruleset's panels (:mod:`.panels`: the allegiance track always, the sealed steps, the
-declarations, the auction).
+declarations, the auction, the operations in ATTACK!'s own panels and its battles).
 
 Each region is filled by who holds it: a major's home by its power; a flagged minor by the power
 its flag favours, the fill stronger the nearer the flag is to Full Ally (:func:`strength`), grey
-on 0; a conquered minor by its conqueror. Units, where the state has them (``armies``: side ->
-area -> {kind: n}; ``ships``: side -> place -> {kind: n}, a coast written ``coast:REGION``; region
-control in ``control``: region -> side, as ATTACK!'s state), are drawn as a chip per side on the
-area's label point. A click names the area, its holder, a minor's flag and band, and the units.
+on 0; a conquered minor by its conqueror. Units (``armies``: holder -> area -> {kind: n}, a holder a
+power or a minor at war; ``ships``: power -> place -> {kind: n}, a coast written ``coast:REGION``;
+region control in ``control``: region -> holder, as ATTACK!'s state) are drawn as a chip per
+holder on the area's label point, named as the game names it (a minor by its name). A click names the area, its holder, a minor's flag and band, and the units.
 
 This module is the ruleset's part of the dashboard: it sits in the UI layer
 (``tests/test_layers.py``), so nothing in the engine or the rest of the ruleset imports it.
