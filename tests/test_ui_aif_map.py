@@ -88,7 +88,7 @@ def test_unit_chips_come_from_the_state_s_armies_and_ships(game) -> None:
     chips = {marker.title: marker.icon.html for marker in m.units.layers}
     assert set(chips) == {"Texas", "Caribbean", "Cuba", "Northern Mexico"}
     assert "USA 4</span>" in chips["Texas"] and "Germany 2</span>" in chips["Texas"]
-    assert "title='3 infantry, 1 tank'" in chips["Texas"] and "Japan 2</span>" in chips["Cuba"]
+    assert "Japan 2</span>" in chips["Cuba"] and "Japan 1</span>" in chips["Caribbean"]
     assert f"background:{NEUTRAL}" in chips["Northern Mexico"] and "Mexico 3</span>" in chips["Northern Mexico"]
     m.select("texas")
     assert "units: USA 3 infantry, 1 tank; Germany 2 infantry" in m.status.value

@@ -41,6 +41,8 @@ ZONES_PANE, REGIONS_PANE = "ft-aif-zones", "ft-aif-regions"
 PANES = {ZONES_PANE: {"zIndex": 401}, REGIONS_PANE: {"zIndex": 402}}
 CSS = """<style>
 .ft-aif-units { position: absolute; transform: translate(-50%, -50%); white-space: nowrap; }
+/* chips take no clicks: a click acts on the area under the pointer, whose units the status line lists (issue 35) */
+.fortress-aif .leaflet-marker-icon, .ft-aif-units, .ft-aif-units span { pointer-events: none !important; }
 .ft-aif-units span { display: inline-block; border-radius: 4px; padding: 0 4px; margin: 1px; font: bold 11px sans-serif;
   color: #fff; border: 1px solid #fff; white-space: nowrap; }
 .fortress-aif-legend { font-size: 0.85em; color: #444; }
@@ -182,10 +184,9 @@ class AmericasBoardMap(AreaLayers):
 
 
 def chip_html(t: Tables, here: dict[str, dict[str, int]]) -> str:
-    """An area's units as one chip per power (its short name and count), the breakdown on hover."""
-    return "".join(f"<span style='background:{POWER_COLOUR.get(p, NEUTRAL)}' title='"
-                   + html.escape(", ".join(f"{n} {k}" for k, n in sorted(c.items()))) + "'>"
-                   + f"{html.escape(power_name(t, p))} {sum(c.values())}</span>" for p, c in here.items())
+    """An area's units as one chip per holder (its name and count; a click on the area lists them by kind)."""
+    return "".join(f"<span style='background:{POWER_COLOUR.get(p, NEUTRAL)}'>"
+                   f"{html.escape(power_name(t, p))} {sum(c.values())}</span>" for p, c in here.items())
 
 
 class AmericasBoard:
