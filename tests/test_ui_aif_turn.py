@@ -10,10 +10,12 @@ import html
 
 import pytest
 
+import fortress
+from fortress.engine.flow import Pass
 from fortress.rulesets.aif.dashboard import americas_map
 from fortress.rulesets.aif.panels import OperationChooser, ProductionPanel
 from fortress.rulesets.aif.panels.orders import InfluencePanel
-from fortress.rulesets.aif.state import Produce
+from fortress.rulesets.aif.state import Influence, Produce
 from fortress.rulesets.attack.panels import AttackPanel, BattleDecisions, NavigatePanel
 from fortress.rulesets.attack.world import place_name
 from fortress.ui.shell import board as boards
@@ -146,3 +148,24 @@ def test_a_turn_is_played_through_the_panels() -> None:
     assert game.state.armies["usa"]["texas"]["tank"] == tanks + 2  # placed when the orders are revealed
     assert "USA places 2 tank at texas" in shell.log.value
     assert game.phase == "influence" and isinstance(shell.panel.taken, InfluencePanel)
+
+
+def test_a_unit_row_with_nowhere_to_go_is_greyed_with_the_check_s_reason() -> None:
+    """The production panel offers a unit type only where the game places it: with no home
+    region held, the USA's rows are greyed with the game's own reason."""
+    game = fortress.new_game(2, players=2, ruleset="aif")
+    while game.phase != "production":
+        game.apply(Influence(()) if game.phase == "pre-set-up" else Pass(), game.side)
+    assert game.side == "usa"
+    panel = ProductionPanel(lambda action: True)
+    assert panel.show(game.view("usa"), "usa") and not panel.units["infantry"].count.disabled
+    assert [w for _n, w in panel.units["destroyer"].place.options] == \
+        [w for w in (f"coast:{r}" for r in game.state.held("usa")) if game.explain(
+            Produce(0, 0, ((1, "destroyer", w),)), "usa") is None]  # every coast the check accepts, no other
+    for region in game.state.held("usa"):
+        game.state.control[region] = "germany"
+    panel.show(game.view("usa"), "usa")
+    why = game.explain(Produce(0, 0, ((1, "infantry", ""),)), "usa")
+    row = panel.units["infantry"]
+    assert why is not None and "no home region held" in why
+    assert row.count.disabled and row.count.tooltip == why and row.place.options == ()
