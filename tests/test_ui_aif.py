@@ -13,7 +13,8 @@ import pytest
 
 import fortress
 from fortress.rulesets.aif.dashboard import americas_map
-from fortress.rulesets.aif.panels import AuctionPanel, DeclarePanel, InfluencePanel, ProductionPanel, TrackPanel
+from fortress.rulesets.aif.panels import (AuctionPanel, DeclarePanel, InfluencePanel, OperationChooser,
+                                         ProductionPanel, TrackPanel)
 from fortress.rulesets.aif.panels.common import chart_counts, cost_source
 from fortress.rulesets.aif.panels.track import track_html
 from fortress.rulesets.aif.state import Align, Declare, Influence, Produce
@@ -74,8 +75,10 @@ def test_the_entry_point_names_the_dashboard() -> None:
 
 def test_the_text_s_first_presetup_step_written_in_the_panel_moves_the_drawn_flags() -> None:
     shell = hot_seat()
-    track = shell.panel.own["*"]
-    assert isinstance(track, TrackPanel) and shell.panel.always.children == (track.widget,)
+    always = shell.panel.own["*"]
+    track = always.track
+    assert isinstance(track, TrackPanel) and shell.panel.always.children == (always.widget,)
+    assert always.widget.children == (track.widget,)  # no battle under way: the track alone
     assert set(flags_drawn(track.track.value).values()) == {(0, "neutral")}
     presetup(shell, EXAMPLE)
     game = shell.game
@@ -127,7 +130,7 @@ def test_design_cells_of_the_cost_chart_are_marked_from_the_data() -> None:
     counts = chart_counts()
     assert sum(counts.values()) == 6 * len(t.flagged())
     assert f"{counts['design']} design (*)" in texts(panel.widget)
-    assert "hurdles: 4|5 derived" in shell.panel.own["*"].source.value  # track.toml's marks
+    assert "hurdles: 4|5 derived" in shell.panel.own["*"].track.source.value  # track.toml's marks
 
 
 def test_a_sealed_order_leaves_nothing_on_the_page_for_the_next_seat() -> None:
@@ -179,12 +182,27 @@ def test_the_declarations_panel_plays_and_greys_with_the_game_s_reason() -> None
     assert "Italy passes." in shell.log.value and shell.game.side == "japan"
 
 
-def test_the_production_panel_buys_points_and_research_within_the_game_s_check() -> None:
-    shell = hot_seat()
+def to_operations(shell: Shell) -> None:
+    """The opening passed: both pre-set-up steps with no levels, every power passing its declaration."""
     presetup(shell, {})
     presetup(shell, {})
     while shell.game.phase == "declare":
         shell.panel.taken.passing.click()
+    assert shell.game.phase == "operations"
+
+
+def pass_operations(shell: Shell, until: str | None = None) -> None:
+    """Every power passes its operation in the chooser (until ``until`` is to act)."""
+    while shell.game.phase == "operations" and shell.game.side != until:
+        chooser = shell.panel.taken
+        assert isinstance(chooser, OperationChooser) and not chooser.passing.disabled
+        chooser.passing.click()
+
+
+def test_the_production_panel_buys_points_and_research_within_the_game_s_check() -> None:
+    shell = hot_seat()
+    to_operations(shell)
+    pass_operations(shell)
     assert shell.game.phase == "production" and shell.game.side == "usa"
     panel = shell.panel.taken
     assert isinstance(panel, ProductionPanel) and "41 build points this turn" in panel.purse.value
@@ -193,7 +211,8 @@ def test_the_production_panel_buys_points_and_research_within_the_game_s_check()
     why = shell.game.explain(Produce(30, 20), "usa")
     assert why is not None and panel.submit.disabled and panel.submit.tooltip == why and why in panel.note.value
     panel.research.value = 10
-    assert "2 roll(s)" in panel.note.value and not panel.submit.disabled
+    assert "2 roll(s)" in panel.note.value and "spends <b>40</b> of 41 build points" in panel.note.value
+    assert not panel.submit.disabled
     before = shell.game.state.politics.points["usa"]
     panel.submit.click()
     assert panel.points.value == 0 and panel.research.value == 0  # cleared for the next seat

@@ -2,7 +2,8 @@
 area of the committed board drawn once over its backdrop (nothing fetched), regions coloured by
 who holds them (a home by its power, a minor by the power its flag favours, stronger nearer
 Full Ally, grey on 0, a conquered one by its conqueror), unit chips from the state's armies and
-ships when it has them (filled here by hand), and what a click says."""
+ships (the starting forces, then filled by hand: a minor at war holds an army too), and what a
+click says."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -72,16 +73,27 @@ def test_only_changed_areas_are_sent_again(game) -> None:
 def test_unit_chips_come_from_the_state_s_armies_and_ships(game) -> None:
     board = AmericasBoard(game)
     m = board.map
-    assert m.units.layers == () and units_at(game.state, "texas") == {}  # no military in the state: no chips
-    game.state.armies = {"usa": {"texas": {"infantry": 3, "tank": 1}}, "germany": {"texas": {"infantry": 2}}}
-    game.state.ships = {"japan": {"caribbean": {"CV": 1}, "coast:cuba": {"DD": 2}}}
+    forces = load().forces
+    placed = {place.removeprefix("coast:") for branches in forces.values() for branch in ("armies", "ships")
+              for place, counts in branches[branch].items() if any(counts.values())}
+    chips = {marker.title: marker.icon.html for marker in m.units.layers}
+    assert set(chips) == {m.area_name(a) for a in placed}  # the starting forces (forces.toml), a chip per area
+    usa = forces["usa"]["armies"]["texas"]
+    assert f"USA {sum(usa.values())}</span>" in chips["Texas"]
+    assert units_at(game.state, "texas") == {"usa": usa}
+    game.state.armies = {"usa": {"texas": {"infantry": 3, "tank": 1}}, "germany": {"texas": {"infantry": 2}},
+                         "mexico": {"northern-mexico": {"infantry": 3}}}  # a minor at war holds an army
+    game.state.ships = {"japan": {"caribbean": {"carrier": 1}, "coast:cuba": {"destroyer": 2}}}
     board.update(game)
     chips = {marker.title: marker.icon.html for marker in m.units.layers}
-    assert set(chips) == {"Texas", "Caribbean", "Cuba"}
+    assert set(chips) == {"Texas", "Caribbean", "Cuba", "Northern Mexico"}
     assert "USA 4</span>" in chips["Texas"] and "Germany 2</span>" in chips["Texas"]
-    assert "title='3 infantry, 1 tank'" in chips["Texas"] and "Japan 2</span>" in chips["Cuba"]
+    assert "Japan 2</span>" in chips["Cuba"] and "Japan 1</span>" in chips["Caribbean"]
+    assert f"background:{NEUTRAL}" in chips["Northern Mexico"] and "Mexico 3</span>" in chips["Northern Mexico"]
     m.select("texas")
     assert "units: USA 3 infantry, 1 tank; Germany 2 infantry" in m.status.value
+    m.select("northern-mexico")
+    assert "units: Mexico 3 infantry" in m.status.value
     game.state.armies = {}
     board.update(game)
     assert {marker.title for marker in m.units.layers} == {"Caribbean", "Cuba"}

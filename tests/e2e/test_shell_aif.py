@@ -4,8 +4,10 @@ page; the Allies' seat (human; the Axis a random bot) plays the two pre-set-up s
 influence panel by clicks (the USA writes §3.6's 6 levels in Brazil and 2 in Argentina, the
 others nothing), each sealed order leaving nothing of itself on the page for the next power;
 then, the Axis having declared, the USA declares war on a minor in the declarations panel and
-the map and the track show it. The page is written to docs/dashboard-aif.png. Everything waits
-on conditions."""
+the map and the track show it. The page is written to docs/dashboard-aif.png. Then, the
+Axis seated at the page too, the Commonwealth and France passing their declarations and the Axis
+their operations, the USA moves an infantry into Texas in the operations chooser and ATTACK!'s
+move panel, by clicks, and the map's chip in Texas counts it. Everything waits on conditions."""
 from __future__ import annotations
 
 import pytest
@@ -93,3 +95,37 @@ def test_the_opening_and_a_declaration_are_played_by_clicks(browser, aif_url):
     assert page.evaluate("e => e.scrollWidth <= e.clientWidth + 1", track.element_handle())  # whole, no scrolling
     page.locator(".fortress-shell-header").evaluate("e => e.scrollIntoView()")
     page.screenshot(path=str(DOCS / "dashboard-aif.png"))
+    operate(page)
+
+
+def operate(page) -> None:
+    """The Axis powers are seated at this page too (no bot's random battle in the way); the
+    Commonwealth and France pass their declarations, the Axis their operations; the USA chooses
+    Move and sends an infantry from the Midwest into Texas."""
+    for power in ("germany", "italy", "japan"):
+        seat(page, power, "human")
+    for power in ("Commonwealth", "France"):
+        page.wait_for_selector(f".ft-aif-declare-title:has-text('{power}')", timeout=STEP)
+        click(page, ".ft-aif-declare .ft-aif-pass")
+    for power in ("Germany", "Italy", "Japan"):
+        page.wait_for_selector(f".ft-aif-operations-note:has-text('{power}')", timeout=STEP)
+        click(page, ".ft-aif-operation-pass")
+    page.wait_for_selector(".ft-aif-operations-note:has-text('USA')", timeout=STEP)
+    chip = page.locator(".leaflet-marker-icon[title='Texas'] .ft-aif-units")
+    units = int(chip.text_content().split("USA ")[1].split()[0])  # the starting forces' chip
+    click(page, ".ft-aif-operation-move")
+    page.locator(".ft-attack-move-panel .ft-attack-target select").select_option(label="Texas")
+    count = page.locator(".ft-attack-count-midwest-infantry input")
+    count.fill("1")
+    count.press("Enter")
+    page.wait_for_selector(".ft-attack-move-panel .ft-attack-odds:has-text('No battle: Texas is yours.')", timeout=STEP)
+    click(page, ".ft-attack-move-panel .ft-attack-send")
+    page.wait_for_selector(".fortress-shell-log:has-text('USA moves 1 infantry from Midwest to Texas')", timeout=STEP)
+    page.wait_for_selector(f".leaflet-marker-icon[title='Texas'] .ft-aif-units:has-text('USA {units + 1}')", timeout=STEP)
+
+
+def click(page, css: str) -> None:
+    """Click ``css`` and wait for the game to move on."""
+    before = tick(page)
+    page.locator(css).click()
+    page.wait_for_function(TICK_JS, arg=before, timeout=STEP)

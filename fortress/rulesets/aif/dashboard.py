@@ -2,14 +2,14 @@
 ``fortress/geodata/americas/``: regions, sea areas, the two off-map boxes, the backdrop; nothing
 fetched, no tiles), given to the shell through the ``fortress.dashboards`` entry point (``aif``)
 with the ruleset's panels (:mod:`.panels`: the allegiance track always, the sealed steps, the
-declarations, the auction).
+declarations, the auction, the operations in ATTACK!'s own panels and its battles).
 
 Each region is filled by who holds it: a major's home by its power; a flagged minor by the power
 its flag favours, the fill stronger the nearer the flag is to Full Ally (:func:`strength`), grey
-on 0; a conquered minor by its conqueror. Units, where the state has them (``armies``: side ->
-area -> {kind: n}; ``ships``: side -> place -> {kind: n}, a coast written ``coast:REGION``; region
-control in ``control``: region -> side, as ATTACK!'s state), are drawn as a chip per side on the
-area's label point. A click names the area, its holder, a minor's flag and band, and the units.
+on 0; a conquered minor by its conqueror. Units (``armies``: holder -> area -> {kind: n}, a holder a
+power or a minor at war; ``ships``: power -> place -> {kind: n}, a coast written ``coast:REGION``;
+region control in ``control``: region -> holder, as ATTACK!'s state) are drawn as a chip per
+holder on the area's label point, named as the game names it (a minor by its name). A click names the area, its holder, a minor's flag and band, and the units.
 
 This module is the ruleset's part of the dashboard: it sits in the UI layer
 (``tests/test_layers.py``), so nothing in the engine or the rest of the ruleset imports it.
@@ -41,6 +41,8 @@ ZONES_PANE, REGIONS_PANE = "ft-aif-zones", "ft-aif-regions"
 PANES = {ZONES_PANE: {"zIndex": 401}, REGIONS_PANE: {"zIndex": 402}}
 CSS = """<style>
 .ft-aif-units { position: absolute; transform: translate(-50%, -50%); white-space: nowrap; }
+/* chips take no clicks: a click acts on the area under the pointer, whose units the status line lists (issue 35) */
+.fortress-aif .leaflet-marker-icon, .ft-aif-units, .ft-aif-units span { pointer-events: none !important; }
 .ft-aif-units span { display: inline-block; border-radius: 4px; padding: 0 4px; margin: 1px; font: bold 11px sans-serif;
   color: #fff; border: 1px solid #fff; white-space: nowrap; }
 .fortress-aif-legend { font-size: 0.85em; color: #444; }
@@ -182,10 +184,9 @@ class AmericasBoardMap(AreaLayers):
 
 
 def chip_html(t: Tables, here: dict[str, dict[str, int]]) -> str:
-    """An area's units as one chip per power (its short name and count), the breakdown on hover."""
-    return "".join(f"<span style='background:{POWER_COLOUR.get(p, NEUTRAL)}' title='"
-                   + html.escape(", ".join(f"{n} {k}" for k, n in sorted(c.items()))) + "'>"
-                   + f"{html.escape(power_name(t, p))} {sum(c.values())}</span>" for p, c in here.items())
+    """An area's units as one chip per holder (its name and count; a click on the area lists them by kind)."""
+    return "".join(f"<span style='background:{POWER_COLOUR.get(p, NEUTRAL)}'>"
+                   f"{html.escape(power_name(t, p))} {sum(c.values())}</span>" for p, c in here.items())
 
 
 class AmericasBoard:

@@ -18,8 +18,11 @@ POWER_COLOUR = {"usa": "#1f5fbf", "cw": "#b5473a", "france": "#7b5ea7",
 SOURCE_MARK = {"text": "", "derived": "†", "bounded": "‡", "ruling": "§", "design": "*"}
 
 
-def power_name(t: Tables, power: str) -> str:
-    return t.powers[power].name if power in t.powers else power
+def power_name(t: Tables, holder: str) -> str:
+    """A power's name, or a minor's (a minor at war holds regions and armies: ``mexico``, Mexico)."""
+    if holder in t.powers:
+        return t.powers[holder].name
+    return t.minors[holder].name if holder in t.minors else holder
 
 
 def minor_of(t: Tables, owner: str) -> Minor | None:

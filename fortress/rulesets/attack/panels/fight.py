@@ -14,7 +14,7 @@ import ipywidgets as W
 from fortress.rulesets.attack.actions import Word
 from fortress.rulesets.attack.battle import Battle, neutral_front, tables
 from fortress.rulesets.attack.battle_dice import describe
-from fortress.rulesets.attack.combat import read_front
+from fortress.rulesets.attack.combat import holder_name, read_front
 from fortress.rulesets.attack.panels.common import Play, discard
 from fortress.rulesets.attack.world import place_name
 
@@ -27,9 +27,10 @@ CSS = """<style>
 
 
 def fighter(view: Any, role: str) -> str:
-    """The name of the side fighting as ``role`` in the battle under way (a neutral's: "the neutral")."""
+    """The name of the side fighting as ``role`` in the battle under way (a neutral's: "the neutral";
+    a holder that is no player, as America in Flames' minors, by the game's :func:`holder_name`)."""
     side = view.state.fight["attacker" if role == "attacker" else "defender"]
-    return "the neutral" if side is None else str(view.rules.side_names.get(side, side))
+    return "the neutral" if side is None else holder_name(view.ctx, side)
 
 
 def in_order(units: dict[str, int], kind: str) -> list[str]:

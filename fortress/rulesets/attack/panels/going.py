@@ -10,6 +10,7 @@ import ipywidgets as W
 from fortress.engine.actions import End
 from fortress.rulesets.attack.actions import Disembark, Go
 from fortress.rulesets.attack.battle import Battle
+from fortress.rulesets.attack.combat import holder_name
 from fortress.rulesets.attack.odds import Odds, against_neutral, odds
 from fortress.rulesets.attack.panels.common import Play, discard, menu
 from fortress.rulesets.attack.world import place_name
@@ -31,13 +32,14 @@ def battle_odds(attack: tuple[tuple[str, int], ...], defence: tuple[tuple[str, i
 
 def order_odds(state: Any, side: str, target: str, sent: dict[str, int]) -> Odds | None:
     """The odds of the battle for ``target`` once ``sent`` joins ``side``'s units already there
-    (None: no unit, or ``target`` is ``side``'s own: no battle)."""
+    (None: no unit, or ``target``'s holder is one ``side`` does not fight, as the state's
+    ``hostile`` says: its own region; in America in Flames also a partner's or a minor's at peace)."""
     units = dict(state.army(side, target))
     for kind, n in sent.items():
         units[kind] = units.get(kind, 0) + n
     units = {k: n for k, n in units.items() if n}
     holder = state.control.get(target)
-    if not units or holder == side:
+    if not units or not state.hostile(side, holder):
         return None
     defenders = None if holder is None else tuple(sorted(state.army(holder, target).items()))
     return battle_odds(tuple(sorted(units.items())), defenders, state.round)
@@ -154,12 +156,14 @@ class AttackPanel:
         found, s, target = self.battle_odds(), self.view.state, self.target.value
         holder = s.control.get(target) if target else None
         if found is None:
-            self.odds.value = (f"No battle: {html.escape(self.view.board[target].name)} is yours." if holder == self.side
+            name = html.escape(self.view.board[target].name) if target else ""
+            self.odds.value = (f"No battle: {name} is yours." if holder == self.side
+                               else f"No battle: {name} is held by no enemy." if target and not s.hostile(self.side, holder)
                                else "Choose the units to send to see the odds." if self.counts else
                                "No region of yours reaches one now.")
             return
         against = (f"the neutral's army for year {s.round} (one army die a year)" if holder is None else
-                   f"{self.view.rules.side_names[holder]}'s {sum(s.army(holder, target).values())} units")
+                   f"{holder_name(self.view.ctx, holder)}'s {sum(s.army(holder, target).values())} units")
         how = "exact" if found.method == "exact" else f"estimated, ±{found.stderr:.1%}"
         units = sum(self.attackers().values())
         self.odds.value = (f"<b>{found.attacker_wins:.1%}</b> to take {html.escape(self.view.board[target].name)} "
