@@ -251,6 +251,25 @@ def test_america_in_flames_sealed_years_are_played_through_the_panel():
     assert "this page plays USA" in shell.header.value
 
 
+@pytest.mark.slow
+def test_america_in_flames_is_played_to_a_result_in_the_shell():
+    """Issue 39 stage B: a whole game of America in Flames, the USA's every action (orders,
+    operations, battles, purchases) given through the shell while five bots play theirs, to
+    the result; no other power's secret (a sealed order before its reveal) on the page."""
+    shell = Shell("aif", seed=4)
+    rng = random.Random(2)
+    for i in range(3000):
+        if shell.game.is_over:
+            break
+        if i % 25 == 0:
+            page = texts(shell.root)
+            assert not [t for t in secrets_from(shell.game, {"usa"}) if t in page]
+        legal = [a for a in shell.game.legal_actions("usa") if str(a) != "surrender"]
+        assert shell.act(rng.choice(legal), "usa"), shell.message.value
+    assert shell.game.is_over and "Game over" in shell.result.value
+    assert shell.game.state.round > 1
+
+
 def test_hill_is_played_to_the_end_with_its_areas_shown(hill):
     shell = Shell("hill", players=2, seed=3)
     assert shell.seats.humans == ["red"] and "The Hill" in shell.board.picture.value
