@@ -11,7 +11,9 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from websockets.sync.server import serve as ws_serve
@@ -443,13 +445,14 @@ def test_the_seat_link_of_a_join_opens_that_seat_and_says_joined(store, tmp_path
     assert again.shared is not None and again.shared.seat.seat == "1" and "Back" in again.message.value
 
 
-def preheated_page(store, tmp_path, monkeypatch, query: str) -> tuple[object, list[str], list[int]]:
-    """``fortress serve --preheat``: the kernel ran before any page asked for it and learns
-    the page's query from Voila's request-info websocket (a real one here, as Voila's). The
-    page built, the paths asked, and the kernel's live widgets (counted from before the
-    page) when it asked."""
+@contextmanager
+def voila_request(monkeypatch, info: dict[str, str]) -> Iterator[tuple[list[str], list[int]]]:
+    """A preheated kernel (``fortress serve --preheat``): it runs before any page asks for it
+    and learns its page's request (``info``: query, headers) from Voila's request-info websocket,
+    a real one here, which sends it, as Voila does, to the kernel's first wait only (a later one
+    is closed). Yields the paths asked and the kernel's live widgets made since, at each ask."""
     from ipywidgets.widgets.widget import _instances
-    info = {"QUERY_STRING": query, "SERVER_NAME": "class.local", "SERVER_PORT": "8866", "SCRIPT_NAME": "/"}
+    from fortress.ui import pages
     asked: list[str] = []
     widgets_when_asked: list[int] = []
     before = set(_instances)
@@ -457,17 +460,30 @@ def preheated_page(store, tmp_path, monkeypatch, query: str) -> tuple[object, li
     def handler(ws) -> None:
         asked.append(ws.request.path)
         widgets_when_asked.append(len(set(_instances) - before))
-        ws.send(json.dumps(info))
+        if len(asked) == 1:
+            ws.send(json.dumps(info))
 
     with ws_serve(handler, "127.0.0.1", 0) as server:
         threading.Thread(target=server.serve_forever, daemon=True).start()
-        for name in info:
-            monkeypatch.delenv(name, raising=False)  # set by Voila's helper: undone after the test
+        for name in info:  # set by Voila's helper: undone after the test (setenv records the value before)
+            monkeypatch.setenv(name, "")
+            monkeypatch.delenv(name)
+        monkeypatch.setattr(pages, "_HEARD", [], raising=False)  # a fresh kernel: its page not heard yet
         monkeypatch.setenv("VOILA_PREHEAT", "True")
         monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
         monkeypatch.setenv("VOILA_APP_PORT", str(server.socket.getsockname()[1]))
+        try:
+            yield asked, widgets_when_asked
+        finally:
+            server.shutdown()
+
+
+def preheated_page(store, tmp_path, monkeypatch, query: str) -> tuple[object, list[str], list[int]]:
+    """Fortress America's page in a preheated kernel (:func:`voila_request`): the page built,
+    the paths asked, and the kernel's live widgets (counted from before the page) when it asked."""
+    info = {"QUERY_STRING": query, "SERVER_NAME": "class.local", "SERVER_PORT": "8866", "SCRIPT_NAME": "/"}
+    with voila_request(monkeypatch, info) as (asked, widgets_when_asked):
         built = build_app(display_it=False, save_dir=tmp_path, store=store)
-        server.shutdown()
     return built, asked, widgets_when_asked
 
 

@@ -35,14 +35,21 @@ def preheated() -> bool:
     return os.environ.get("VOILA_PREHEAT") == "True"
 
 
+#: a preheated kernel's page has sent its request's details (Voila sends them once)
+_HEARD: list[bool] = []
+
+
 def page_query() -> dict[str, str]:
-    """The page's query string (``?seat=...``), as Voila hands it to the kernel."""
-    text = os.environ.get("QUERY_STRING", "")
-    if preheated():  # a preheated kernel learns its page later
+    """The page's query string (``?seat=...``), as Voila hands it to the kernel. A preheated
+    kernel waits for its page's request once: Voila sends its details (query, headers) to the
+    first wait only, and they stay in the environment (a second wait would never end)."""
+    if preheated() and not _HEARD:  # a preheated kernel learns its page later
         from fortress.engine.schema import without_unused_formats
         with without_unused_formats():  # voila.utils imports nbformat, which imports jsonschema
-            from voila.utils import get_query_string
-        text = get_query_string() or ""
+            from voila.utils import wait_for_request
+        wait_for_request()
+        _HEARD.append(True)
+    text = os.environ.get("QUERY_STRING", "")
     return {k: v[0] for k, v in parse_qs(text).items() if v}
 
 
