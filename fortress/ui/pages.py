@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-from typing import TYPE_CHECKING, Any, Protocol
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterator, Protocol
 from urllib.parse import parse_qs, urlencode
 
 from fortress.store import GameStore
@@ -51,6 +52,19 @@ def page_query() -> dict[str, str]:
         _HEARD.append(True)
     text = os.environ.get("QUERY_STRING", "")
     return {k: v[0] for k, v in parse_qs(text).items() if v}
+
+
+@contextmanager
+def widgets_made() -> Iterator[list[Any]]:
+    """The widgets made in the block (listed at its end): what a preheated kernel built for a
+    page before it learnt its query, to close if the page turns out to want another."""
+    from ipywidgets.widgets.widget import _instances  # the kernel's widgets by model id
+    before = set(_instances)
+    made: list[Any] = []
+    try:
+        yield made
+    finally:
+        made.extend(widget for model_id, widget in list(_instances.items()) if model_id not in before)
 
 
 def page_browser() -> str:
