@@ -202,9 +202,9 @@ def test_a_preheated_kernel_opens_its_pages_seat_and_asks_voila_once(url, monkey
     monkeypatch.setenv("FORTRESS_STORE", url)
     monkeypatch.setenv(RULESET_ENV, "council")
     info = {"QUERY_STRING": f"seat={token}", BROWSER_ENV: "b" * 32, "SERVER_NAME": "class.local", "SERVER_PORT": "8866"}
-    with voila_request(monkeypatch, info) as (asked, widgets_when_asked):
+    with voila_request(monkeypatch, info) as (asked, widgets_when_asked, checker_when_asked):
         page = start().page
-    assert asked == ["/voila/query/k-1"]
+    assert asked == ["/voila/query/k-1"] and checker_when_asked == [True]
     assert widgets_when_asked[0] > 50  # the shell was built before the page asked: it only opens its seat
     assert page.opened.stored.shared is not None and page.opened.seats.humans == ["birch"]
     assert "this page plays Birch" in page.opened.stored.links.value
@@ -216,7 +216,7 @@ def test_a_preheated_kernel_serving_the_teacher_closes_the_shell_it_built(url, m
     monkeypatch.setenv(RULESET_ENV, "council")
     monkeypatch.setenv("FORTRESS_TEACHER_TOKEN", "right-token-right-token")
     before = set(_instances)
-    with voila_request(monkeypatch, {"QUERY_STRING": "teacher=right-token-right-token"}) as (_asked, widgets_when_asked):
+    with voila_request(monkeypatch, {"QUERY_STRING": "teacher=right-token-right-token"}) as (_asked, widgets_when_asked, _checker):
         shown = start()
     live = [_instances[m] for m in set(_instances) - before]
     assert widgets_when_asked[0] > 50 and "The teacher's view" in texts(shown)

@@ -55,10 +55,13 @@ def page_query() -> dict[str, str]:
 
 
 @contextmanager
-def widgets_made() -> Iterator[list[Any]]:
-    """The widgets made in the block (listed at its end): what a preheated kernel built for a
-    page before it learnt its query, to close if the page turns out to want another."""
+def built_before_query() -> Iterator[list[Any]]:
+    """What a preheated kernel makes for its page before it learns the page's query: the
+    store's save check is loaded (the seat's game is then read without its import), and the
+    widgets made in the block are listed at its end (to close if the page wants another)."""
+    from fortress.engine.schema import load_checker
     from ipywidgets.widgets.widget import _instances  # the kernel's widgets by model id
+    load_checker()
     before = set(_instances)
     made: list[Any] = []
     try:

@@ -56,7 +56,7 @@ def start(ruleset: str | None = None) -> Any:
     chosen = ruleset or os.environ.get(RULESET_ENV) or None
     page, made = None, []
     if store is not None and chosen and pages.preheated():  # built while no page waits for it
-        with pages.widgets_made() as made:
+        with pages.built_before_query() as made:
             page = StartPage()
             page.open(chosen)  # the shell then waits for its page's query, and opens its seat
     query = pages.page_query() if store is not None else {}
