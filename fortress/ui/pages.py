@@ -60,14 +60,15 @@ def built_before_query() -> Iterator[list[Any]]:
     store's save check is loaded (the seat's game is then read without its import), and the
     widgets made in the block are listed at its end (to close if the page wants another)."""
     from fortress.engine.schema import load_checker
-    from ipywidgets.widgets.widget import _instances  # the kernel's widgets by model id
+    import ipywidgets
+    live = ipywidgets.widgets.widget._instances  # the kernel's widgets by model id
     load_checker()
-    before = set(_instances)
+    before = set(live)
     made: list[Any] = []
     try:
         yield made
     finally:
-        made.extend(widget for model_id, widget in list(_instances.items()) if model_id not in before)
+        made.extend(widget for model_id, widget in list(live.items()) if model_id not in before)
 
 
 def page_browser() -> str:
