@@ -78,9 +78,9 @@ IOPUB_TIMEOUT = 180  # s: twenty kernels starting at once on 2 cores took up to 
 #: on a 2-core server at load 15 took over 20 s from the page's last byte to connecting
 MAX_PER_ADDRESS = 5
 CONNECT_GRACE = 60
-#: kernels ``fortress serve`` keeps ready (Voila's preheat pool): a seat link served by one opens
-#: in about 2.5-4.5 s with 10 pages open on 2 cores, about 8 s without (issue 35, item 11;
-#: docs/performance.md); each costs ~120 MB while it waits, and counts toward the cap
+#: kernels ``fortress serve`` keeps ready (Voila's preheat pool): a seat link served by one opened
+#: in a median 3.8-4.0 s with 10 pages open on 2 cores at load 4-8, 5.5-7 s without (issue 35,
+#: item 11; docs/performance.md); each costs ~120 MB while it waits, and counts toward the cap
 PREHEAT = 2
 
 
