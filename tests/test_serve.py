@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from fortress.cli.serve import serve
 from fortress.ui import build_app
-from fortress.ui.serve import MAX_SAVE_BYTES
+from fortress.ui.serve import MAX_SAVE_BYTES, PREHEAT
 from fortress.ui.serve import banner, lan_addresses, notebook_path, voila_command
 from fortress.ui.voila_app import (MAX_MESSAGE_BYTES, FortressKernelManager, KernelCapReached,
                                    has_control_characters)
@@ -63,6 +63,30 @@ def test_nonsense_options_are_one_line_errors(args):
     result = CliRunner().invoke(serve, args)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "Error: Invalid value" in result.output
+
+
+def test_kernels_are_kept_ready_by_default_and_the_cap_leaves_room_beside_them(monkeypatch, tmp_path):
+    """``fortress serve`` keeps PREHEAT kernels ready (issue 35, item 11: a seat link opened in
+    ~8 s cold with 10 pages open). A cap with no room for a page beside the default pool cuts
+    the pool and says so; a ``--preheat`` given that leaves no room is refused, naming both."""
+    cli_serve = sys.modules[serve.callback.__module__]  # the module (fortress.cli names its command serve too)
+    runs: list[list[str]] = []
+    monkeypatch.setattr(cli_serve, "run_server", lambda cmd, _cwd, _env: runs.append(cmd) or 0)
+    monkeypatch.setenv("FORTRESS_STORE", f"sqlite:///{tmp_path / 'games.sqlite3'}")
+
+    def pool(*args: str) -> tuple[str, str]:
+        result = CliRunner().invoke(serve, ["--no-browser", *args])
+        assert result.exit_code == 0, result.output
+        return next((c for c in runs.pop() if c.startswith("--pool_size=")), "no pool"), result.output
+
+    assert PREHEAT >= 2 and pool()[0] == f"--pool_size={PREHEAT}"
+    sized, said = pool("--max-kernels", str(PREHEAT))
+    assert sized == f"--pool_size={PREHEAT - 1}" and f"(--preheat {PREHEAT - 1}; the default is {PREHEAT})" in said
+    assert pool("--max-kernels", "1")[0] == "no pool"
+    assert pool("--max-kernels", "0", "--preheat", "6")[0] == "--pool_size=6"  # no cap
+    refused = CliRunner().invoke(serve, ["--max-kernels", "3", "--preheat", "3"])
+    assert refused.exit_code == 2 and "--max-kernels 3 leaves no room for a page beside --preheat 3" in refused.output
+    assert not runs
 
 
 def test_the_banner_names_the_addresses_to_open():

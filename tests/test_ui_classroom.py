@@ -11,7 +11,9 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from websockets.sync.server import serve as ws_serve
@@ -443,40 +445,61 @@ def test_the_seat_link_of_a_join_opens_that_seat_and_says_joined(store, tmp_path
     assert again.shared is not None and again.shared.seat.seat == "1" and "Back" in again.message.value
 
 
-def preheated_page(store, tmp_path, monkeypatch, query: str) -> tuple[object, list[str], list[int]]:
-    """``fortress serve --preheat``: the kernel ran before any page asked for it and learns
-    the page's query from Voila's request-info websocket (a real one here, as Voila's). The
-    page built, the paths asked, and the kernel's live widgets (counted from before the
-    page) when it asked."""
+@contextmanager
+def voila_request(monkeypatch, info: dict[str, str]) -> Iterator[tuple[list[str], list[int], list[bool]]]:
+    """A preheated kernel (``fortress serve --preheat``): it runs before any page asks for it
+    and learns its page's request (``info``: query, headers) from Voila's request-info websocket,
+    a real one here, which sends it, as Voila does, to the kernel's first wait only (a later one
+    is closed). Yields the paths asked, and at each ask the kernel's live widgets made since and
+    whether the save check was loaded (it is not when this starts)."""
     from ipywidgets.widgets.widget import _instances
-    info = {"QUERY_STRING": query, "SERVER_NAME": "class.local", "SERVER_PORT": "8866", "SCRIPT_NAME": "/"}
+    from fortress.engine import schema
+    from fortress.ui import pages
     asked: list[str] = []
     widgets_when_asked: list[int] = []
+    checker_when_asked: list[bool] = []
     before = set(_instances)
+    schema._validator.cache_clear()
 
     def handler(ws) -> None:
         asked.append(ws.request.path)
         widgets_when_asked.append(len(set(_instances) - before))
-        ws.send(json.dumps(info))
+        checker_when_asked.append(schema._validator.cache_info().currsize > 0)
+        if len(asked) == 1:
+            ws.send(json.dumps(info))
 
     with ws_serve(handler, "127.0.0.1", 0) as server:
         threading.Thread(target=server.serve_forever, daemon=True).start()
-        for name in info:
-            monkeypatch.delenv(name, raising=False)  # set by Voila's helper: undone after the test
+        for name in info:  # set by Voila's helper: undone after the test (setenv records the value before)
+            monkeypatch.setenv(name, "")
+            monkeypatch.delenv(name)
+        monkeypatch.setattr(pages, "_HEARD", [], raising=False)  # a fresh kernel: its page not heard yet
         monkeypatch.setenv("VOILA_PREHEAT", "True")
         monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
         monkeypatch.setenv("VOILA_APP_PORT", str(server.socket.getsockname()[1]))
+        try:
+            yield asked, widgets_when_asked, checker_when_asked
+        finally:
+            server.shutdown()
+
+
+def preheated_page(store, tmp_path, monkeypatch, query: str) -> tuple[object, list[str], list[int], list[bool]]:
+    """Fortress America's page in a preheated kernel (:func:`voila_request`): the page built,
+    the paths asked, the kernel's live widgets (counted from before the page) and whether the
+    save check was loaded, when it asked."""
+    info = {"QUERY_STRING": query, "SERVER_NAME": "class.local", "SERVER_PORT": "8866", "SCRIPT_NAME": "/"}
+    with voila_request(monkeypatch, info) as (asked, widgets_when_asked, checker_when_asked):
         built = build_app(display_it=False, save_dir=tmp_path, store=store)
-        server.shutdown()
-    return built, asked, widgets_when_asked
+    return built, asked, widgets_when_asked, checker_when_asked
 
 
 def test_a_preheated_kernel_builds_the_dashboard_then_reads_its_page_query_from_voila(store, tmp_path, monkeypatch):
     """A preheated kernel has its dashboard built before a page asks for it (issue 35, item 11):
     a seat link it serves only opens the seat's game."""
     made = two_human_seats(store)
-    app, asked, widgets_when_asked = preheated_page(store, tmp_path, monkeypatch, f"seat={made.tokens['2']}")
-    assert asked == ["/voila/query/k-1"]
+    app, asked, widgets_when_asked, checker_when_asked = preheated_page(store, tmp_path, monkeypatch,
+                                                                       f"seat={made.tokens['2']}")
+    assert asked == ["/voila/query/k-1"] and checker_when_asked == [True]  # the seat's game read without its import
     assert isinstance(app, App) and app.shared is not None and app.shared.seat.seat == "2"
     assert "http://class.local:8866/?seat=" in app.controls.classroom.links.value
     assert widgets_when_asked[0] > 100  # the dashboard's (~400)
@@ -486,7 +509,8 @@ def test_a_preheated_kernel_serving_the_teacher_closes_the_dashboard_it_built(st
     from ipywidgets.widgets.widget import _instances
     monkeypatch.setenv("FORTRESS_TEACHER_TOKEN", "right-token-right-token")
     before = set(_instances)
-    view, _asked, widgets_when_asked = preheated_page(store, tmp_path, monkeypatch, "teacher=right-token-right-token")
+    view, _asked, widgets_when_asked, _checker = preheated_page(store, tmp_path, monkeypatch,
+                                                               "teacher=right-token-right-token")
     assert isinstance(view, TeacherView) and widgets_when_asked[0] > 100
     live = [_instances[m] for m in set(_instances) - before]
     assert live and all(w.comm is not None for w in live)

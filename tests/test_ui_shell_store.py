@@ -11,7 +11,10 @@ import re
 import pytest
 
 from fortress.store import GameStore
+from fortress.ui.pages import BROWSER_ENV
+from fortress.ui.shell import RULESET_ENV, start
 from fortress.ui.shell.app import Shell
+from tests.test_ui_classroom import voila_request
 from tests.test_ui_shell import secrets_from, texts
 
 HIDDEN = "?"
@@ -185,3 +188,36 @@ def test_a_student_joins_by_the_code_and_an_address_with_it_takes_no_seat(url):
     c = Shell("council", seed=3, store=GameStore(url))
     c.stored.code.value = code
     assert not c.stored.join() and "seat of this game is taken" in c.message.value
+
+
+def test_a_preheated_kernel_opens_its_pages_seat_and_asks_voila_once(url, monkeypatch):
+    """``fortress serve --ruleset NAME`` keeps preheated kernels by default (issue 35, item 11):
+    the start page and the shell it opens both read the page's query, and Voila sends a
+    preheated kernel its page's request once; a second wait never ended (the page stayed
+    "Running...")."""
+    a = Shell("council", seed=3, store=GameStore(url))
+    a.seats.who.update(amber="human", birch="human", cedar="random", dune="random")
+    a.stored.start_button.click()
+    (token,) = set(re.findall(r"seat=([\w-]+)", a.stored.links.value))
+    monkeypatch.setenv("FORTRESS_STORE", url)
+    monkeypatch.setenv(RULESET_ENV, "council")
+    info = {"QUERY_STRING": f"seat={token}", BROWSER_ENV: "b" * 32, "SERVER_NAME": "class.local", "SERVER_PORT": "8866"}
+    with voila_request(monkeypatch, info) as (asked, widgets_when_asked, checker_when_asked):
+        page = start().page
+    assert asked == ["/voila/query/k-1"] and checker_when_asked == [True]
+    assert widgets_when_asked[0] > 50  # the shell was built before the page asked: it only opens its seat
+    assert page.opened.stored.shared is not None and page.opened.seats.humans == ["birch"]
+    assert "this page plays Birch" in page.opened.stored.links.value
+
+
+def test_a_preheated_kernel_serving_the_teacher_closes_the_shell_it_built(url, monkeypatch):
+    from ipywidgets.widgets.widget import _instances
+    monkeypatch.setenv("FORTRESS_STORE", url)
+    monkeypatch.setenv(RULESET_ENV, "council")
+    monkeypatch.setenv("FORTRESS_TEACHER_TOKEN", "right-token-right-token")
+    before = set(_instances)
+    with voila_request(monkeypatch, {"QUERY_STRING": "teacher=right-token-right-token"}) as (_asked, widgets_when_asked, _checker):
+        shown = start()
+    live = [_instances[m] for m in set(_instances) - before]
+    assert widgets_when_asked[0] > 50 and "The teacher's view" in texts(shown)
+    assert not any(any(c.startswith("fortress-shell") for c in getattr(w, "_dom_classes", ())) for w in live)

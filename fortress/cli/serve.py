@@ -14,8 +14,8 @@ import click
 
 from fortress.cli.options import require_extra
 from fortress.ui.shell import RULESET_ENV
-from fortress.ui.serve import (CULL_IDLE, IOPUB_TIMEOUT, MAX_KERNELS, MAX_PER_ADDRESS, PUBLIC_URL_ENV, lan_addresses,
-                               notebook_path, voila_command, voila_env)
+from fortress.ui.serve import (CULL_IDLE, IOPUB_TIMEOUT, MAX_KERNELS, MAX_PER_ADDRESS, PREHEAT, PUBLIC_URL_ENV,
+                               lan_addresses, notebook_path, voila_command, voila_env)
 
 
 #: what the dashboard's server and pages import (the 'dashboard' extra)
@@ -28,10 +28,12 @@ VOILA_SETTING = re.compile(r"--[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+=.*", re.DOTALL)
 @click.option("--ip", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for a classroom LAN).")
 @click.option("--port", default=8866, show_default=True, type=click.IntRange(1, 65535),
               help="Port to listen on; the server stops if it is taken.")
-@click.option("--preheat", default=0, show_default=True, type=click.IntRange(0, 64),
-              help="Kernels kept ready (Voila preheat pool size; they count toward --max-kernels).")
+@click.option("--preheat", default=PREHEAT, show_default=True, type=click.IntRange(0, 64),
+              help="Kernels kept ready, ~120 MB each, so a page or seat link opens in seconds (Voila's preheat "
+                   "pool; they count toward --max-kernels, which must be larger; 0: each page starts its own).")
 @click.option("--max-kernels", default=MAX_KERNELS, show_default=True, type=click.IntRange(0, 10_000),
-              help="Most games open at once, one kernel (~85 MB) each; past it a page says the server is full (0: no limit).")
+              help="Most kernels at once, preheated ones included: one (~120 MB) per open page; past it a page "
+                   "says the server is full (0: no limit).")
 @click.option("--max-per-address", default=MAX_PER_ADDRESS, show_default=True, type=click.IntRange(0, 10_000),
               help="Pages still opening (no browser connected yet) that one network address may hold, except seat "
                    "and teacher links (0: no limit).")
@@ -58,8 +60,7 @@ def serve(ip: str, port: int, preheat: int, max_kernels: int, max_per_address: i
     listens. Voila settings may follow, as --Class.trait=value."""
     require_extra("fortress serve", "dashboard", DASHBOARD_MODULES)
     voila_settings(voila_args)
-    if 0 < max_kernels <= preheat:
-        raise click.BadParameter(f"must be larger than --preheat ({preheat})", param_hint="--max-kernels")
+    preheat = pool_size(preheat, max_kernels, click.get_current_context().get_parameter_source("preheat"))
     shell = shell_ruleset(ruleset)
     notebook = notebook_path("start.ipynb" if shell else "play.ipynb")
     cmd = voila_command(notebook, ip, port, preheat, cull_idle, no_browser, voila_args,
@@ -80,6 +81,21 @@ def serve(ip: str, port: int, preheat: int, max_kernels: int, max_per_address: i
         env[PUBLIC_URL_ENV] = public
     say_store(env, public, port)
     raise SystemExit(run_server(cmd, str(notebook.parent), voila_env(env)))
+
+
+def pool_size(preheat: int, max_kernels: int, source: click.core.ParameterSource | None = None) -> int:
+    """The preheat pool under the kernel cap: the cap must leave room for a page's kernel
+    beside the pool (a page past a full pool would wait on a kernel that can never start).
+    A ``--preheat`` given is refused if it does not fit; the default is cut to fit, and says so."""
+    if max_kernels == 0 or preheat < max_kernels:
+        return preheat
+    if source is not click.core.ParameterSource.DEFAULT:
+        raise click.BadParameter(f"--max-kernels {max_kernels} leaves no room for a page beside --preheat {preheat}: "
+                                 f"make --max-kernels larger than --preheat, or --preheat smaller", param_hint="--preheat")
+    fitted = max_kernels - 1
+    click.echo(f"--max-kernels {max_kernels}: {fitted} kernel{'s' if fitted != 1 else ''} kept ready "
+               f"(--preheat {fitted}; the default is {preheat})", err=True)
+    return fitted
 
 
 def say_store(env: dict[str, str], public: str | None, port: int) -> None:

@@ -71,6 +71,13 @@ def _validator(part: str | None) -> Any:
     return cls(target, format_checker=None)
 
 
+def load_checker() -> None:
+    """Import and build the save check now rather than at the first game read (jsonschema's
+    import: ~0.3 s of a core): a preheated kernel of ``fortress serve`` does it before its page
+    asks, so a seat link it serves spends none of it (issue 35, item 11)."""
+    _validator(None)
+
+
 def problem(instance: object, part: str | None = None) -> str | None:
     """What is wrong with ``instance`` against the save schema (``part``: one of its
     ``$defs``, e.g. ``"position"``), or None if it fits."""

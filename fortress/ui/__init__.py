@@ -39,11 +39,8 @@ def build_app(display_it: bool = True, save_dir=None, store=None, query: dict[st
             unreachable = f"Classroom play is off on this page: {exc}. Reload the page to try again."
     made, made_widgets = None, []
     if query is None and store is not None and pages.preheated():  # built while no page waits for it
-        import ipywidgets
-        live = ipywidgets.widgets.widget._instances  # the kernel's widgets by model id
-        before = set(live)
-        made = App(save_dir=save_dir, store=store, defer_labels=display_it)
-        made_widgets = [widget for model_id, widget in live.items() if model_id not in before]
+        with pages.built_before_query() as made_widgets:
+            made = App(save_dir=save_dir, store=store, defer_labels=display_it)
     query = query if query is not None else (pages.page_query() if store is not None else {})
     if store is not None and "teacher" in query:
         for widget in made_widgets:  # else the teacher's page would be sent the dashboard's widgets

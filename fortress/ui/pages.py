@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-from typing import TYPE_CHECKING, Any, Protocol
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterator, Protocol
 from urllib.parse import parse_qs, urlencode
 
 from fortress.store import GameStore
@@ -35,15 +36,39 @@ def preheated() -> bool:
     return os.environ.get("VOILA_PREHEAT") == "True"
 
 
+#: a preheated kernel's page has sent its request's details (Voila sends them once)
+_HEARD: list[bool] = []
+
+
 def page_query() -> dict[str, str]:
-    """The page's query string (``?seat=...``), as Voila hands it to the kernel."""
-    text = os.environ.get("QUERY_STRING", "")
-    if preheated():  # a preheated kernel learns its page later
+    """The page's query string (``?seat=...``), as Voila hands it to the kernel. A preheated
+    kernel waits for its page's request once: Voila sends its details (query, headers) to the
+    first wait only, and they stay in the environment (a second wait would never end)."""
+    if preheated() and not _HEARD:  # a preheated kernel learns its page later
         from fortress.engine.schema import without_unused_formats
         with without_unused_formats():  # voila.utils imports nbformat, which imports jsonschema
-            from voila.utils import get_query_string
-        text = get_query_string() or ""
+            from voila.utils import wait_for_request
+        wait_for_request()
+        _HEARD.append(True)
+    text = os.environ.get("QUERY_STRING", "")
     return {k: v[0] for k, v in parse_qs(text).items() if v}
+
+
+@contextmanager
+def built_before_query() -> Iterator[list[Any]]:
+    """What a preheated kernel makes for its page before it learns the page's query: the
+    store's save check is loaded (the seat's game is then read without its import), and the
+    widgets made in the block are listed at its end (to close if the page wants another)."""
+    from fortress.engine.schema import load_checker
+    import ipywidgets
+    live = ipywidgets.widgets.widget._instances  # the kernel's widgets by model id
+    load_checker()
+    before = set(live)
+    made: list[Any] = []
+    try:
+        yield made
+    finally:
+        made.extend(widget for model_id, widget in list(live.items()) if model_id not in before)
 
 
 def page_browser() -> str:

@@ -67,7 +67,7 @@ def voila_env(env: dict[str, str] | None = None) -> dict[str, str]:
 
 
 #: classroom defaults (``fortress serve --help``): a 2-core laptop with 8 GB serves about
-#: 40 kernels of ~85 MB; idle kernels of closed tabs go after 10 minutes; a class opening
+#: 40 kernels of ~120 MB; idle kernels of closed tabs go after 10 minutes; a class opening
 #: the page at once needs far more than Voila's 4 s wait for a kernel's first output
 MAX_KERNELS = 40
 CULL_IDLE = 600
@@ -78,6 +78,10 @@ IOPUB_TIMEOUT = 180  # s: twenty kernels starting at once on 2 cores took up to 
 #: on a 2-core server at load 15 took over 20 s from the page's last byte to connecting
 MAX_PER_ADDRESS = 5
 CONNECT_GRACE = 60
+#: kernels ``fortress serve`` keeps ready (Voila's preheat pool): a seat link served by one opened
+#: in a median 3.8-4.0 s with 10 pages open on 2 cores at load 4-8, 5.5-7 s without (issue 35,
+#: item 11; docs/performance.md); each costs ~120 MB while it waits, and counts toward the cap
+PREHEAT = 2
 
 
 def voila_command(notebook: Path, ip: str = "127.0.0.1", port: int = 8866, preheat: int = 0,

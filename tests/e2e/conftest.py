@@ -72,13 +72,14 @@ def stop(proc: subprocess.Popen) -> None:
 
 
 @contextmanager
-def notebook_server(folder: Path, notebook: Path, **env: str) -> Iterator[str]:
-    """A real Voila server for ``notebook`` on a free localhost port, this process's
-    environment with ``env`` added (``FORTRESS_RULESET``, ``FORTRESS_STORE``...), stopped on
-    exit; its log is ``folder/voila.log``."""
+def notebook_server(folder: Path, notebook: Path, preheat: int = 0, **env: str) -> Iterator[str]:
+    """A real Voila server for ``notebook`` on a free localhost port (``preheat`` kernels kept
+    ready), this process's environment with ``env`` added (``FORTRESS_RULESET``,
+    ``FORTRESS_STORE``...), stopped on exit; its log is ``folder/voila.log``."""
     port = free_port()
     log = (folder / "voila.log").open("w")
-    proc = subprocess.Popen(voila_command(notebook, "127.0.0.1", port, no_browser=True), cwd=notebook.parent,
+    proc = subprocess.Popen(voila_command(notebook, "127.0.0.1", port, preheat=preheat, no_browser=True),
+                            cwd=notebook.parent,
                             env=voila_env(dict(os.environ, **env)), stdout=log, stderr=subprocess.STDOUT)
     try:
         wait_port(port, proc)
@@ -94,15 +95,15 @@ def save_dir(tmp_path_factory) -> Path:
 
 
 @contextmanager
-def voila_server(log_dir: Path, save_dir: Path, env: dict[str, str] | None = None,
+def voila_server(log_dir: Path, save_dir: Path, env: dict[str, str] | None = None, notebook: str = "play.ipynb",
                  **options) -> Iterator[tuple[str, subprocess.Popen]]:
     """A real ``fortress serve`` Voila server on a free localhost port (this process's
-    environment with ``env`` added; ``options`` go to :func:`voila_command`), stopped on exit;
-    its log is ``log_dir/voila.log``."""
+    environment with ``env`` added; the package's ``notebook``; ``options`` go to
+    :func:`voila_command`), stopped on exit; its log is ``log_dir/voila.log``."""
     port = free_port()
     env = voila_env(dict(os.environ, FORTRESS_SAVE_DIR=str(save_dir), **(env or {})))
     log = (log_dir / "voila.log").open("w")
-    proc = subprocess.Popen(voila_command(notebook_path(), "127.0.0.1", port, no_browser=True, **options),
+    proc = subprocess.Popen(voila_command(notebook_path(notebook), "127.0.0.1", port, no_browser=True, **options),
                             cwd=notebook_path().parent, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         wait_port(port, proc)

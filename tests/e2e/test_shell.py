@@ -30,10 +30,11 @@ LISTED_JS = r"""(verb) => {
 TICK_JS = "(n) => document.querySelector('.fortress-shell-tick').textContent !== n"
 
 
-def shell_server(folder: Path, ruleset: str, **env: str):
+def shell_server(folder: Path, ruleset: str, preheat: int = 0, **env: str):
     """A real ``fortress serve --ruleset RULESET`` server (start.ipynb opened on ``ruleset``; a
-    game store too with ``FORTRESS_STORE=...``) on a free localhost port, stopped on exit."""
-    return notebook_server(folder, notebook_path("start.ipynb"), **{RULESET_ENV: ruleset}, **env)
+    game store too with ``FORTRESS_STORE=...``; ``preheat`` kernels kept ready) on a free
+    localhost port, stopped on exit."""
+    return notebook_server(folder, notebook_path("start.ipynb"), preheat, **{RULESET_ENV: ruleset}, **env)
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,5 @@
 """ATTACK! Deluxe in the dashboard shell, in headless Chromium against a real ``fortress serve
---ruleset attack`` server (issue 38): a new 4-player game on the western map set up in the
+--ruleset attack`` server with its default preheated kernels (issue 38): a new 4-player game on the western map set up in the
 shell's game bar (players 4, seed 2, the Pacific map left unchecked), Red human and the three
 other seats random bots, then the whole first year played by clicks until Year 2 begins, in
 ATTACK!'s own panels where it has them (fortress/rulesets/attack/panels/) and the generic
@@ -31,6 +31,7 @@ from fortress.geodata.world_map import WorldMap
 from fortress.rulesets.attack.world import THEATRE
 from fortress.ui.board_map import fit_view
 from fortress.ui.map_labels import mercator
+from fortress.ui.serve import PREHEAT
 from fortress.ui.world_map import SIDE_FILL, shapes, view_bounds
 from tests.e2e.test_dashboard import DOCS, KERNEL, STEP, still
 from tests.e2e.test_shell import LISTED_JS, OPTIONS_JS, TICK_JS, shell_server, tick
@@ -75,7 +76,7 @@ LINKS_JS = """() => ({lanes: document.querySelectorAll('.fortress-world-map path
 
 @pytest.fixture(scope="module")
 def attack_url(tmp_path_factory):
-    with shell_server(tmp_path_factory.mktemp("shell-attack"), "attack") as url:
+    with shell_server(tmp_path_factory.mktemp("shell-attack"), "attack", PREHEAT) as url:  # as served by default
         yield url
 
 

@@ -67,11 +67,12 @@ def in_bid(page) -> bool:
     return " · bid · " in (page.locator(".fortress-shell-header").text_content() or "")
 
 
-def store_server(tmp_path_factory, ruleset: str):
-    """A real ``fortress serve --ruleset RULESET`` on a fresh SQLite store: (its address, the store's URL)."""
+def store_server(tmp_path_factory, ruleset: str, preheat: int = 0):
+    """A real ``fortress serve --ruleset RULESET`` on a fresh SQLite store (``preheat`` kernels
+    kept ready): (its address, the store's URL)."""
     folder = tmp_path_factory.mktemp(f"shellstore-{ruleset}")
     url = f"sqlite:///{folder / 'games.sqlite3'}"
-    with shell_server(folder, ruleset, FORTRESS_STORE=url) as address:
+    with shell_server(folder, ruleset, preheat, FORTRESS_STORE=url) as address:
         yield address, url
 
 

@@ -1,5 +1,6 @@
 """Two seats of one stored ATTACK! Deluxe game on two Chromium pages (issue 38), against a real
-``fortress serve --ruleset attack`` server on a SQLite store: page A (a 4-player western game,
+``fortress serve --ruleset attack`` server on a SQLite store, with its default preheated kernels
+(each page is served by one: it learns its address, seat link and all, once asked): page A (a 4-player western game,
 Red and Blue human, Green and Yellow the server's bots) starts the shared game and page B opens
 Blue's seat link. Each page plays its seat when it acts (ATTACK!'s panels where they take the
 moment: in a season Red negotiates and Blue researches; the generic panel's first action, "end"
@@ -16,6 +17,7 @@ import time
 import pytest
 
 from fortress.store import GameStore
+from fortress.ui.serve import PREHEAT
 from tests.e2e.test_dashboard import STEP
 from tests.e2e.test_shell_attack import new_game, options
 from tests.e2e.test_shell_store import (TICK_AT_LEAST_JS, acts, share_and_join, store_server, tick,
@@ -30,7 +32,7 @@ LAST = ("end", "pass")
 
 @pytest.fixture(scope="module")
 def stored(tmp_path_factory):
-    yield from store_server(tmp_path_factory, "attack")
+    yield from store_server(tmp_path_factory, "attack", PREHEAT)  # both pages served by preheated kernels, as by default
 
 
 def click(page, css: str) -> None:

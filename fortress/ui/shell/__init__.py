@@ -42,7 +42,9 @@ def start(ruleset: str | None = None) -> Any:
     With ``ruleset`` (default: ``$FORTRESS_RULESET``, set by ``fortress serve --ruleset``) that
     ruleset is opened at once. The page object is the widget's ``page`` attribute. On a game
     store, ``?teacher=TOKEN`` opens the teacher's view instead (:func:`fortress.ui.teacher_page`),
-    its widget returned."""
+    its widget returned. A preheated kernel (``fortress serve``'s pool) opens the ruleset's shell
+    before it waits for its page's query, so a seat link it serves only opens its seat (issue
+    35, item 11)."""
     from fortress.store import StoreError
     from fortress.ui import pages, teacher_page
     from fortress.ui.shell.startpage import StartPage
@@ -51,15 +53,22 @@ def start(ruleset: str | None = None) -> Any:
         store = pages.store_from_env()
     except StoreError:  # the shell's page says so when it opens its store
         store = None
+    chosen = ruleset or os.environ.get(RULESET_ENV) or None
+    page, made = None, []
+    if store is not None and chosen and pages.preheated():  # built while no page waits for it
+        with pages.built_before_query() as made:
+            page = StartPage()
+            page.open(chosen)  # the shell then waits for its page's query, and opens its seat
     query = pages.page_query() if store is not None else {}
     if store is not None and "teacher" in query:
+        for widget in made:  # else the teacher's page would be sent the shell's widgets
+            widget.close()
         found = teacher_page(store, query["teacher"])
         return getattr(found, "root", found)
-
-    page = StartPage()
-    chosen = ruleset or os.environ.get(RULESET_ENV) or None
-    if chosen:
-        page.open(chosen)
+    if page is None:
+        page = StartPage()
+        if chosen:
+            page.open(chosen)
     return page.widget
 
 
