@@ -105,4 +105,5 @@ def ruleset() -> Ruleset:
         name=NAME, title="America in Flames (the political war)", data_dir=DATA_DIR, data=RULES,
         turn=Turn.from_data(RULES["turn"], STEPS, teams_of(RULES)),
         board=board, new_state=new_state, parse=parse, end_turn=end_turn, describe=describe,
+        bots={"heuristic": "fortress.rulesets.aif.heuristic:AifHeuristic"},  # imported when first seated
     )
