@@ -7,8 +7,8 @@ from typing import Any, Sequence
 
 from fortress.engine.actions import Action
 from fortress.engine.check import Check
-from fortress.rulesets.aif import politics
-from fortress.rulesets.aif.atomic import hydrogen_target
+from fortress.rulesets.aif import military, politics
+from fortress.rulesets.aif.atomic import hydrogen_target, production_multiple
 from fortress.rulesets.aif.politics import Order, RuleError
 from fortress.rulesets.aif.state import AifState, Influence
 from fortress.rulesets.aif.tables import Tables, load
@@ -35,13 +35,13 @@ def target(g: Context) -> int:
 
 
 def income(t: Tables, s: AifState, power: str) -> int:
-    """A power's build points this turn (design, stage B's stand-in economy): its factories or
-    resources, whichever is fewer, times its production multiple (§5.2: 1, as no enemy land unit
-    attacks a home country without the military), plus what the minors favouring it give by
-    their band (§3.1): half their resources (rounded down) in Half Resources, all their resources
-    and factories from Full Production up."""
+    """A power's build points this turn (design, the economy): its factories or resources,
+    whichever is fewer, times its production multiple (§5.2: 1.5 in a turn an enemy land unit
+    attacked its home country, rounded down), plus what the minors favouring it give by their
+    band (§3.1): half their resources (rounded down) in Half Resources, all their resources and
+    factories from Full Production up."""
     p = t.powers[power]
-    total = min(p.factories, p.resources)
+    total = int(min(p.factories, p.resources) * production_multiple(power in s.attacked))
     for minor, flag in s.politics.flags.items():
         band = t.band(flag.square)
         if flag.power != power or flag.conquered_by or band is None:
@@ -77,8 +77,9 @@ class InfluenceRules(Check):
     def candidates(self) -> list[Action]:
         s, t, side = state(self.g), tables(), self.g.acting
         out: list[Action] = [Influence(())]
+        here = military.presence(s)
         for minor in t.flagged():
-            cost = politics.level_cost(t, side, minor)
+            cost = politics.level_cost(t, side, minor, here)
             for n in range(1, min(MAX_LEVELS, s.politics.points[side] // cost) + 1):
                 out.append(Influence(((minor, n),)))
         return out
@@ -90,7 +91,7 @@ class InfluenceRules(Check):
         assert isinstance(action, Influence)
         s, t = state(self.g), tables()
         try:
-            politics.check_orders(s.politics, t, orders_of(self.g.acting, action))
+            politics.check_orders(s.politics, t, orders_of(self.g.acting, action), military.presence(s))
         except RuleError as exc:
             return str(exc)
         return None
@@ -105,7 +106,7 @@ def resolve_influence(g: Context, orders: dict[str, Action], initiative: str) ->
         action = orders.get(side)
         if isinstance(action, Influence):
             written += orders_of(side, action)
-    out = politics.resolve(s.politics, t, written, initiative)
+    out = politics.resolve(s.politics, t, written, initiative, military.presence(s))
     for line in out.log:
         g.emit("influence", line)
     s.politics = out.state
@@ -114,12 +115,9 @@ def resolve_influence(g: Context, orders: dict[str, Action], initiative: str) ->
 
 
 def end_of_step(g: Context) -> None:
-    """§3.1, at the end of any step: an aligned minor below Mobilisation falls neutral."""
-    s = state(g)
-    out, _ = politics.end_of_step(s.politics, tables())
-    for line in out.log:
-        g.emit("neutral", line)
-    s.politics = out.state
+    """§3.1, at the end of any step: an aligned minor below Mobilisation falls neutral, and units
+    where they may no longer be leave; minors at war raise their armies (:func:`.military.muster`)."""
+    military.step_end(g)
 
 
 def powers_in(sides: Sequence[str]) -> str:

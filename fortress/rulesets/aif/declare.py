@@ -10,7 +10,7 @@ from typing import Any
 from fortress.engine.actions import Action, End
 from fortress.engine.check import Check
 from fortress.engine.flow import Pass
-from fortress.rulesets.aif import politics
+from fortress.rulesets.aif import military, politics
 from fortress.rulesets.aif.common import end_of_step, state, tables
 from fortress.rulesets.aif.politics import Outcome, Politics, RuleError
 from fortress.rulesets.aif.state import Align, Bomb, Declare
@@ -53,7 +53,7 @@ def outcome(g: Context, action: Action) -> Outcome:
     if isinstance(action, Declare) and type(action.minor) is str:
         if action.minor not in t.minors:
             raise RuleError(f"3.2: no minor named {action.minor[:40]!r}")
-        return politics.declare_war(s.politics, t, power, action.minor)
+        return politics.declare_war(s.politics, t, power, action.minor, military.presence(s))
     if isinstance(action, Align) and type(action.minor) is str:
         if action.minor not in t.minors:
             raise RuleError(f"3.1: no minor named {action.minor[:40]!r}")

@@ -9,33 +9,42 @@ ruleset's variants): ``short-game`` (§12), ``bidding`` (§13's auction), ``atom
 1. Opening steps: the auction (with ``bidding``), then the two pre-set-up minor influence steps,
    sealed (:mod:`.presetup`).
 2. Two-month turns from May/Jun 1945 (the calendar of ``data/rules.toml``): declarations of war
-   (:mod:`.declare`), production and the research roll, sealed (:mod:`.production`), the minor
-   influence step, sealed after the automatic influence (:mod:`.influence`), then the end of the
-   turn (:func:`end_turn`): the initiative for the next turn, and the design limit.
+   (:mod:`.declare`), the operations (:mod:`.operations`: ATTACK!'s Move, Attack, Navigate and
+   Transport on the Americas map, with its battles), production and the research roll, sealed
+   (:mod:`.production`), the minor influence step, sealed after the automatic influence
+   (:mod:`.influence`), then the end of the turn (:func:`end_turn`): the initiative for the
+   next turn, and the design limit.
 
-Not built: stage B's military operations step (each power's moves and battles, from the ATTACK!
-ruleset) waits for ATTACK!'s moves and battle. Nothing stands in for it: no units, no map, no
-conquest; §5.2's multiple stays 1 and no research site changes hands. docs/rules-aif.md says what
-is the text's, what is ours and what waits.
+The board is the committed Americas map (fortress/geodata/americas/); the military state and
+its rules are ATTACK!'s (:mod:`.military` adds the politics). docs/rules-aif.md says what is
+the text's and what is ours.
 """
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from fortress.engine.actions import Action, NotationError
 from fortress.engine.board import Area, Board
+from fortress.engine.data import DataError
 from fortress.engine.dice import Rng
 from fortress.engine.rulesets import Ruleset, read_data, teams_of
-from fortress.engine.turn import Turn
-from fortress.rulesets.aif import atomic, auction, declare, influence, politics, presetup, production
+from fortress.rulesets.attack import side_to_move
+from fortress.rulesets.aif import (atomic, auction, declare, influence, military, operations, politics, presetup,
+                                   production)
 from fortress.rulesets.aif.common import income, state, tables, target
-from fortress.rulesets.aif.state import AifState, parse
+from fortress.rulesets.aif.state import AifState
+from fortress.rulesets.aif.state import parse as parse_own
+from fortress.rulesets.attack import actions as attack_actions
+from fortress.rulesets.attack import world
+from fortress.rulesets.attack.tables import load as attack_tables
 from fortress.rulesets.aif.tables import DATA_DIR
 from fortress.rulesets.aif.track import describe as flag_text
 
 NAME = "aif"
 STEPS = {"auction": auction, "pre-set-up": presetup, "declare": declare, "production": production,
-         "influence": influence}
+         "influence": influence, **operations.STEPS}
 
 
 def rules_data(folder: Path = DATA_DIR) -> dict[str, Any]:
@@ -46,20 +55,59 @@ def rules_data(folder: Path = DATA_DIR) -> dict[str, Any]:
 
 
 RULES = rules_data()
+if problem := military.forces_problem(tables().forces or {}):
+    raise DataError(f"{DATA_DIR}/{problem}")
 
 
+EDGE_KINDS = ("land", "coast", "sea", "canal", "box")
+
+
+@cache
 def board() -> Board:
-    """No map: stage B's Americas map waits with its military. One area holds the track."""
-    return Board([Area("americas", "The Americas", "track")], [], metadata={"title": "America in Flames"},
-                 kinds=("track",))
+    """The committed Americas map as a core board: regions, sea areas and the two off-map boxes,
+    with their typed edges (the political track is state, not an area)."""
+    m = world.americas_graph().world
+    coastal = {e.a for e in m.edges if e.type == "coast"} | {e.b for e in m.edges if e.type == "coast"}
+    areas = [Area(a.id, a.name, a.kind, label=a.label, coastal=a.kind == "region" and a.id in coastal)
+             for a in m.areas.values()]
+    edges = sorted({(*sorted((e.a, e.b)), e.type) for e in m.edges})
+    return Board(areas, [(a, b, kind) for a, b, kind in edges], metadata={"title": "America in Flames: the Americas"},
+                 kinds=("region", "zone", "box"), edge_kinds=EDGE_KINDS)
 
 
 def new_state(seed: int, players: int, board: Board) -> AifState:
     """§13: every flagged minor on 0, the others Full Allies of their controller; the Allies
-    with 20 research points, the Axis with none (§8); the Axis hold the initiative."""
+    with 20 research points, the Axis with none (§8); the Axis hold the initiative. The map
+    (design): each power holds its regions and an unflagged minor's are its controller's; the
+    flagged minors' have no holder until war; the forces of ``forces.toml``."""
     t = tables()
-    return AifState(seed=seed, players=players, rng=Rng(seed).state, politics=politics.start(t),
-                    research=atomic.start_points(t), initiative=t.first_initiative, turn=RULES["turn"]["order"][0])
+    s = AifState(seed=seed, players=players, rng=Rng(seed).state, politics=politics.start(t),
+                 research=atomic.start_points(t), initiative=t.first_initiative, turn=RULES["turn"]["order"][0],
+                 sides=list(RULES["turn"]["order"]))
+    for region in world.americas_graph().regions(world.AMERICAS):
+        holder = military.owner(region)
+        holder = t.minors[holder].controller or "" if holder in t.minors else holder
+        if holder:
+            s.control[region] = holder
+    for power, forces in (t.forces or {}).items():
+        for branch, add in (("armies", s.add_army), ("ships", s.add_ship)):
+            for place, counts in forces[branch].items():
+                for kind, n in counts.items():
+                    add(power, place, kind, n)
+    return s
+
+
+def parse(text: str, board: Board) -> Action:
+    """America in Flames' own notation (:func:`.state.parse`), else ATTACK!'s for the operations
+    (``move 2 infantry texas northern-mexico``, ``navigate destroyer caribbean gulf-of-mexico``,
+    ``front infantry=2``, ``fire``...)."""
+    try:
+        return parse_own(text, board)
+    except NotationError as own:
+        try:
+            return attack_actions.parse(text, board)
+        except NotationError:
+            raise own from None
 
 
 def end_turn(g: Any) -> None:
@@ -67,6 +115,7 @@ def end_turn(g: Any) -> None:
     research points; ties to the initiative); else each side rolls for the next turn's
     initiative, the Axis adding 2 (§13), a tie going to the side that did not hold it (design)."""
     s = state(g)
+    s.attacked = []
     if g.state.round >= RULES["last_turn"]:
         best = max(("allies", "axis"), key=lambda team: (s.research[team], team == s.initiative))
         g.end_game(best, f"after {g.turn.label(s.round)}, the last turn (our limit), the {best.capitalize()} are "
@@ -93,17 +142,24 @@ def describe(game: Any) -> str:
     t = tables()
     lines = [f"Research: Allies {s.research['allies']}, Axis {s.research['axis']} of {target(game.ctx)}; "
              f"initiative: {s.initiative.capitalize()}."]
-    lines += [f"{p.name}: {s.politics.points[pid]} political points, {income(t, s, pid)} build points a turn"
+    lines += [f"{p.name}: {s.politics.points[pid]} political points, {income(t, s, pid)} build points a turn; "
+              f"{len(s.held(pid))} regions, {units(s.armies.get(pid, {}))} army units, "
+              f"{units(s.ships.get(pid, {}))} ships" + (" (conquered)" if pid in s.politics.conquered else "")
               for pid, p in t.powers.items()]
     lines += [f"  {t.minors[m].name}: {flag_text(t, s.politics.flags[m])}" for m in t.flagged()]
     return "\n".join(lines)
+
+
+def units(places: dict[str, dict[str, int]]) -> int:
+    return sum(n for counts in places.values() for n in counts.values())
 
 
 def ruleset() -> Ruleset:
     """America in Flames, as its entry point builds it."""
     return Ruleset(
         name=NAME, title="America in Flames (the political war)", data_dir=DATA_DIR, data=RULES,
-        turn=Turn.from_data(RULES["turn"], STEPS, teams_of(RULES)),
+        turn=operations.AifTurn.from_data(RULES["turn"], STEPS, teams_of(RULES)),
         board=board, new_state=new_state, parse=parse, end_turn=end_turn, describe=describe,
+        side_to_move=side_to_move, tables=attack_tables(),
         bots={"heuristic": "fortress.rulesets.aif.heuristic:AifHeuristic"},  # imported when first seated
     )

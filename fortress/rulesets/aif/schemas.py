@@ -19,7 +19,7 @@ POSITIONS = ("in", "above", "below")
 SOURCES = ("text", "derived", "bounded", "ruling", "design")
 RESOURCE_SHARES = ("none", "half", "all")
 LEAVING = ("none", "adjacent", "anywhere")
-NAMES = ("powers", "track", "minors")
+NAMES = ("powers", "track", "minors", "forces")
 #: the moves that may set off a lightning flash (§3.7)
 TRIGGERS = ("influence", "automatic", "war", "entry")
 
@@ -123,7 +123,16 @@ def minors() -> Schema:
         "propertyNames": {"pattern": "^[a-z][a-z_]{0,39}$", "description": "a minor's id: lower-case letters and _"}}
 
 
+def forces() -> Schema:
+    """``forces.toml``: each power's starting units, by area (stage B, design)."""
+    counts = {"type": "object", "additionalProperties": count(1, what="units"), "minProperties": 1,
+              "description": "unit type -> count"}
+    places = {"type": "object", "additionalProperties": counts, "description": "area -> {unit type: count}"}
+    power = table({"armies": places, "ships": places}, ("armies", "ships"), "a power's forces")
+    return table({"source": source(), **{p: power for p in POWERS}}, ("source", *POWERS), "the forces file")
+
+
 def schema(name: str) -> Schema:
     """The schema of ``<name>.toml``."""
-    builders = {"powers": powers, "track": track, "minors": minors}
+    builders = {"powers": powers, "track": track, "minors": minors, "forces": forces}
     return builders[name]()

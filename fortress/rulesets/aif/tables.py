@@ -52,6 +52,7 @@ class Minor:
     on_map: bool = True
     factories: int = 0
     resources: int = 0
+    army: int = 0  # infantry raised on entering the war (design, stage B)
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ class Tables:
     seats: Mapping[int, tuple[tuple[str, ...], ...]]
     flash_triggers: frozenset[str] = frozenset({"war", "entry"})
     first_turn: tuple[str, int] = ("May/Jun", 1945)
+    forces: Mapping[str, Any] | None = None  # forces.toml: power -> armies/ships -> area -> counts
 
     def side(self, power: str) -> str:
         return self.powers[power].side
@@ -113,7 +115,7 @@ def other(side: str) -> str:
 
 
 def read_raw(folder: Path | None = None) -> Raw:
-    """The three files as parsed TOML (not checked)."""
+    """The data files as parsed TOML (not checked)."""
     out: Raw = {}
     for name in schemas.NAMES:
         where = Path(folder or DATA_DIR) / f"{name}.toml"
@@ -122,7 +124,7 @@ def read_raw(folder: Path | None = None) -> Raw:
 
 
 def explain(raw: Raw) -> str:
-    """Why ``raw`` (the three files) is not valid, in one line naming the file; "" when it is."""
+    """Why ``raw`` (the data files) is not valid, in one line naming the file; "" when it is."""
     problem = first_problem(schemas.NAMES, raw, schemas.schema)
     if problem:
         return problem
@@ -199,7 +201,8 @@ def build(raw: Raw) -> Tables:
                        v["resources"]) for p, v in pw["powers"].items()}
     minors = {m: Minor(m, v["name"], v["flagged"], tuple(v["areas"]), dict(v.get("cost", {})),
                        v.get("flash", False), tuple(v.get("back", ())), v.get("controller"),
-                       v.get("on_map", True), v.get("factories", 0), v.get("resources", 0))
+                       v.get("on_map", True), v.get("factories", 0), v.get("resources", 0),
+                       v.get("army", 0))
               for m, v in raw["minors"].items()}
     bands = tuple(Band(**{k: b[k] for k in Band.__dataclass_fields__}) for b in tr["bands"])
     first = next(s for s, v in pw["sides"].items() if v["first_initiative"])
@@ -207,4 +210,5 @@ def build(raw: Raw) -> Tables:
     return Tables(powers, minors, bands, frozenset(h["between"][0] for h in tr["hurdles"]),
                   {a["turn"]: a["square"] for a in tr["arrows"]}, tuple(tr["turns"]), tr["full_ally"],
                   tr["mobilisation"], {s: v["research_start"] for s, v in pw["sides"].items()}, first,
-                  dict(pw["research"]), seats, frozenset(tr["flash_triggers"]), (tr["first_turn"], tr["first_year"]))
+                  dict(pw["research"]), seats, frozenset(tr["flash_triggers"]), (tr["first_turn"], tr["first_year"]),
+                  {p: v for p, v in raw["forces"].items() if p != "source"})

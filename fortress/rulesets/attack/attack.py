@@ -39,7 +39,7 @@ def targets(g: Any) -> list[str]:
     s, side = g.state, g.acting
     if len(s.act["targets"]) >= most_targets(g):
         return list(s.act["targets"])
-    gr, play = world.graph(), paths.in_play(s)
+    gr, play = world.graph_of(s), paths.in_play(s)
     near: set[str] = set()
     for region in s.held(side):
         ring = {region}

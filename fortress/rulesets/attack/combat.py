@@ -27,8 +27,22 @@ def decider(state: Any) -> str | None:
         return None
     b = engine(state)
     role = b.pending or b.active
-    side: str | None = state.fight["attacker"] if role == "attacker" else state.fight["defender"]
+    side: str | None = state.fight["attacker"] if role == "attacker" else player(state, state.fight["defender"])
     return side
+
+
+def player(state: Any, holder: str | None) -> str | None:
+    """The side deciding for ``holder`` in a battle: itself if it is a player; None for a
+    neutral, or a holder that is no player (America in Flames' minors): the fixed front policy
+    and its own fire steps decide for it (ruling 12)."""
+    return holder if holder in state.sides else None
+
+
+def holder_name(g: Any, holder: str | None) -> str:
+    """A player's name, a minor's (``central_america``: Central America) or "The neutral"."""
+    if holder is None:
+        return "The neutral"
+    return g.side_name(holder) if holder in g.state.sides else holder.replace("_", " ").title()
 
 
 def queue(g: Any, side: str, kind: str) -> None:
@@ -37,12 +51,12 @@ def queue(g: Any, side: str, kind: str) -> None:
     if kind == "army":
         for region in sorted(s.armies.get(side, {})):
             holder = s.control.get(region)
-            if holder != side:
+            if s.hostile(side, holder):
                 s.fights.append({"kind": "army", "area": region, "attacker": side, "defender": holder})
     else:
         for zone in sorted(p for p in s.ships.get(side, {}) if not p.startswith(COAST)):
             for other in s.live():
-                if other != side and s.ships.get(other, {}).get(zone):
+                if other != side and s.hostile(side, other) and s.ships.get(other, {}).get(zone):
                     s.fights.append({"kind": "naval", "area": zone, "attacker": side, "defender": other})
 
 
@@ -97,7 +111,7 @@ def begin_next(g: Any) -> bool:
             defend = neutral_army(s.round, g.dice)
             g.emit("neutral", f"The neutral {g.board[row['area']].name} raises {_units(defend) or 'no army'}.",
                    None, (row["area"],))
-        b = Battle.start(row["kind"], row["attacker"], attack, row["defender"], defend, options=options(g))
+        b = Battle.start(row["kind"], row["attacker"], attack, player(s, row["defender"]), defend, options=options(g))
         s.fight = dict(row, engine=b.to_dict())
         g.emit("battle", f"Battle for {place_name(row['area'])}: {g.side_name(row['attacker'])} attacks.",
                row["attacker"], (row["area"],))
@@ -130,7 +144,7 @@ def auto(g: Any) -> bool:
     if not s.fight:
         return False
     b = engine(s)
-    if b.pending is None and b.active == "defender" and s.fight["defender"] is None:
+    if b.pending is None and b.active == "defender" and player(s, s.fight["defender"]) is None:
         fire(g, b)
         return True
     return False
@@ -211,7 +225,7 @@ def settle(g: Any, b: Any) -> None:
         _set_fleet(g, dfn, area, b.survivors("defender"))
     s.fight = None
     won = b.winner() == "attacker"
-    g.emit("battle", f"{g.side_name(att) if won else (g.side_name(dfn) if dfn else 'The neutral')} wins the battle "
+    g.emit("battle", f"{g.side_name(att) if won else holder_name(g, dfn)} wins the battle "
            f"for {place_name(area)}.", att)
     if won and row["kind"] == "army":
         conquer(g, att, dfn, area)

@@ -17,7 +17,7 @@ def enter(g: Any) -> None:
 
 def landings(s: Any, side: str) -> list[tuple[str, str, str]]:
     """(ship/cargo, place, region): each loaded ship's possible landings."""
-    g, out = world.graph(), []
+    g, out = world.graph_of(s), []
     play = paths.in_play(s)
     for place, fleet in sorted(s.ships.get(side, {}).items()):
         regions = {place[len(COAST):]} if place.startswith(COAST) else set(g.coast.get(place, ()))

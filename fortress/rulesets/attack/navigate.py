@@ -38,7 +38,7 @@ def can_sail(g: Any, place: str, key: str) -> bool:
 
 def steps_from(s: Any, side: str, place: str) -> list[str]:
     """The zones a ship at ``place`` may move to."""
-    g = world.graph()
+    g = world.graph_of(s)
     zones = set(g.zones(s.map))
     if place.startswith(COAST):
         near = set(g.coast.get(place[len(COAST):], ()))
@@ -54,13 +54,13 @@ def coast_targets(s: Any, side: str, place: str) -> list[str]:
     bordering regions another player holds [Navigate]."""
     if place.startswith(COAST):
         return []
-    regions = world.graph().coast.get(place, frozenset())
+    regions = world.graph_of(s).coast.get(place, frozenset())
     return [COAST + r for r in sorted(regions & paths.in_play(s)) if s.control.get(r) not in (None, side)]
 
 
 def boardings(g: Any) -> list[Embark]:
     """Every embarking: an army unit in a region onto an empty capable ship bordering it."""
-    s, side, gr = g.state, g.acting, world.graph()
+    s, side, gr = g.state, g.acting, world.graph_of(g.state)
     units = g.rules.tables.units
     out = []
     for place, fleet in sorted(s.ships.get(side, {}).items()):

@@ -33,7 +33,7 @@ def passable(s: Any, region: str, side: str) -> bool:
 
 
 def anchored_hops(s: Any, region: str, side: str) -> set[str]:
-    g = world.graph()
+    g = world.graph_of(s)
     out: set[str] = set()
     for z in g.anchored_zones(region):
         if sea_open(s, z, side):
@@ -53,14 +53,14 @@ def _play(map_name: str) -> frozenset[str]:
 
 def move_targets(s: Any, src: str, side: str) -> list[str]:
     """[Move]: regions one step from ``src``."""
-    near = set(world.graph().land.get(src, ())) | anchored_hops(s, src, side)
+    near = set(world.graph_of(s).land.get(src, ())) | anchored_hops(s, src, side)
     return sorted(near & in_play(s))
 
 
 def attack_reach(s: Any, target: str, side: str, flier: bool) -> dict[str, int]:
     """Regions of ``side``'s from which a unit reaches ``target``, with the regions it counts
     (land borders; anchored zones free). Searched back from the target: the graph is symmetric."""
-    g, play = world.graph(), in_play(s)
+    g, play = world.graph_of(s), in_play(s)
     best = {target: 0}
     todo = [(0, target)]
     while todo:
@@ -81,7 +81,7 @@ def attack_reach(s: Any, target: str, side: str, flier: bool) -> dict[str, int]:
 def transport_reach(s: Any, src: str, side: str, steps: int | None) -> dict[str, int]:
     """Own regions reached from ``src`` within ``steps`` (None: any number), through own regions
     only, using at most one sea step (a lane whose zones are open, or an open anchored zone)."""
-    g = world.graph()
+    g = world.graph_of(s)
     best: dict[tuple[str, int], int] = {(src, 0): 0}
     todo = [(0, src, 0)]
     while todo:
@@ -107,7 +107,7 @@ def transport_reach(s: Any, src: str, side: str, steps: int | None) -> dict[str,
 def negotiable(s: Any, side: str) -> list[str]:
     """[Negotiate]: neutral regions adjacent to one of ``side``'s, or joined to one by a sea zone
     both border or a lane, each zone neutral, ``side``'s or permitted (a standing grant)."""
-    g = world.graph()
+    g = world.graph_of(s)
     found: set[str] = set()
     for region in s.held(side):
         found |= set(g.land.get(region, ()))

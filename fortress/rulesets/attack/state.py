@@ -32,8 +32,70 @@ def plain_copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+class Forces:
+    """The military state's readers and changers, stated once for every ruleset that fights
+    with ATTACK!'s units (ATTACK!, America in Flames): the state declares ``sides``, ``out``,
+    ``control`` (region -> holder), ``armies`` (side -> region -> {kind: n}), ``ships`` (side ->
+    zone or ``coast:REGION`` -> {KIND or KIND/CARGO: n}) and ``grants``."""
+
+    sides: list[str]
+    out: list[str]
+    control: dict[str, str]
+    armies: dict[str, dict[str, Counts]]
+    ships: dict[str, dict[str, Counts]]
+    grants: list[str]
+
+    # -- reading ----------------------------------------------------------------------------
+    def army(self, side: str, region: str) -> Counts:
+        """``side``'s army units in ``region`` (a fresh dict; empty if none)."""
+        return dict(self.armies.get(side, {}).get(region, {}))
+
+    def army_size(self, side: str, region: str) -> int:
+        return sum(self.armies.get(side, {}).get(region, {}).values())
+
+    def held(self, side: str) -> list[str]:
+        return sorted(r for r, s in self.control.items() if s == side)
+
+    def fleet(self, side: str, place: str) -> Counts:
+        return dict(self.ships.get(side, {}).get(place, {}))
+
+    def zone_holder(self, zone: str) -> str | None:
+        """The side whose ships are in ``zone`` (None if none, or if several: a battle waits)."""
+        here = [s for s, places in self.ships.items() if places.get(zone)]
+        return here[0] if len(here) == 1 else None
+
+    def live(self) -> list[str]:
+        return [s for s in self.sides if s not in self.out]
+
+    def permits(self, grantor: str | None, grantee: str) -> bool:
+        """``grantor`` (None: nobody) lets ``grantee`` pass [Explanations] (standing grant)."""
+        return grantor is None or grantor == grantee or f"{grantor}>{grantee}" in self.grants
+
+    # -- changing ---------------------------------------------------------------------------
+    def add_army(self, side: str, region: str, kind: str, n: int = 1) -> None:
+        here = self.armies.setdefault(side, {}).setdefault(region, {})
+        here[kind] = here.get(kind, 0) + n
+        if here[kind] <= 0:
+            del here[kind]
+            if not here:
+                del self.armies[side][region]
+
+    def add_ship(self, side: str, place: str, key: str, n: int = 1) -> None:
+        here = self.ships.setdefault(side, {}).setdefault(place, {})
+        here[key] = here.get(key, 0) + n
+        if here[key] <= 0:
+            del here[key]
+            if not here:
+                del self.ships[side][place]
+
+    def hostile(self, side: str, holder: str | None) -> bool:
+        """Units of ``side`` fight ``holder``'s where they meet: in ATTACK! every other player
+        and every neutral [Battles] (America in Flames: only enemies)."""
+        return holder != side
+
+
 @dataclass
-class AttackState:
+class AttackState(Forces):
     """A game of ATTACK! Deluxe (see the module docstring); the engine reads ``phase``,
     ``turn``, ``round`` (the year), ``out``, ``winner``, ``result``, ``surrendered``, ``seed``,
     ``rng`` and ``players``."""
@@ -93,46 +155,3 @@ class AttackState:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "AttackState":
         return cls(**plain_copy(data))
-
-    # -- reading ----------------------------------------------------------------------------
-    def army(self, side: str, region: str) -> Counts:
-        """``side``'s army units in ``region`` (a fresh dict; empty if none)."""
-        return dict(self.armies.get(side, {}).get(region, {}))
-
-    def army_size(self, side: str, region: str) -> int:
-        return sum(self.armies.get(side, {}).get(region, {}).values())
-
-    def held(self, side: str) -> list[str]:
-        return sorted(r for r, s in self.control.items() if s == side)
-
-    def fleet(self, side: str, place: str) -> Counts:
-        return dict(self.ships.get(side, {}).get(place, {}))
-
-    def zone_holder(self, zone: str) -> str | None:
-        """The side whose ships are in ``zone`` (None if none, or if several: a battle waits)."""
-        here = [s for s, places in self.ships.items() if places.get(zone)]
-        return here[0] if len(here) == 1 else None
-
-    def live(self) -> list[str]:
-        return [s for s in self.sides if s not in self.out]
-
-    def permits(self, grantor: str | None, grantee: str) -> bool:
-        """``grantor`` (None: nobody) lets ``grantee`` pass [Explanations] (standing grant)."""
-        return grantor is None or grantor == grantee or f"{grantor}>{grantee}" in self.grants
-
-    # -- changing ---------------------------------------------------------------------------
-    def add_army(self, side: str, region: str, kind: str, n: int = 1) -> None:
-        here = self.armies.setdefault(side, {}).setdefault(region, {})
-        here[kind] = here.get(kind, 0) + n
-        if here[kind] <= 0:
-            del here[kind]
-            if not here:
-                del self.armies[side][region]
-
-    def add_ship(self, side: str, place: str, key: str, n: int = 1) -> None:
-        here = self.ships.setdefault(side, {}).setdefault(place, {})
-        here[key] = here.get(key, 0) + n
-        if here[key] <= 0:
-            del here[key]
-            if not here:
-                del self.ships[side][place]

@@ -16,6 +16,7 @@ import fortress
 from fortress.cli import main
 from fortress.engine import rulesets
 from fortress.engine.actions import Surrender
+from fortress.rulesets.aif import military, politics
 from fortress.rulesets.aif.state import Bomb, Influence
 from fortress.rulesets.aif.tables import load
 
@@ -94,6 +95,10 @@ def test_the_turns_follow_the_calendar_and_the_side_with_the_initiative_declares
     assert "never moves again" in game.explain("declare mexico", "italy")
     for _ in range(5):
         game.apply("pass")
+    assert game.phase == "operations" and game.to_move == {"germany"}  # the initiative's side first
+    for side in ("germany", "italy", "japan", "usa", "cw", "france", "germany", "italy", "japan", "usa"):
+        assert game.to_move == {side}  # two operations each; the Commonwealth and France one
+        game.apply("pass")
     assert game.phase == "production" and game.to_move == set(game.rules.sides)
 
 
@@ -125,24 +130,53 @@ def spread(game: fortress.Game, side: str, rng: random.Random) -> Influence | No
 
 def invariants(game: fortress.Game, before, action, side) -> None:
     """The track after every action: squares 0 to Full Ally, a favour exactly off 0, the favoured
-    power's side; Full Ally and conquered flags never move but by an atom bomb; influence orders
+    power's side; Full Ally and conquered flags never move but by an atom bomb or a conquest
+    (the minor's, or its major's: §3.2 passes its minors on at half value); influence orders
     never make a Full Ally; points never below 0; research never falls; orders unseen (by every
     other side in the pre-set-up steps and the first turn, then after every third action by one
     other side, in turn)."""
     flags, old = game.state.politics.flags, before.politics.flags
     for minor, flag in flags.items():
         assert 0 <= flag.square <= FULL and (flag.power is None) == (flag.square == 0), (minor, flag)
-        if old[minor].square >= FULL and not isinstance(action, Bomb):  # §10.7(c) alone moves one
+        conquest = game.state.politics.conquered != before.politics.conquered or (
+            flag.conquered_by and not old[minor].conquered_by and flag.square == old[minor].square)
+        if old[minor].square >= FULL and not isinstance(action, Bomb) and not conquest:  # §10.7(c), §3.1, §3.2
             assert flag == old[minor], (minor, old[minor], flag)
         if isinstance(action, Influence) and flag.square >= FULL:
             assert old[minor].square >= FULL, (minor, flag)
         if flag.aligned and flag.square < T.mobilisation:
             assert False, (minor, flag)
     assert all(n >= 0 for n in game.state.politics.points.values())
+    military_invariants(game)
     assert all(game.state.research[s] >= before.research[s] for s in ("allies", "axis"))
     if game.ctx.flow.plies and (game.round <= 1 or len(game.history) % 3 == 0):
         sides = game.rules.sides
         unseen(game, sides if game.round <= 1 else [sides[len(game.history) % len(sides)]])
+
+
+OPERATIONS = ("move", "attack", "navigate", "transport")
+
+
+def military_invariants(game: fortress.Game) -> None:
+    """The map after every action: counts above 0; every region a power holds keeps one of its
+    units (ATTACK!'s occupancy); outside an operation (its battles fought), a power's units stand
+    only where it holds, where a friend holds, or in a minor at peace that lets it in (§3.1)."""
+    s = game.state
+    for branch in (s.armies, s.ships):
+        assert all(n > 0 for places in branch.values() for units in places.values() for n in units.values()), branch
+    for region, holder in s.control.items():
+        if holder in T.powers:
+            assert s.army_size(holder, region) >= 1, (region, holder)
+    if game.phase in OPERATIONS or s.fight or s.fights:
+        return
+    for power in T.powers:
+        for region in s.armies.get(power, {}):
+            holder = s.control.get(region)
+            if holder is None:
+                flag = s.politics.flags[military.owner(region)]
+                assert politics.may_enter(T, flag, power), (power, region, flag)
+            else:
+                assert holder == power or not military.enemies(s, power, holder), (power, region, holder)
 
 
 def unseen(game: fortress.Game, observers) -> None:
@@ -187,7 +221,7 @@ def test_fortress_play_plays_aif_in_the_terminal_with_random_bots_to_the_end():
     """The USA at the keyboard passes its influence and produces nothing; random bots play the
     other five powers, the game runs to a result."""
     bots = "cw=random,france=random,germany=random,italy=random,japan=random"
-    script = "status\ninfluence none\ninfluence none\n" + "pass\nproduce 0 41\ninfluence none\n" * 45
+    script = "status\n" + "1\n" * 4000  # the first legal action: no influence, no buys, the first move
     result = CliRunner().invoke(main, ["play", "--ruleset", "aif", "--seed", "3", "--bots", bots], script)
     out = result.output
     assert "Research: Allies 20, Axis 0 of 200; initiative: Axis." in out
@@ -249,7 +283,7 @@ def test_the_short_game_doubles_the_axis_points_and_needs_150():
 
 def to_production(game: fortress.Game) -> fortress.Game:
     finish_presetup(game)
-    while game.phase == "declare":
+    while game.phase in ("declare", "operations"):
         game.apply("pass")
     return game
 
