@@ -32,16 +32,18 @@ from typing import Any
 from fortress.engine.actions import Action, End, Surrender
 from fortress.engine import flow
 from fortress.engine.flow import Pass
-from fortress.rulesets.aif import declare, politics
+from fortress.rulesets.aif import buy, declare, heuristic_ops, politics
 from fortress.rulesets.aif.common import MAX_LEVELS, income, target
-from fortress.rulesets.aif.politics import Order, Politics, RuleError
+from fortress.rulesets.aif.politics import Order, Politics, Presence, RuleError
 from fortress.rulesets.aif.production import cost as roll_cost
+from fortress.rulesets.aif.military import presence
 from fortress.rulesets.aif.ruleset import RULES
 from fortress.rulesets.aif.state import Align, AifState, Bid, Bomb, Declare, Influence, Produce
 from fortress.rulesets.aif.tables import Tables, load, other
 from fortress.rulesets.aif.track import frozen, signed, walk
 
 MIN_GAIN = 0.1  #: buy a research roll while it adds at least this many expected research points
+BEHIND_ROLLS = 2  #: rolls a side behind in the race still buys (each adds a point or more: 5.5, then 1.65)
 BID_FLOOR = 0.5  #: bid while the side's estimated chance to win the race stays at least this
 RACES = 300  #: races simulated per auction estimate
 HORIZON = 6  #: turns of a minor's income an influence order is valued at
@@ -75,6 +77,7 @@ class Seat:
     t: Tables
     s: AifState
     power: str
+    here: Presence  #: the map's presence in the minors (§3.6: +1 a level where an enemy land unit stands)
 
     @property
     def side(self) -> str:
@@ -90,7 +93,7 @@ def side_rolls(seat: Seat, side: str) -> int:
     rolls, the partners earlier in the turn order first, up to :func:`wanted_rolls` (all it can
     once either side is within one die of the target)."""
     t, s = seat.t, seat.s
-    each = roll_cost(side)
+    each = roll_cost(seat.game.ctx, side)
     can = sum(income(t, s, p) // each for p in t.side_powers(side) if p not in s.politics.conquered)
     die = int(t.research["die"])
     close = max(s.research.values()) + die >= target(seat.game.ctx)
@@ -180,11 +183,14 @@ class AifHeuristic:
         viewer = getattr(game, "_view", None)
         power = viewer if viewer in game.to_move else game.side
         view = game if viewer == power else game.view(power)  # others' sealed orders are placeholders
-        seat = Seat(view, load(), view.state, power)
+        seat = Seat(view, load(), view.state, power, presence(view.state))
         legal = sorted((a for a in view.legal_actions(power) if not isinstance(a, Surrender)), key=view.sort_key)
         decide = {"auction": self._auction, "pre-set-up": self._influence, "influence": self._influence,
                   "declare": self._declare, "production": self._production}.get(view.phase)
-        action, why = decide(seat, legal) if decide else (legal[0], "")
+        if decide is not None and not view.state.fight:
+            action, why = decide(seat, legal)
+        else:  # the operations step and its battles (stage B)
+            action, why = heuristic_ops.operate(view, power, legal)
         if checker(view).explain(action, power) is not None:  # a rule of thumb found nothing legal: the first listed
             action, why = legal[0], "no rule of thumb applies here; the first legal action."
         self.reason = f"{view.notation(action)}: {why}"
@@ -214,23 +220,30 @@ class AifHeuristic:
 
     # -- production (§5.3, §8) ------------------------------------------------------------------
     def _production(self, seat: Seat, legal: list[Action]) -> tuple[Action, str]:
+        """Rolls first (the race), then units (an invasion when behind, else defence of the
+        research sites), then political points up to ``STOCK``, then more rolls."""
         t, s, power, side = seat.t, seat.s, seat.power, seat.side
-        have, each = income(t, s, power), roll_cost(side)
-        wanted = side_rolls(seat, side)
+        have, each = income(t, s, power), roll_cost(seat.game.ctx, side)
+        late = behind(seat)
+        wanted = min(side_rolls(seat, side), BEHIND_ROLLS) if late else side_rolls(seat, side)
         earlier = t.side_powers(side)[:t.side_powers(side).index(power)]
         paid = sum(min(income(t, s, p) // each, wanted) for p in earlier if p not in s.politics.conquered)
         mine = max(0, min(have // each, wanted - min(paid, wanted)))
         rest = have - mine * each
-        stock = s.politics.points[power]
-        points = min(rest, max(0, STOCK - stock)) if self._minors(seat) else 0
+        units = (heuristic_ops.invasion_buys if late else heuristic_ops.defence_buys)(s, power, rest)
+        rest -= buy.cost(units)
+        points = min(rest, max(0, STOCK - s.politics.points[power])) if self._minors(seat) else 0
         extra = (rest - points) // each
         research = (mine + extra) * each
-        why = (f"the Allies and the Axis race to {target(seat.game.ctx)} research points; our side buys {wanted} "
-               f"roll(s) (a roll is worth it while it adds {MIN_GAIN} expected points, every roll once a side "
-               f"is within a die of the target), {mine} of them ours at {each}"
-               + (f", and {extra} more with what political points need not take (a stock of {STOCK})" if extra else "")
-               + f"; {have - research} build point(s) buy political points.")
-        return Produce(have - research, research), why
+        race_text = (f"behind in the race to {target(seat.game.ctx)}, our side buys only the {wanted} roll(s) worth a "
+                     "point each and an invasion force for the research sites" if late else
+                     f"in the race to {target(seat.game.ctx)} our side buys {wanted} roll(s) (each adding "
+                     f"{MIN_GAIN} expected points or more; every roll within a die of the target)")
+        why = (f"{race_text}, {mine} of them ours at {each}"
+               + (f"; {buy.cost(units)} build point(s) on units" if units else "")
+               + (f"; {extra} more roll(s) with what political points need not take (a stock of {STOCK})" if extra else "")
+               + f"; {have - research - buy.cost(units)} on political points.")
+        return Produce(have - research - buy.cost(units), research, units), why
 
     # -- influence (§3.6) -----------------------------------------------------------------------
     def _influence(self, seat: Seat, legal: list[Action]) -> tuple[Action, str]:
@@ -242,7 +255,7 @@ class AifHeuristic:
         while True:
             best: tuple[float, str, int, float] | None = None
             for minor in self._minors(seat):
-                level = politics.level_cost(t, power, minor)
+                level = politics.level_cost(t, power, minor, seat.here)
                 for k in STEP_LEVELS:
                     if spent + k * level > budget or order.get(minor, 0) + k > MAX_LEVELS:
                         break
@@ -254,7 +267,7 @@ class AifHeuristic:
                 break
             _, minor, k, base = best
             order[minor] = order.get(minor, 0) + k
-            spent += k * politics.level_cost(t, power, minor)
+            spent += k * politics.level_cost(t, power, minor, seat.here)
         action = Influence(tuple((m, n) for m, n in order.items()))
         if not order:
             return action, f"no level buys value now; {s.politics.points[power]} point(s) kept."
@@ -283,7 +296,7 @@ class AifHeuristic:
         """The track's worth to the side after this power's order alone (§3.6's own resolution)."""
         orders = [Order(seat.power, m, n) for m, n in order.items()]
         try:
-            out = politics.resolve(seat.s.politics, seat.t, orders, seat.s.initiative)
+            out = politics.resolve(seat.s.politics, seat.t, orders, seat.s.initiative, seat.here)
         except RuleError:
             return float("-inf")
         return worth(seat.t, out.state, seat.side)
@@ -324,6 +337,17 @@ def enemy_points(before: Politics, after: Politics, seat: Seat) -> int:
     """The political points the enemy gained between two states (§3.5's war points)."""
     enemy = seat.t.side_powers(other(seat.side))
     return sum(after.points[p] - before.points[p] for p in enemy)
+
+
+def behind(seat: Seat) -> bool:
+    """Whether ``seat``'s side needs more turns than the enemy to reach the target at the rolls
+    each buys now (E[the highest of its rolls] a turn)."""
+    t, s, goal, die = seat.t, seat.s, target(seat.game.ctx), int(seat.t.research["die"])
+
+    def turns(team: str) -> float:
+        pace = expected_best(side_rolls(seat, team), die)
+        return (goal - s.research[team]) / pace if pace else float("inf")
+    return turns(seat.side) > turns(other(seat.side))
 
 
 def target_after(seat: Seat, bid: int) -> int:

@@ -34,7 +34,7 @@ def play(game: fortress.Game, seed: int = 0, until=lambda g: g.is_over) -> list[
         side = game.side
         action = bots[side].choose(game)
         assert not isinstance(action, Surrender) and game.explain(action, side) is None, (side, action)
-        assert bots[side].reason.startswith(game.notation(action) + ": ") and len(bots[side].reason) > 30
+        assert bots[side].reason.startswith(game.notation(action) + ": ") and len(bots[side].reason) > len(game.notation(action)) + 8
         reasons.append(bots[side].reason)
         game.apply(action, side)
     return reasons
