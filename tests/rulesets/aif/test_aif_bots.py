@@ -46,6 +46,16 @@ def at(game: fortress.Game, phase: str, side: str | None = None) -> fortress.Gam
     return game
 
 
+def calm(game: fortress.Game) -> fortress.Game:
+    """The bots to the first production step, every power passing its operations: the Axis
+    still in their boxes, nothing threatens the Allied homes."""
+    bots = {s: bot() for s in game.rules.sides}
+    while game.phase != "production":
+        side = game.side
+        game.apply("pass" if game.phase == "operations" else bots[side].choose(game), side)
+    return game
+
+
 def with_track(game: fortress.Game, points=None, **flags: Flag) -> fortress.Game:
     game.state.politics = placed(T, points, **flags)
     game.touch()
@@ -57,7 +67,7 @@ def test_aif_seats_its_heuristic():
     assert bot().name == "heuristic"
 
 
-@pytest.mark.quick
+@pytest.mark.slow  # about 2.5 s of CPU
 def test_a_short_game_plays_legal_actions_to_a_result_with_a_reason_each():
     game = aif(seed=3, variants=("short-game", "bidding", "atomic-bomb"))
     reasons = play(game, seed=3)
@@ -205,7 +215,7 @@ def test_production_buys_the_rolls_worth_it_and_points_with_the_rest():
     """The Allies' 10th roll adds under 0.1 expected points, so they buy 9: the USA pays 8 (its
     41 build points), the Commonwealth the ninth; the rest buys political points."""
     assert heuristic.wanted_rolls(20) == 9 and heuristic.wanted_rolls(4) == 4
-    game = with_track(at(aif(), "production"))
+    game = with_track(calm(aif()))
     game.state.politics = replace(game.state.politics, points={p: 0 for p in T.powers})
     usa, cw = bot(), bot()
     assert usa.choose(game) == Produce(1, 40) and "buys 9 roll(s)" in usa.reason
@@ -214,10 +224,83 @@ def test_production_buys_the_rolls_worth_it_and_points_with_the_rest():
 
 
 def test_production_buys_every_roll_near_the_target_and_spare_points_go_to_research():
-    game = with_track(at(aif(), "production"))
+    game = with_track(calm(aif()))
     game.state.research["allies"] = 195
     assert bot().choose(game) == Produce(1, 40)  # all 8 rolls the USA pays for
     game.state.research["allies"] = 20
     game.state.politics = replace(game.state.politics, points={**game.state.politics.points, "cw": heuristic.STOCK})
     game.apply(Produce(1, 40), "usa")
     assert bot().choose(game) == Produce(0, 10)  # the stock is full: the spare 5 buy a roll too
+
+
+# -- stage B: operations, battles, units ----------------------------------------------------------
+def to_operations(game: fortress.Game, power: str) -> fortress.Game:
+    """The bots to the first operations step, every other power passing its operations, until
+    ``power`` chooses."""
+    bots = {s: bot() for s in game.rules.sides}
+    while not (game.phase == "operations" and game.side == power):
+        side = game.side
+        game.apply("pass" if game.phase == "operations" else bots[side].choose(game), side)
+    return game
+
+
+def test_it_attacks_a_region_next_to_its_army_when_the_odds_are_good():
+    """A German infantry holds the South (Oak Ridge); the USA's Texas army (2 infantry, a tank)
+    and Midwest army are next to it: the USA chooses Attack, then sends infantry first."""
+    game = to_operations(aif(), "usa")
+    s = game.state
+    s.control["south"] = "germany"
+    s.armies.setdefault("germany", {})["south"] = {"infantry": 1}
+    s.armies["usa"].pop("south", None)
+    game.touch()
+    b = bot()
+    assert str(b.choose(game)) == "choose attack" and "south" in b.reason
+    game.apply("choose attack")
+    order = b.choose(game)
+    assert str(order).startswith("attack ") and order.kind == "infantry" and order.dest == "south"
+
+
+def test_the_axis_sail_their_troops_for_a_research_site_and_land_there():
+    """Japan's troops aboard in its box sail for the best landing by value over distance, a
+    research site's region; every loaded ship sails strictly nearer it; off it, they land."""
+    from fortress.rulesets.aif import heuristic_ops
+    game = to_operations(aif(), "japan")
+    aim = heuristic_ops.plan(game.state, "japan")
+    assert aim is not None and heuristic_ops.military.americas().areas[aim[1]].research_site
+    b = bot()
+    assert str(b.choose(game)) == "choose navigate"
+    game.apply("choose navigate")
+    sail = b.choose(game)
+    far = heuristic_ops.sea_distance(game.state, aim[0])
+    assert far[sail.dest] < far[sail.origin] and "sails for" in b.reason
+
+
+def test_scaled_odds_screen_lopsided_battles_and_shrink_big_ones():
+    from fortress.rulesets.aif.heuristic_ops import scaled_chance
+    assert scaled_chance((("infantry", 4),), (("infantry", 2),)) == 1.0
+    assert scaled_chance((("infantry", 2),), (("infantry", 4),)) == 0.0
+    big = scaled_chance((("infantry", 30),), (("infantry", 20),))
+    small = scaled_chance((("infantry", 6),), (("infantry", 4),))
+    assert big == small and 0.5 < big < 1
+
+
+def test_production_behind_in_the_race_buys_an_invasion_force_and_ahead_defends_the_sites():
+    """The Axis (behind: 0 research points, rolls at 10) buy 2 rolls between them and destroyers
+    with infantry aboard with the rest; the USA buys infantry for a research site Axis troops
+    aboard lie off."""
+    from fortress.rulesets.aif import heuristic_ops
+    from fortress.rulesets.aif.common import income
+    game = calm(aif())
+    for power in ("usa", "cw", "france"):
+        game.apply("produce 0 0", power)
+    b = bot()
+    order = b.choose(game)
+    assert game.side == "germany" and order.research == 20 and "behind in the race" in b.reason
+    pairs = (income(T, game.state, "germany") - 20) // 3  # a destroyer (2) with an infantry (1) aboard
+    assert pairs > 0 and dict((k, n) for n, k, _ in order.units) == {"destroyer": pairs, "infantry": pairs}
+    game = calm(aif())
+    game.state.ships["japan"] = {"eastern-pacific": {"destroyer/infantry": 3}}
+    game.touch()
+    assert heuristic_ops.threat(game.state, "usa", "california") == 3
+    order = bot().choose(game)
+    assert (3 + 1 - game.state.army_size("usa", "california"), "infantry", "california") in order.units
