@@ -1,6 +1,6 @@
 """The committed Americas board as plain data: areas (regions, sea areas, off-map boxes) and
-typed edges, read with the standard library only. The America in Flames ruleset's stage B will
-build its board from this; the engine imports none of it yet.
+typed edges, read with the standard library only. The America in Flames ruleset builds its board
+and ATTACK!'s graph for it from this (``fortress.rulesets.attack.world.americas_graph``).
 """
 from __future__ import annotations
 

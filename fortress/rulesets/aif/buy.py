@@ -89,5 +89,5 @@ def place(g: Any, power: str, units: Sequence[Buy]) -> None:
         s.add_ship(power, box, ship, -1)
         s.add_ship(power, box, f"{ship}/{kind}", 1)
     if units:
-        g.emit("build", f"{load().powers[power].name} places " + ", ".join(f"{n} {k} at {w}" for n, k, w in units) + ".",
-               power)
+        bought = ", ".join(f"{n} {k} at {w}" for n, k, w in units)
+        g.emit("build", f"{load().powers[power].name} places {bought}.", power)

@@ -52,6 +52,15 @@ def income(t: Tables, s: AifState, power: str) -> int:
     return total
 
 
+def presence(g: Context) -> politics.Presence:
+    """Where the powers' units stand, for the influence orders (§3.6: +1 a level where an enemy
+    land unit stands), worked out once a step: no unit moves in an influence step."""
+    if "presence" not in g.memo:
+        g.memo["presence"] = military.presence(state(g))
+    here: politics.Presence = g.memo["presence"]
+    return here
+
+
 def orders_of(side: str, action: Influence) -> list[Order]:
     return [Order(side, minor, levels) for minor, levels in action.levels]
 
@@ -77,7 +86,7 @@ class InfluenceRules(Check):
     def candidates(self) -> list[Action]:
         s, t, side = state(self.g), tables(), self.g.acting
         out: list[Action] = [Influence(())]
-        here = military.presence(s)
+        here = presence(self.g)
         for minor in t.flagged():
             cost = politics.level_cost(t, side, minor, here)
             for n in range(1, min(MAX_LEVELS, s.politics.points[side] // cost) + 1):
@@ -91,7 +100,7 @@ class InfluenceRules(Check):
         assert isinstance(action, Influence)
         s, t = state(self.g), tables()
         try:
-            politics.check_orders(s.politics, t, orders_of(self.g.acting, action), military.presence(s))
+            politics.check_orders(s.politics, t, orders_of(self.g.acting, action), presence(self.g))
         except RuleError as exc:
             return str(exc)
         return None

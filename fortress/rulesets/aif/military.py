@@ -25,14 +25,15 @@ from fortress.geodata.americas_map import AmericasMap
 from fortress.rulesets.aif import politics
 from fortress.rulesets.aif.politics import Presence
 from fortress.rulesets.aif.tables import Tables, load, other
+from fortress.rulesets.attack import world
 from fortress.rulesets.attack.tables import load as attack_tables
 
 Context = Any
 
 
-@cache
 def americas() -> AmericasMap:
-    return AmericasMap.load()
+    """The Americas map, loaded once (with ATTACK!'s graph of it)."""
+    return world.americas_graph().world
 
 
 def owner(region: str) -> str:
@@ -52,8 +53,9 @@ def homes(power: str) -> tuple[str, ...]:
 
 
 def forces_problem(data: Mapping[str, Any]) -> str:
-    """``forces.toml`` (its shape checked by its schema) on the map: every area on the Americas map (a ship's place: a zone, a box or ``coast:REGION``), every
-    unit one of ATTACK!'s types, every cargo one its ship carries."""
+    """``forces.toml`` (its shape checked by its schema) on the map: every area on the Americas
+    map (a ship's place: a zone, a box or ``coast:REGION``), every unit one of ATTACK!'s types,
+    every cargo one its ship carries."""
     areas, units = americas().areas, attack_tables().units
     for power in data:
         for branch in ("armies", "ships"):
@@ -65,8 +67,10 @@ def forces_problem(data: Mapping[str, Any]) -> str:
                 for key in counts:
                     unit, _, cargo = key.partition("/")
                     want = "army" if branch == "armies" else "naval"
-                    if unit not in units or units[unit]["branch"] != want or (cargo and cargo not in units[unit]["carries"]):
-                        return f"forces.toml: [{power}] {branch} {place}: {key!r} is not a {want} unit (or cargo it carries)"
+                    if unit not in units or units[unit]["branch"] != want or (
+                            cargo and cargo not in units[unit]["carries"]):
+                        return (f"forces.toml: [{power}] {branch} {place}: {key!r} is not one of ATTACK!'s "
+                                f"{want} units (or cargo it carries)")
     return ""
 
 
@@ -156,16 +160,23 @@ def muster(g: Context, evicted: list[tuple[str, str]]) -> None:
             g.emit("disband", f"3.1: {t.minors[minor].name}'s army disbands.", None, regions_of(minor))
     for power, minor in evicted:
         for region in regions_of(minor):
-            if s.control.get(region) != power:
-                s.armies.get(power, {}).pop(region, None)
-                s.ships.get(power, {}).pop("coast:" + region, None)
+            s.armies.get(power, {}).pop(region, None)
+            s.ships.get(power, {}).pop("coast:" + region, None)
+            if s.control.get(region) == power:
+                del s.control[region]
 
 
 def raise_army(g: Context, minor: str) -> None:
     """A minor at war raises ``army`` infantry (minors.toml, design), spread evenly over the
-    regions it still holds or that nobody holds (the first taking the odd ones)."""
+    regions it still holds or that nobody holds (the first taking the odd ones). A region where
+    a power's units already stand is held by that power instead (design; the most units, then
+    the turn order): one holder's army per region."""
     s, t = g.state, load()
     s.raised.append(minor)
+    for region in regions_of(minor):
+        there = [p for p in t.powers if s.army_size(p, region)]
+        if s.control.get(region) is None and there:
+            s.control[region] = max(there, key=lambda p: (s.army_size(p, region), -list(t.powers).index(p)))
     mine = [r for r in regions_of(minor) if s.control.get(r) in (None, minor)]
     if not mine:
         return

@@ -1,6 +1,7 @@
 """America in Flames as a ruleset (``fortress.new_game(ruleset="aif")``, ``fortress play
 --ruleset aif``): the political war for the Americas, after the supplement. Stage A's engine
-(:mod:`.politics`, :mod:`.atomic`, :mod:`.seats`) in stage B's turn, where it needs no military.
+(:mod:`.politics`, :mod:`.atomic`, :mod:`.seats`) in stage B's turn, with its military on the
+Americas map (:mod:`.military`, :mod:`.operations`, :mod:`.buy`: ATTACK!'s units and battles).
 
 Seats: 2 to 6 players, the text's groups (§13); teams: the Allies and the Axis. Options (the
 ruleset's variants): ``short-game`` (§12), ``bidding`` (§13's auction), ``atomic-bomb``
@@ -55,8 +56,6 @@ def rules_data(folder: Path = DATA_DIR) -> dict[str, Any]:
 
 
 RULES = rules_data()
-if problem := military.forces_problem(tables().forces or {}):
-    raise DataError(f"{DATA_DIR}/{problem}")
 
 
 EDGE_KINDS = ("land", "coast", "sea", "canal", "box")
@@ -155,7 +154,9 @@ def units(places: dict[str, dict[str, int]]) -> int:
 
 
 def ruleset() -> Ruleset:
-    """America in Flames, as its entry point builds it."""
+    """America in Flames, as its entry point builds it (its starting forces checked on the map)."""
+    if problem := military.forces_problem(tables().forces or {}):
+        raise DataError(f"{DATA_DIR}/{problem}")
     return Ruleset(
         name=NAME, title="America in Flames (the political war)", data_dir=DATA_DIR, data=RULES,
         turn=operations.AifTurn.from_data(RULES["turn"], STEPS, teams_of(RULES)),

@@ -18,6 +18,7 @@ from typing import Any
 
 from fortress.engine.board import Board
 from fortress.engine.actions import Action, End, NotationError, Surrender
+from fortress.rulesets.aif.military import enemies
 from fortress.rulesets.aif.politics import Politics
 from fortress.rulesets.attack.state import Counts, Forces, plain_copy
 
@@ -74,7 +75,6 @@ class AifState(Forces):
     def hostile(self, side: str, holder: str | None) -> bool:
         """Units fight only an enemy holder: a power of the other side, or a minor at war with
         ``side`` (design: no battle in a partner's region or a minor's at peace)."""
-        from fortress.rulesets.aif.military import enemies
         return holder is not None and enemies(self, side, holder)
 
     def to_dict(self) -> dict[str, Any]:

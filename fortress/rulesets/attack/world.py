@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from fortress.engine.board import Area, Board
 from fortress.geodata.americas_map import AmericasMap
@@ -23,11 +23,14 @@ THEATRE = {"western": ("west",), "pacific": ("pacific",), "both": ("west", "paci
 AMERICAS = "americas"  #: America in Flames' map (:func:`americas_graph`)
 
 
-@dataclass(frozen=True)
-class Graph:
-    """The typed edges, by area, and the area facts the rules read."""
+M = TypeVar("M", WorldMap, AmericasMap)
 
-    world: WorldMap | AmericasMap
+
+@dataclass(frozen=True)
+class Graph(Generic[M]):
+    """The typed edges, by area, and the area facts the rules read (of the world, or the Americas)."""
+
+    world: M
     land: dict[str, frozenset[str]] = field(default_factory=dict)
     coast: dict[str, frozenset[str]] = field(default_factory=dict)  # region <-> zone, both ways
     sea: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -49,24 +52,24 @@ class Graph:
 
 
 @cache
-def graph() -> Graph:
+def graph() -> Graph[WorldMap]:
     """The world's typed graph, built once per process."""
     return _graph(WorldMap.load(), {})
 
 
 @cache
-def americas_graph() -> Graph:
+def americas_graph() -> Graph[AmericasMap]:
     """The Americas' typed graph (America in Flames), built once per process: a box edge is a
     sea edge (a box is a zone off the map)."""
     return _graph(AmericasMap.load(), {"box": "sea"})
 
 
-def graph_of(s: Any) -> Graph:
+def graph_of(s: Any) -> Graph[Any]:
     """The graph of the map a state plays on (``s.map``)."""
     return americas_graph() if s.map == AMERICAS else graph()
 
 
-def _graph(world: Any, alias: dict[str, str]) -> Graph:
+def _graph(world: M, alias: dict[str, str]) -> Graph[M]:
     sets: dict[str, dict[str, set[str]]] = {"land": {}, "coast": {}, "sea": {}}
     lanes: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
     canals: dict[str, list[tuple[str, str]]] = {}
@@ -76,8 +79,8 @@ def _graph(world: Any, alias: dict[str, str]) -> Graph:
             sets[kind].setdefault(e.a, set()).add(e.b)
             sets[kind].setdefault(e.b, set()).add(e.a)
         elif e.type == "lane":
-            lanes.setdefault(e.a, []).append((e.b, e.via))
-            lanes.setdefault(e.b, []).append((e.a, e.via))
+            lanes.setdefault(e.a, []).append((e.b, tuple(e.via)))
+            lanes.setdefault(e.b, []).append((e.a, tuple(e.via)))
         elif e.type == "canal":
             via = e.via if isinstance(e.via, str) else e.via[0]
             canals.setdefault(e.a, []).append((e.b, via))

@@ -135,10 +135,29 @@ def broken(raw, file, change):
       "powers.toml: [seats] 2: allowed: each seat's powers on one side"),
     ("powers", lambda d: d["sides"]["allies"].update(first_initiative=True), "powers.toml: [sides] first_initiative"),
     ("powers", lambda d: d["research"].pop("die"), "powers.toml: [research]: missing key 'die'"),
+    ("forces", lambda d: d["usa"]["armies"]["texas"].update(infantry=0), "forces.toml: [usa] armies.texas.infantry = 0"),
+    ("forces", lambda d: d.pop("japan"), "forces.toml: the file: missing key 'japan'"),
 ])
 def test_a_broken_table_is_refused_naming_the_field(raw, file, change, words):
     problem = broken(raw, file, change)
     assert problem.startswith(words) if words else problem == ""
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d["usa"]["armies"].update(atlantis={"infantry": 1}), "[usa] armies: 'atlantis' is not a region"),
+    (lambda d: d["usa"]["ships"].update({"coast:caribbean": {"destroyer": 1}}),
+     "[usa] ships: 'coast:caribbean' is not a region"),
+    (lambda d: d["usa"]["armies"]["texas"].update(destroyer=1),
+     "[usa] armies texas: 'destroyer' is not one of ATTACK!'s army units"),
+    (lambda d: d["japan"]["ships"]["japan"].update({"submarine/infantry": 1}),
+     "'submarine/infantry' is not one of ATTACK!'s naval"),
+])
+def test_the_starting_forces_stand_on_the_map_as_attacks_units(raw, change, words):
+    from fortress.rulesets.aif.military import forces_problem
+    forces = {p: v for p, v in raw["forces"].items() if p != "source"}
+    assert forces_problem(forces) == ""
+    change(forces)
+    assert words in forces_problem(forces)
 
 
 def test_load_refuses_a_broken_folder_in_one_line(tmp_path):

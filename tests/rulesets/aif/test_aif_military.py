@@ -148,3 +148,14 @@ def test_the_axis_win_by_conquest():
     assert politics.conquest_win(s.politics, T, "axis") is False  # the USA is not conquered yet
     military.settle(game.ctx)
     assert game.winner == "axis" and "conquered every home country" in game.state.result
+
+
+def test_units_standing_in_a_minor_when_it_goes_to_war_hold_their_region():
+    game = fortress.new_game(seed=4, ruleset="aif", players=6)
+    while game.phase == "pre-set-up":
+        game.apply("influence none", sorted(game.to_move)[0])
+    s = game.state
+    flag(game, "mexico", square=8, power="usa")  # May Enter: the USA stands in Northern Mexico
+    s.add_army("usa", "northern-mexico", "infantry", 1)
+    game.apply("declare mexico")  # Germany: Mexico goes to the USA's Full Ally
+    assert s.control["northern-mexico"] == "usa" and s.army("mexico", "southern-mexico") == {"infantry": 6}
