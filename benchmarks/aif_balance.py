@@ -5,7 +5,7 @@ in the turn order), as ``fortress.ai.seats`` seats them.
 
     python benchmarks/aif_balance.py --games 200 --seed 1000 [--players 2 --players 6]
         [--setting standard --setting short-game --setting bidding --setting short-game+bidding]
-        [--workers 2] [--variant atomic-bomb]
+        [--workers 2] [--variant atomic-bomb] [--allied-bid 179]
 
 prints, per setting, each side's wins with a Wilson 95% interval, the mean game length in
 turns, the winning bids and how the games ended (the hydrogen bomb, conquest, the turn limit),
@@ -52,22 +52,25 @@ def ending(result: str) -> str:
     return "other"
 
 
-def play(seed: int, players: int, variants: tuple[str, ...]) -> Game:
+def play(seed: int, players: int, variants: tuple[str, ...], bid: int = 0) -> Game:
     import fortress
     from fortress.ai import make_bot
 
     start = time.perf_counter()
     game = fortress.new_game(seed=seed, ruleset="aif", players=players, variants=variants)
+    if bid:  # as if the Allies had won the auction with ``bid`` (§13: it is added to the target)
+        game.state.bids = [("usa", bid)]
+        game.touch()
     bots = {s: make_bot("heuristic", seed=seed * 10 + k, ruleset=game.rules) for k, s in enumerate(game.rules.sides)}
     while not game.is_over:
         side = game.side
         game.apply(bots[side].choose(game), side)
     s = game.state
-    bid = f"{game.rules.team_of(s.bids[-1][0])} {s.bids[-1][1]}" if s.bids else "none"
-    return Game(seed, str(game.winner), s.round, ending(s.result), bid, time.perf_counter() - start)
+    won = f"{game.rules.team_of(s.bids[-1][0])} {s.bids[-1][1]}" if s.bids else "none"
+    return Game(seed, str(game.winner), s.round, ending(s.result), won, time.perf_counter() - start)
 
 
-def _job(args: tuple[int, int, tuple[str, ...]]) -> Game:
+def _job(args: tuple[int, int, tuple[str, ...], int]) -> Game:
     return play(*args)
 
 
@@ -97,17 +100,19 @@ def main() -> None:
     p.add_argument("--setting", action="append", choices=SETTINGS, help="settings (default: all four)")
     p.add_argument("--variant", action="append", default=[], help="a variant added to every setting")
     p.add_argument("--workers", type=int, default=1, choices=(1, 2))
+    p.add_argument("--allied-bid", type=int, default=0, help="every game as if the Allies had won the auction with this bid")
     a = p.parse_args()
     for players in a.players or [2]:
         for setting in a.setting or SETTINGS:
             variants = variants_of(setting, tuple(a.variant))
-            jobs = [(a.seed + i, players, variants) for i in range(a.games)]
+            jobs = [(a.seed + i, players, variants, a.allied_bid) for i in range(a.games)]
             if a.workers > 1:
                 with ProcessPoolExecutor(a.workers) as pool:
                     games = list(pool.map(_job, jobs, chunksize=4))
             else:
                 games = [play(*job) for job in jobs]
-            print(report(f"{players} players, {setting}" + "".join(f"+{v}" for v in a.variant), games), flush=True)
+            label = f"{players} players, {setting}" + "".join(f"+{v}" for v in a.variant)
+            print(report(label + (f", Allied bid {a.allied_bid}" if a.allied_bid else ""), games), flush=True)
 
 
 if __name__ == "__main__":

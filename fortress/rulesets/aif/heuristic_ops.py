@@ -39,7 +39,7 @@ PAIR = ("destroyer", "infantry")  #: the invasion force's unit, bought together 
 
 
 # -- reading the map -----------------------------------------------------------------------------
-def graph(s: Any) -> world.Graph:
+def graph(s: Any) -> world.Graph[Any]:
     return world.graph_of(s)
 
 
@@ -260,7 +260,7 @@ def threat(s: Any, power: str, region: str) -> int:
     enemies = [p for p in t.powers if t.side(p) != t.side(power)]
     near = sum(s.army_size(e, r) for e in enemies for r in g.land.get(region, ()))
     aboard = sum(n for e in enemies for z in g.coast.get(region, ()) for n in cargo(s, e).get(z, {}).values())
-    return near + aboard
+    return int(near + aboard)
 
 
 def defence_buys(s: Any, power: str, spare: int) -> tuple[tuple[int, str, str], ...]:
