@@ -6,7 +6,9 @@ is stated where it is applied; in short:
 - the race: research decides the game (the hydrogen bomb, or who is nearer it after the last
   turn), so production buys the side's research rolls while the next roll adds at least
   ``MIN_GAIN`` expected research points (E[max of n d10] less E[max of n - 1]), every roll it
-  can once either side is within one die of the target; the rest buys political points (§5.3);
+  can once either side is within one die of the target; a side behind in the race buys only
+  ``BEHIND_ROLLS`` and an invasion force, one ahead infantry for its threatened research sites
+  (:mod:`.heuristic_ops`); then political points up to ``STOCK`` (§5.3), then more rolls;
 - the auction: bid while the side's chance to win the race at the target the bid gives is at
   least ``BID_FLOOR`` (a seeded estimate, :func:`race`), never against a partner's standing bid;
 - influence (the pre-set-up steps and the minor influence step): spend points, a few levels at
@@ -17,7 +19,8 @@ is stated where it is applied; in short:
   regular steps;
 - declarations: align every own minor at Mobilisation (§3.1); declare war on (or, with the
   variant, bomb) a minor favouring the enemy from Mobilisation up when the war's result
-  (§3.2, the flash of §3.7) is worth more than the points it gives the enemy (§3.5); else pass.
+  (§3.2, the flash of §3.7) is worth more than the points it gives the enemy (§3.5); else pass;
+- operations and battles (stage B): :mod:`.heuristic_ops`.
 
 Ties go by the order of the sorted legal actions and the minors' order in the tables. The bot
 draws no random number but the race estimate's, from its own generator, so the same seed and
