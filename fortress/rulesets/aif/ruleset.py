@@ -162,4 +162,5 @@ def ruleset() -> Ruleset:
         turn=operations.AifTurn.from_data(RULES["turn"], STEPS, teams_of(RULES)),
         board=board, new_state=new_state, parse=parse, end_turn=end_turn, describe=describe,
         side_to_move=side_to_move, tables=attack_tables(),
+        bots={"heuristic": "fortress.rulesets.aif.heuristic:AifHeuristic"},  # imported when first seated
     )
