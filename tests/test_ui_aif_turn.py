@@ -169,3 +169,23 @@ def test_a_unit_row_with_nowhere_to_go_is_greyed_with_the_check_s_reason() -> No
     row = panel.units["infantry"]
     assert why is not None and "no home region held" in why
     assert row.count.disabled and row.count.tooltip == why and row.place.options == ()
+
+
+def test_the_hint_is_the_heuristics_order_from_the_usas_view_and_hides_the_others_orders():
+    """The shell's Hint asks America in Flames' heuristic (the dashboard's ``hint_bot``) for the
+    USA's sealed pre-set-up order, from the USA's view: the game is not changed, and the hint
+    is the order the heuristic gives in that view."""
+    from fortress.ai import make_bot
+
+    shell = Shell("aif", seed=3)
+    game = shell.game
+    assert game.phase == "pre-set-up" and shell.viewer == "usa"
+    before = list(game.history)
+    hint = shell.hint.ask()
+    assert game.history == before and hint.bot == "heuristic" and hint.side == "usa"
+    view = game.view("usa")
+    assert view.viewer == "usa" and game.viewer is None
+    expected = make_bot("heuristic", seed=len(before), ruleset=game.rules).choose(view)
+    assert hint.move == game.notation(expected) and hint.move.startswith("influence")
+    assert html.escape(hint.text) in shell.hint.answer.value
+    assert not [t for t in secrets_from(game, {"usa"}) if t in texts(shell.root)]

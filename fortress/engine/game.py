@@ -213,6 +213,12 @@ class Game:
         return round_
 
     @property
+    def viewer(self) -> str | None:
+        """The side this copy is a view of (``game.view(side)`` and its look-aheads); None for
+        the game itself."""
+        return self._view
+
+    @property
     def is_over(self) -> bool:
         return self.ctx.state.winner is not None
 

@@ -203,9 +203,11 @@ class AmericasBoard:
 
 class Dashboard:
     """What the ``fortress.dashboards`` entry point gives: called with a game, its Americas map;
-    ``panels``, the ruleset's panels by step (:mod:`.panels`)."""
+    ``panels``, the ruleset's panels by step (:mod:`.panels`); ``hint_bot``, the bot the
+    shell's Hint asks (the heuristic, :mod:`..heuristic`)."""
 
     panels = PANELS
+    hint_bot = "heuristic"
 
     def __call__(self, game: Any) -> AmericasBoard:
         return AmericasBoard(game)

@@ -183,7 +183,7 @@ class AifHeuristic:
     def choose(self, game: Any) -> Action:
         """The choice of the power that decides now: the view's own side when ``game`` is a view
         and that side may act (a seat's bot in a sealed step), else ``game.side``."""
-        viewer = getattr(game, "_view", None)
+        viewer = game.viewer
         power: str = viewer if isinstance(viewer, str) and viewer in game.to_move else game.side
         view = game if viewer == power else game.view(power)  # others' sealed orders are placeholders
         seat = Seat(view, load(), view.state, power, presence(view.state))
