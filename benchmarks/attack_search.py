@@ -1,7 +1,8 @@
-"""ATTACK!'s search bot against its heuristic, two players, the search's seat alternating:
-game ``i`` (seed ``FIRST + i``) seats the search at seat ``i % 2``.
+"""ATTACK!'s search bot against its heuristic (two players unless ``--players``), the search's
+seat rotated: game ``i`` (seed ``FIRST + i``) seats the search at seat ``i % players``, every
+other seat the heuristic.
 
-    python benchmarks/attack_search.py FIRST LAST [--playouts 12] [--candidates 3]
+    python benchmarks/attack_search.py FIRST LAST [--players 2] [--playouts 12] [--candidates 3]
 
 prints one line per game (seed, seat, result, points, seconds), then the search's wins with a
 Wilson 95% interval and the median seconds a game (the figures of docs/bots.md).
@@ -18,10 +19,10 @@ from fortress.rulesets.attack import victory
 from attack_heuristic import run  # the same seat rotation and summary
 
 
-def play(seed: int, seat: int, playouts: int, candidates: int) -> tuple[bool, str, float, int]:
+def play(seed: int, seat: int, playouts: int, candidates: int, players: int = 2) -> tuple[bool, str, float, int]:
     """One game, the search at ``seat``: (won, points line, seconds, actions)."""
     start = time.perf_counter()
-    game = fortress.new_game(seed=seed, players=2, ruleset="attack")
+    game = fortress.new_game(seed=seed, players=players, ruleset="attack")
     sides = game.state.sides
     bots = {s: make_bot("search", seed=seed * 10 + k, ruleset="attack", playouts=playouts, candidates=candidates)
             if k == seat else make_bot("heuristic", seed=seed * 10 + k, ruleset="attack")
@@ -37,10 +38,11 @@ def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("first", type=int)
     p.add_argument("last", type=int, help="the last seed, included")
+    p.add_argument("--players", type=int, default=2)
     p.add_argument("--playouts", type=int, default=12)
     p.add_argument("--candidates", type=int, default=3)
     a = p.parse_args()
-    run(a.first, a.last, 2, lambda seed, seat: play(seed, seat, a.playouts, a.candidates),
+    run(a.first, a.last, a.players, lambda seed, seat: play(seed, seat, a.playouts, a.candidates, a.players),
         "search wins against the heuristic")
 
 if __name__ == "__main__":

@@ -4,6 +4,8 @@ from __future__ import annotations
 import base64
 from datetime import datetime, timezone
 
+import pytest
+
 import fortress
 from fortress.rulesets.america import actions as A
 from fortress.ui import build_app
@@ -142,6 +144,7 @@ def test_odds_panel(tmp_path):
     assert "Cleared" in app.odds.out.value
 
 
+@pytest.mark.quick  # ~2.8 s of CPU: a generic ruleset's dashboard built from cold
 def test_generic_fallback_lists_and_applies_legal_actions(tmp_path):
     app = new_app(tmp_path)
     app.fallback.selected_index = 0

@@ -24,6 +24,7 @@ def game() -> Any:
     return fortress.new_game(ruleset="attack", players=4)  # the western map [Setup S1]
 
 
+@pytest.mark.quick  # ~2.3 s of CPU: the first world map of the process
 def test_every_area_is_drawn_once_over_the_backdrop(game) -> None:
     m = WorldBoardMap(game)
     assert m.map.layers == (m.backdrop, m.areas, m.sea_links)  # no basemap: nothing fetched at run time
