@@ -158,7 +158,7 @@ def ruleset() -> Ruleset:
     if problem := military.forces_problem(tables().forces or {}):
         raise DataError(f"{DATA_DIR}/{problem}")
     return Ruleset(
-        name=NAME, title="America in Flames (the political war)", data_dir=DATA_DIR, data=RULES,
+        name=NAME, title="America in Flames", data_dir=DATA_DIR, data=RULES,
         turn=operations.AifTurn.from_data(RULES["turn"], STEPS, teams_of(RULES)),
         board=board, new_state=new_state, parse=parse, end_turn=end_turn, describe=describe,
         side_to_move=side_to_move, tables=attack_tables(),
