@@ -148,6 +148,7 @@ def test_a_sealed_order_leaves_nothing_on_the_page_for_the_next_seat() -> None:
     assert "spends <b>0</b> of 40 points" in panel.total.value
 
 
+@pytest.mark.quick  # ~3 s of CPU: a hot-seat game to its sealed step; kept in the quick loop (hidden information)
 def test_another_seat_s_page_never_shows_its_sealed_order() -> None:
     """Germany's own page, the Allies bots: the core's view hides their orders from it."""
     shell = Shell("aif", players=2, seed=4, seats={"usa": "random", "cw": "random", "france": "random"}

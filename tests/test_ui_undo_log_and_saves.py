@@ -137,6 +137,7 @@ def test_a_load_error_shows_next_to_the_load_control(tmp_path):
     assert box.index(app.controls.load_message) == box.index(app.controls.upload) + 1
 
 
+@pytest.mark.quick  # ~3 s of CPU: two dashboards and a replayed save
 def test_loading_asks_before_replacing_a_game_in_progress(tmp_path):
     other = new_app(tmp_path / "other", seed=5)
     data = other.game.to_json().encode()
