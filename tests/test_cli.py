@@ -180,3 +180,18 @@ def test_output_into_a_pipe_closed_early_ends_quietly():
     err = proc.stderr.read().decode()
     proc.wait(timeout=300)
     assert err == "" and proc.returncode == 1
+
+
+@pytest.mark.quick
+def test_a_bot_named_for_one_power_plays_its_players_whole_seat():
+    """Two players of America in Flames: naming Germany makes the Axis seat (Germany, Italy,
+    Japan) a bot; only the Allies' powers wait for lines at the terminal."""
+    result = run(["play", "--ruleset", "aif", "--players", "2", "--seed", "3", "--bots", "germany=random"],
+                 "1\n" * 60)
+    prompts = {line.partition(">")[0] for line in result.output.splitlines() if ">" in line and line[:1].isalpha()}
+    assert prompts and prompts <= {"USA", "Commonwealth", "France"}, prompts
+
+
+def test_bots_name_the_sides_and_bots_they_may_be():
+    result = CliRunner().invoke(main, ["play", "--bots", "north=random"])
+    assert result.exit_code == 2 and "sides: east, south, us, west" in result.output

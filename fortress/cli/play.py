@@ -80,13 +80,21 @@ def list_legal(game: fortress.Game, word: str = "", acts: list[str] | None = Non
     return "\n".join(lines)
 
 
-def parse_bots(text: str, sides: tuple[str, ...], names: tuple[str, ...]) -> dict[str, str]:
-    out = {}
+def parse_bots(text: str, seats: list[tuple[str, ...]], names: tuple[str, ...]) -> dict[str, str]:
+    """``'west=random,south=heuristic'`` -> a bot per side. A player holds a seat, so a bot named
+    for one power of a seat plays the seat's other powers too, unless they are named themselves."""
+    named = {}
+    sides = {side for seat in seats for side in seat}
     for part in filter(None, (p.strip() for p in text.split(","))):
         side, _, bot = part.partition("=")
         if side not in sides or bot not in names:
-            raise click.BadParameter(f"write bots like 'west=random,south=heuristic'; got {part!r}")
-        out[side] = bot
+            raise click.BadParameter(f"write bots like 'west=random,south=heuristic' (sides: {', '.join(sorted(sides))}; "
+                                     f"bots: {', '.join(names)}); got {part!r}", param_hint="--bots")
+        named[side] = bot
+    out = {}
+    for seat in seats:
+        given = [named[s] for s in seat if s in named]
+        out.update({s: named.get(s, given[0]) for s in seat} if given else {})
     return out
 
 
@@ -212,7 +220,8 @@ class Session:
               help="ATTACK! Deluxe's length: 6 (limited war, the default), 9 (major) or 12 (total).")
 @click.option("--setup", default="default", show_default=True,
               help="default (the ruleset's: balanced in Fortress America), balanced, coastal, random or none.")
-@click.option("--bots", default="", help="Bot seats, e.g. 'west=random,south=heuristic,east=random'.")
+@click.option("--bots", default="", help="Bot seats, e.g. 'west=random,south=heuristic,east=random'; a bot named for one power of a "
+                   "player's seat plays the seat's other powers too.")
 @click.option("--load", "load", type=click.Path(exists=True, dir_okay=False), help="Resume a saved game.")
 @variant_option
 def play(seed: int, ruleset: str, players: int, setup: str, bots: str, load: str | None,
@@ -243,7 +252,7 @@ def play(seed: int, ruleset: str, players: int, setup: str, bots: str, load: str
             raise  # a broken data file: the command's one line (Group), not a usage mistake
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--setup") from None
-    session = Session(game, parse_bots(bots, game.rules.sides, bot_names(game.rules)), seed)
+    session = Session(game, parse_bots(bots, game.seats, bot_names(game.rules)), seed)
     session.run_bots()
     interactive = sys.stdin.isatty()
     read = line_reader(interactive and sys.stdout.isatty())

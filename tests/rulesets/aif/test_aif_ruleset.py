@@ -210,7 +210,7 @@ def test_random_games_keep_the_invariants_hide_the_orders_and_end_with_a_result(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(3, 11))
+@pytest.mark.parametrize("seed", range(3, 8))  # 2 to 6 players; benchmarks/aif_random.py plays 200
 def test_more_random_games(seed):
     variants = [v for v, on in zip(("short-game", "bidding", "atomic-bomb"), (seed % 2, seed % 3 == 0, seed % 4 == 1)) if on]
     finished(random_game(seed, 2 + seed % 5, variants, check=invariants))
