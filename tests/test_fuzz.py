@@ -109,6 +109,39 @@ def test_an_apply_that_fails_half_way_is_undone(monkeypatch):
     assert fortress.Game.from_json(game.to_json()).history == game.history
 
 
+
+def test_a_sealed_order_that_fails_half_way_keeps_the_orders_already_in():
+    """America in Flames' first pre-set-up step is sealed: with two orders in, a third that fails
+    inside the step leaves the game as it was (both orders still awaited as given), and the
+    step then completes as it would have."""
+    from fortress.ai import make_bot
+
+    game = fortress.new_game(seed=5, ruleset="aif", players=6)
+    bots = {s: make_bot("random", seed=i, ruleset=game.rules) for i, s in enumerate(game.rules.sides)}
+    for _ in range(2):
+        game.apply(bots[game.side].choose(game), game.side)
+    step, side = game.ctx.turn.by_name[game.state.phase], game.side
+    assert step.sealed
+    order, real = bots[side].choose(game), step.apply
+
+    def fail_once(ctx, action, fired=[]):
+        real(ctx, action)
+        if not fired:
+            fired.append(action)
+            raise RuntimeError("boom")
+
+    before = (game.to_json(), game.side, list(game.history))
+    object.__setattr__(step, "apply", fail_once)  # a Step is frozen: patched for this one call
+    try:
+        with pytest.raises(fortress.IllegalAction, match="could not be carried out"):
+            game.apply(order, side)
+    finally:
+        object.__setattr__(step, "apply", real)
+    assert (game.to_json(), game.side, list(game.history)) == before
+    game.apply(order, side)
+    again = fortress.Game.from_json(game.to_json())
+    assert again.history == game.history and again.state.to_dict() == game.state.to_dict()
+
 # -- hypothesis: fresh mutants each run (derandomized, so CI sees the same ones) ----------------------
 @FUZZ
 @given(st.sampled_from(sorted(F.real_saves())), st.randoms(use_true_random=False), st.integers(1, 3))

@@ -586,6 +586,8 @@ class Game:
         self.ctx.replace_state(self._start.copy())
         self.ctx.flow = self._start_flow.copy()
         self.ctx.events = list(self._start_events)
+        if not floor:  # as ``start`` left it: what needed no decision (an auction without bidding) is done
+            self.ctx.turn.settle(self.ctx)
         self.history, self._actors = list(actions[:floor]), actors[:floor]
         self._chance_marks = [m for m in marks if m < floor]
         for i in range(floor, len(actions) + 1):

@@ -355,3 +355,17 @@ def test_a_seat_save_loads_as_that_seats_view_and_a_look_ahead_redraws_the_other
         look.apply("influence none", side)
     assert look.phase == "pre-set-up" and not game.log[-1].startswith("Germany ordered")
     assert any(line.startswith("Germany ordered: influence ") for line in look.log)
+
+
+@pytest.mark.quick
+def test_undo_of_the_first_order_goes_back_to_the_pre_set_up_step_and_play_goes_on():
+    """The auction, with no bidding, passes by itself when the game starts; taking back the first
+    order replays from there, as the game began (it once left the game stuck in the auction)."""
+    game = fortress.new_game(seed=5, ruleset="aif", players=2)
+    fresh = game.state.to_dict()
+    order = game.legal_actions()[0]
+    game.apply(order)
+    assert game.undo() == order
+    assert game.state.phase == "pre-set-up" and game.state.to_dict() == fresh
+    game.apply(order)
+    assert len(game.history) == 1
