@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -250,3 +251,22 @@ def test_the_influence_panel_shows_only_for_the_acting_seat() -> None:
     assert not panel.show(game.view("usa"), None)
     assert panel.show(game.view("usa"), "usa") and panel.levels["brazil"].disabled is False
     assert Influence(()) == panel.order()
+
+
+def test_the_influence_panel_prices_a_level_as_the_game_does_where_an_enemy_land_unit_stands() -> None:
+    """§3.6: a level costs 1 more where an enemy land unit stands. A German infantry in northern
+    Mexico: the USA's row says so, and its total is what the game's check charges."""
+    game = fortress.new_game(1, players=2, ruleset="aif")
+    chart = load().minors["mexico"].cost["usa"]
+    politics = game.state.politics
+    game.state.politics = replace(politics, points={**politics.points, "usa": 3 * (chart + 1) - 1})
+    game.state.armies.setdefault("germany", {})["northern-mexico"] = {"infantry": 1}
+    game.touch()
+    shell = hot_seat()
+    shell.start(game, {p: "human" for p in POWERS})
+    panel = shell.panel.taken
+    assert f"{chart + 1}" in panel.labels["mexico"].value and "enemy land unit" in panel.labels["mexico"].value
+    assert "enemy land unit" not in panel.labels["brazil"].value
+    panel.levels["mexico"].value = 3  # affordable at the chart's cost, not at its cost + 1
+    assert f"spends <b>{panel.levels['mexico'].value * (chart + 1)}</b>" in panel.total.value
+    assert panel.submit.disabled and "3.6" in panel.submit.tooltip

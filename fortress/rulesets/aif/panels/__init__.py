@@ -5,7 +5,7 @@ with its Americas map through the ``fortress.dashboards`` entry point (:mod:`..d
   below its square, bands, hurdles and turn arrows; the powers' points, the research race;
   above it, while one is under way, the **battle** (ATTACK!'s battle report);
 - the **influence order** (:mod:`.orders`; the pre-set-up steps and the minor influence step,
-  sealed): levels per minor at the chart's cost, the total against the points held, Submit;
+  sealed): levels per minor at the chart's cost (+1 where an enemy land unit stands, §3.6), the total against the points held, Submit;
 - the **production order** (:mod:`.orders`, sealed): build points on political points,
   research (a roll's cost) and units (a row per unit type: its cost, how many, where), the
   total against the build points;

@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as W
 
 from fortress.rulesets.aif import buy, politics
+from fortress.rulesets.aif.military import presence
 from fortress.rulesets.aif.common import MAX_LEVELS, income
 from fortress.rulesets.aif.panels.common import SOURCE_MARK, Play, cost_legend, cost_source, order_reason, power_name
 from fortress.rulesets.aif.production import cost as roll_cost
@@ -36,6 +37,7 @@ class InfluencePanel:
         self.play, self.tables = play, load()
         self.side: str | None = None
         self.view: Any = None
+        self.here = politics.Presence()  #: where units stand (an enemy land unit adds 1 a level, §3.6)
         self.levels: dict[str, W.BoundedIntText] = {}
         self.labels: dict[str, W.HTML] = {}
         rows = []
@@ -63,11 +65,13 @@ class InfluencePanel:
         t, points = self.tables, view.state.politics.points[side]
         self.title.value = (f"<b>{html.escape(power_name(t, side))}</b>: influence levels per minor, sealed "
                             f"({points} political points)")
+        here = self.here = presence(view.state)
         for minor, label in self.labels.items():
-            cost = politics.level_cost(t, side, minor)
+            cost = politics.level_cost(t, side, minor, here)
             mark = SOURCE_MARK[cost_source(minor, side)]
+            enemy = " (+1: an enemy land unit stands there)" if cost > politics.level_cost(t, side, minor) else ""
             label.value = (f"{html.escape(t.minors[minor].name)} <small>({html.escape(describe(t, view.state.politics.flags[minor]))})"
-                           f"</small> · {cost}{mark} a level")
+                           f"</small> · {cost}{mark} a level{enemy}")
             why = order_reason(view, Influence(((minor, 1),)), side)
             self.levels[minor].disabled = why is not None
             self.levels[minor].tooltip = why or ""
@@ -86,7 +90,7 @@ class InfluencePanel:
         if self.view is None or self.side is None:
             return
         t, order = self.tables, self.order()
-        spent = sum(n * politics.level_cost(t, self.side, m) for m, n in order.levels)
+        spent = sum(n * politics.level_cost(t, self.side, m, self.here) for m, n in order.levels)
         why = order_reason(self.view, order, self.side)
         self.total.value = (f"spends <b>{spent}</b> of {self.view.state.politics.points[self.side]} points"
                             + (f" · <span class='ft-refused'>{html.escape(why)}</span>" if why else ""))
