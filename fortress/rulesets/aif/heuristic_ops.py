@@ -28,7 +28,8 @@ from fortress.engine.flow import Choose, Pass
 from fortress.rulesets.aif import buy, military
 from fortress.rulesets.attack import world
 from fortress.rulesets.attack.actions import Disembark, Go, Sail
-from fortress.rulesets.attack.heuristic import ENOUGH, GOOD_ODDS, _end, _free_force, _front, _total, win_chance
+from fortress.rulesets.attack.heuristic import (ENOUGH, GOOD_ODDS, free_force, front_by_policy, pass_or_end, total_of,
+                                              win_chance)
 from fortress.rulesets.aif.tables import load
 
 SITE = 4.0  #: a research site's region
@@ -150,7 +151,7 @@ def operate(game: Any, power: str, legal: list[Action]) -> tuple[Action, str]:
     """One decision of the operations step (or of a battle) for ``power``."""
     s = game.state
     if s.fight:
-        return _front(s, legal)
+        return front_by_policy(s, legal)
     if any(isinstance(a, Choose) for a in legal):
         return choose(s, power, legal)
     if s.phase == "attack":
@@ -159,7 +160,7 @@ def operate(game: Any, power: str, legal: list[Action]) -> tuple[Action, str]:
         return move(game, power, legal)
     if s.phase == "navigate":
         return navigate(s, power, legal)
-    return _end(legal, f"nothing to do in {s.phase}")
+    return pass_or_end(legal, f"nothing to do in {s.phase}")
 
 
 def plan(s: Any, power: str) -> tuple[str, str] | None:
@@ -202,20 +203,20 @@ def attack(game: Any, legal: list[Action]) -> tuple[Action, str]:
     s, side = game.state, game.side
     committed = list(s.act.get("targets", []))
     for target in committed:
-        orders = _free_force(s, side, legal, target, "attack")
+        orders = free_force(s, side, legal, target, "attack")
         if orders and odds(s, s.army(side, target), target) < ENOUGH:
             return next_order(s, side, target, orders), f"more units against {target}"
     if committed:
-        return _end(legal, "the attack has what it needs")
+        return pass_or_end(legal, "the attack has what it needs")
     best = None
     for target in sorted({a.dest for a in legal if isinstance(a, Go) and a.how == "attack"}):
-        orders = _free_force(s, side, legal, target, "attack")
-        p = odds(s, _total(orders), target) if orders else 0.0
+        orders = free_force(s, side, legal, target, "attack")
+        p = odds(s, total_of(orders), target) if orders else 0.0
         score = p * value(s, side, target)
         if p >= GOOD_ODDS and score > 0 and (best is None or score > best[0]):
             best = (score, target, orders)
     if best is None:
-        return _end(legal, "no target with good odds")
+        return pass_or_end(legal, "no target with good odds")
     _, target, orders = best
     return next_order(s, side, target, orders), f"{target}: good odds ({best[0] / value(s, side, target):.0%})"
 
@@ -226,20 +227,20 @@ def move(game: Any, power: str, legal: list[Action]) -> tuple[Action, str]:
     for a in legal:
         if aim is not None and isinstance(a, Disembark) and (a.zone, a.region) == aim:
             return a, f"land at {a.region}, worth {value(s, power, a.region):.1f}"
-    return _end(legal, "nothing to land")
+    return pass_or_end(legal, "nothing to land")
 
 
 def navigate(s: Any, power: str, legal: list[Action]) -> tuple[Action, str]:
     """Each loaded ship one zone nearer the plan's target (strictly nearer: no ship sails back)."""
     aim = plan(s, power)
     if aim is None:
-        return _end(legal, "no troops aboard")
+        return pass_or_end(legal, "no troops aboard")
     zone, region = aim
     dist = sea_distance(s, zone)
     for a in legal:
         if isinstance(a, Sail) and "/" in a.ship and dist.get(a.dest, 99) < dist.get(a.origin, 99):
             return a, f"{a.ship} sails for {region} (off it at {zone})"
-    return _end(legal, "the ships are where they should be")
+    return pass_or_end(legal, "the ships are where they should be")
 
 
 def next_order(s: Any, side: str, target: str, orders: dict[tuple[str, str], Go]) -> Go:

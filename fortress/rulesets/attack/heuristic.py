@@ -86,7 +86,7 @@ class AttackHeuristic:
     def _decide(self, game: Any, legal: list[Action]) -> tuple[Action, str]:
         s = game.state
         if s.fight:
-            return _front(s, legal)
+            return front_by_policy(s, legal)
         words = {a.word for a in legal if isinstance(a, Word)}
         phase = s.phase
         if phase == "setup":
@@ -101,17 +101,18 @@ class AttackHeuristic:
             return handlers[phase](game, legal)
         if "fire" in words:
             return Word("fire"), "fire"
-        return _end(legal, f"nothing to do in {phase or 'this step'}")
+        return pass_or_end(legal, f"nothing to do in {phase or 'this step'}")
 
 
-def _end(legal: list[Action], why: str) -> tuple[Action, str]:
+def pass_or_end(legal: list[Action], why: str) -> tuple[Action, str]:
+    """The step's way out (End, pass, decline), or the one action there is, with ``why``."""
     for a in legal:
         if isinstance(a, End) or (isinstance(a, Word) and a.word in ("pass", "decline")) or type(a).__name__ == "Pass":
             return a, why
     return legal[0], why
 
 
-def _front(s: Any, legal: list[Action]) -> tuple[Action, str]:
+def front_by_policy(s: Any, legal: list[Action]) -> tuple[Action, str]:
     """Fronts by the battle's own policy (ruling 12); otherwise the one step there is."""
     choice = combat.engine(s).decision()
     if choice is not None:
@@ -151,7 +152,7 @@ def _setup(game: Any, legal: list[Action]) -> tuple[Action, str]:
         if room:
             region = min(room, key=lambda r: (held[r], r))
             return next(a for a in deploys if getattr(a, "region", "") == region), "infantry to hold a neighbour"
-        return _end(legal, "two neighbours held")
+        return pass_or_end(legal, "two neighbours held")
     return legal[0], "the first choice offered"
 
 
@@ -170,11 +171,11 @@ def _winter(legal: list[Action]) -> tuple[Action, str]:
     for a in legal:
         if isinstance(a, Word) and a.word == "burn":
             return a, "burning oil buys one more action"
-    return _end(legal, "no oil to burn: pass")
+    return pass_or_end(legal, "no oil to burn: pass")
 
 
 # -- expansion -------------------------------------------------------------------------------
-def _free_force(s: Any, side: str, legal: list[Action], target: str, how: str) -> dict[tuple[str, str], Go]:
+def free_force(s: Any, side: str, legal: list[Action], target: str, how: str) -> dict[tuple[str, str], Go]:
     """The largest legal order per (kind, origin) towards ``target``, the capital keeping its garrison."""
     best: dict[tuple[str, str], Go] = {}
     capital = s.capital.get(side)
@@ -208,7 +209,8 @@ def garrison(s: Any, side: str) -> int:
     return int(max(CAPITAL_GARRISON, near + 1))
 
 
-def _total(orders: dict[tuple[str, str], Go]) -> dict[str, int]:
+def total_of(orders: dict[tuple[str, str], Go]) -> dict[str, int]:
+    """Units per type that ``orders`` send (the force an attack's odds are worked out for)."""
     out: dict[str, int] = {}
     for (kind, _), a in orders.items():
         out[kind] = out.get(kind, 0) + a.n
@@ -247,7 +249,7 @@ def _target_order(game: Any, legal: list[Action], how: str, committed: list[str]
     the most valuable new target whose odds with every free unit are good."""
     s, side = game.state, game.side
     for target in committed:
-        orders = _free_force(s, side, legal, target, how)
+        orders = free_force(s, side, legal, target, how)
         if orders and _chance(game, side, target, {}) < ENOUGH:
             return _next_order(game, target, orders, how), f"more units against {target}"
     if how == "attack" and committed:
@@ -256,8 +258,8 @@ def _target_order(game: Any, legal: list[Action], how: str, committed: list[str]
     for target in sorted({a.dest for a in legal if isinstance(a, Go) and a.how == how} - set(committed)):
         if s.control.get(target) == side:
             continue
-        orders = _free_force(s, side, legal, target, how)
-        p = _chance(game, side, target, _total(orders)) if orders else 0.0
+        orders = free_force(s, side, legal, target, how)
+        p = _chance(game, side, target, total_of(orders)) if orders else 0.0
         score = p * _value(s, side, target)
         if p >= GOOD_ODDS and score > 0 and (best is None or score > best[0]):
             best = (score, target, orders)
@@ -269,7 +271,7 @@ def _target_order(game: Any, legal: list[Action], how: str, committed: list[str]
 
 def _attack(game: Any, legal: list[Action]) -> tuple[Action, str]:
     found = _target_order(game, legal, "attack", list(game.state.act.get("targets", [])))
-    return found or _end(legal, "no target with good odds")
+    return found or pass_or_end(legal, "no target with good odds")
 
 
 def _move(game: Any, legal: list[Action]) -> tuple[Action, str]:
@@ -277,7 +279,7 @@ def _move(game: Any, legal: list[Action]) -> tuple[Action, str]:
     s, side = game.state, game.side
     committed = sorted(r for r in s.armies.get(side, {}) if s.control.get(r) != side)
     found = _target_order(game, legal, "move", committed)
-    return found or _frontward(game, legal) or _end(legal, "every unit is where it should be")
+    return found or _frontward(game, legal) or pass_or_end(legal, "every unit is where it should be")
 
 
 def _frontier_distance(s: Any, side: str) -> dict[str, int]:
@@ -323,7 +325,7 @@ def _build(game: Any, legal: list[Action]) -> tuple[Action, str]:
         if here:
             at_capital = [a for a in here if a.args[1] == capital]
             return (at_capital or here)[0], f"{kind}: the strongest unit still allowed"
-    return _end(legal, "production spent")
+    return pass_or_end(legal, "production spent")
 
 
 def _research(game: Any, legal: list[Action]) -> tuple[Action, str]:
@@ -346,7 +348,7 @@ def _research(game: Any, legal: list[Action]) -> tuple[Action, str]:
             a = min(options, key=lambda o: (PAY_ORDER.index(o.args[1]) if o.args[1] in PAY_ORDER else len(PAY_ORDER),
                                             -s.army(side, o.args[2]).get(o.args[1], 0), o.args[2]))
             return a, f"{tech}: a point for {a.args[1]} from {a.args[2]}"
-    return _end(legal, "nothing worth its retooling")
+    return pass_or_end(legal, "nothing worth its retooling")
 
 
 def _spare(game: Any, a: Word, last: bool) -> bool:
@@ -375,7 +377,7 @@ def _navigate(game: Any, legal: list[Action]) -> tuple[Action, str]:
               and not any(places.get(a.dest) for places in s.ships.values())]
     if spread:
         return spread[0], f"{a_name(spread[0].dest)}: an empty zone is a point"
-    return _end(legal, "the ships hold what they can")
+    return pass_or_end(legal, "the ships hold what they can")
 
 
 def a_name(area: str) -> str:
@@ -393,11 +395,11 @@ def _negotiate(game: Any, legal: list[Action]) -> tuple[Action, str]:
     if "influence" in words and region and side in s.peeked.get(region, []):
         if negotiate.cost(game.ctx, region) <= 4:  # the rule's own cost, for the side acting
             return words["influence"], f"{region} is cheap to win over"
-        return _end(legal, f"{region} is too dear")
+        return pass_or_end(legal, f"{region} is too dear")
     peeks = [a for a in legal if isinstance(a, Word) and a.word == "negotiate"]
     if peeks:
         return peeks[0], "look at a neighbouring neutral"
-    return _end(legal, "no neutral to negotiate with")
+    return pass_or_end(legal, "no neutral to negotiate with")
 
 
 def bot(seed: int = 0) -> AttackHeuristic:
