@@ -87,9 +87,9 @@ def test_unit_chips_come_from_the_state_s_armies_and_ships(game) -> None:
     board.update(game)
     chips = {marker.title: marker.icon.html for marker in m.units.layers}
     assert set(chips) == {"Texas", "Caribbean", "Cuba", "Northern Mexico"}
-    assert "USA 4</span>" in chips["Texas"] and "Germany 2</span>" in chips["Texas"]
-    assert "Japan 2</span>" in chips["Cuba"] and "Japan 1</span>" in chips["Caribbean"]
-    assert f"background:{NEUTRAL}" in chips["Northern Mexico"] and "Mexico 3</span>" in chips["Northern Mexico"]
+    assert "USA 4</span>" in chips["Texas"] and "Ger 2</span>" in chips["Texas"]
+    assert "Jpn 2</span>" in chips["Cuba"] and "Jpn 1</span>" in chips["Caribbean"]
+    assert f"background:{NEUTRAL}" in chips["Northern Mexico"] and "Mex 3</span>" in chips["Northern Mexico"]
     m.select("texas")
     assert "units: USA 3 infantry, 1 tank; Germany 2 infantry" in m.status.value
     m.select("northern-mexico")
@@ -112,3 +112,13 @@ def test_a_click_says_the_area_its_holder_and_a_minor_s_flag_and_band(game) -> N
     assert "(off-map box)" in m.status.value
     m._hovered(properties={"id": "caribbean"})
     assert m.hover.value == "Caribbean"
+
+
+def test_chips_use_short_names_that_the_legend_spells_out(game) -> None:
+    from fortress.rulesets.aif.panels.common import short_name
+
+    t = load()
+    assert [short_name(t, h) for h in ("cw", "france", "central_america", "dominican_republic", "brazil")] == \
+        ["CW", "Fr", "CA", "DR", "Bra"]
+    legend = AmericasBoard(game).widget.children[-1].value
+    assert "CW Commonwealth" in legend and "Jpn Japan" in legend and "USA," in legend

@@ -28,7 +28,7 @@ from fortress.draw import theme as T
 from fortress.geodata.americas_map import AmericasMap
 from fortress.geodata.americas_recipe import AMERICAS_DIR
 from fortress.rulesets.aif.panels import PANELS
-from fortress.rulesets.aif.panels.common import POWER_COLOUR, minor_of, power_name, strength, units_at
+from fortress.rulesets.aif.panels.common import POWER_COLOUR, chips_legend, minor_of, power_name, short_name, strength, units_at
 from fortress.rulesets.aif.tables import Tables, load
 from fortress.rulesets.aif.track import describe
 from fortress.ui.area_layers import rounded
@@ -89,7 +89,9 @@ class AmericasBoardMap(AreaLayers):
         self.hover = W.HTML("&nbsp;", _dom_classes=("fortress-aif-hover",))
         self.status = W.HTML("Click a region, a sea area or an off-map box.", _dom_classes=("fortress-aif-status",))
         legend = W.HTML(f"<div class='fortress-aif-legend'>Map: {html.escape(board_credit())}. Fill: the power a "
-                        "flag favours, stronger nearer Full Ally; grey: neutral on 0.</div>",
+                        "flag favours, stronger nearer Full Ally; grey: neutral on 0. Chips: units per holder "
+                        f"({html.escape(chips_legend(self.tables))}; a minor's army by its initials); "
+                        "click an area for its units by kind.</div>",
                         _dom_classes=("fortress-aif-credit",))
         self.after_redraw()
         self.widget = W.VBox([W.HTML(CSS), self.hover, self.map, self.status, legend], _dom_classes=("fortress-aif",))
@@ -184,9 +186,10 @@ class AmericasBoardMap(AreaLayers):
 
 
 def chip_html(t: Tables, here: dict[str, dict[str, int]]) -> str:
-    """An area's units as one chip per holder (its name and count; a click on the area lists them by kind)."""
+    """An area's units as one chip per holder (its short name and count; a click on the area lists
+    them by kind)."""
     return "".join(f"<span style='background:{POWER_COLOUR.get(p, NEUTRAL)}'>"
-                   f"{html.escape(power_name(t, p))} {sum(c.values())}</span>" for p, c in here.items())
+                   f"{html.escape(short_name(t, p))} {sum(c.values())}</span>" for p, c in here.items())
 
 
 class AmericasBoard:

@@ -25,6 +25,24 @@ def power_name(t: Tables, holder: str) -> str:
     return t.minors[holder].name if holder in t.minors else holder
 
 
+#: the chips' short names of the majors (the legend under the map spells them out)
+SHORT = {"usa": "USA", "cw": "CW", "france": "Fr", "germany": "Ger", "italy": "Ita", "japan": "Jpn"}
+
+
+def short_name(t: Tables, holder: str) -> str:
+    """A holder's name on a unit chip: a major's :data:`SHORT`, a minor's initials (Central
+    America: CA) or its first three letters (Mexico: Mex)."""
+    if holder in SHORT:
+        return SHORT[holder]
+    words = power_name(t, holder).split()
+    return "".join(w[0] for w in words) if len(words) > 1 else words[0][:3]
+
+
+def chips_legend(t: Tables) -> str:
+    """The chips' short names in words."""
+    return ", ".join(f"{SHORT[p]} {t.powers[p].name}" if SHORT[p] != t.powers[p].name else SHORT[p] for p in SHORT)
+
+
 def minor_of(t: Tables, owner: str) -> Minor | None:
     """The minor a region belongs to (None for a power's region)."""
     return t.minors.get(owner)
