@@ -29,7 +29,7 @@ import random
 import time
 
 from fortress.engine.actions import Action, Surrender
-from fortress.rulesets.america.bots import rollouts, us_retake
+from fortress.rulesets.america.bots import answers, rollouts, us_retake
 from fortress.ai import in_play
 from fortress.rulesets.america.bots.heuristic import HeuristicBot
 from fortress.rulesets.america.units import INVADERS, US
@@ -291,17 +291,28 @@ def _mean(values: dict[int, float]) -> float:
 def rollout(game, side: str, camp: str, plan: tuple, seed: int) -> float:
     """Play ``plan`` for ``side`` to the end of its turn in ``game.determinized(seed)``, the
     heuristic elsewhere, and return the evaluation for ``camp`` at the horizon
-    (:func:`horizon_reached`). The same arguments give the same value in any process."""
+    (:func:`horizon_reached`). The same arguments give the same value in any process. A
+    play-out whose turn ends where another's from ``game`` did (:mod:`answers`) takes that
+    one's value instead of playing the other sides' turns again."""
     sim = game.determinized(seed)
     start = sim.round
     knobs, targets = plan
     own = PlannedBot(seed=seed, targets=targets, **knobs)
     other = HeuristicBot(seed=seed + 1)
+    known = answers.table(game)
+    position = None  # the position at the end of the side's turn (answers.key)
     while not sim.is_over and not horizon_reached(sim, camp, start):
         turn = sim.state.turn
+        if position is None and (turn != side or sim.round != start):  # the plan has played
+            position = answers.key(sim, other)
+            if position in known:  # the other sides' answer to it was played out already
+                return known[position]
         bot = own if (turn == side and sim.round == start and sim.side == side) else other
         sim.apply(bot.choose(sim))
-    return evaluate(sim, camp)
+    value = evaluate(sim, camp)
+    if position is not None:
+        known[position] = value
+    return value
 
 
 def horizon_reached(sim, camp: str, start: int) -> bool:
