@@ -431,6 +431,16 @@ def _benchmark(name: str):
     return module
 
 
+@pytest.mark.slow
+def test_search_plans_benchmark_compares_trees(capsys):
+    """benchmarks/search_plans.py: a tree against itself chooses the same plans (each tree
+    in its own process)."""
+    root = Path(__file__).resolve().parents[1]
+    _benchmark("search_plans").main([str(root), str(root), "--playouts", "3", "--positions", "1"])
+    out = capsys.readouterr().out
+    assert out.count("plans 1/1 the same; rows differing: 0") == 2 and "play-outs per CPU-s" in out
+
+
 def test_us_eval_fit_recovers_known_weights_and_records_heuristic_games():
     """benchmarks/us_eval_fit.py (the evidence behind search.US_LATE): on made-up positions
     whose winner follows a known logit the fit gives back the weights in U.S. unit value;

@@ -27,11 +27,12 @@ import weakref
 _CURRENT: tuple = ((None, -1), {})
 
 
-def key(sim, answering) -> bytes:
+def key(sim, answering, scoring: tuple) -> bytes:
     """The position ``sim`` stands in, with the random generator of ``answering`` (the bot
-    that plays every side from here), as 16 bytes."""
+    that plays every side from here) and ``scoring`` (what else the value depends on: the
+    side searched, its camp, the round the play-out started in), as 16 bytes."""
     flow = sim.ctx.flow
-    data = pickle.dumps((sim.state, flow.used, flow.sealed, flow.plies, flow.rep, answering.rng.getstate()),
+    data = pickle.dumps((sim.state, flow.used, flow.sealed, flow.plies, flow.rep, answering.rng.getstate(), scoring),
                         protocol=pickle.HIGHEST_PROTOCOL)
     return hashlib.blake2b(data, digest_size=16).digest()
 

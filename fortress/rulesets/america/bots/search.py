@@ -342,7 +342,7 @@ def rollout(game, side: str, camp: str, plan: tuple, seed: int) -> float:
     while not sim.is_over and not horizon_reached(sim, camp, start):
         turn = sim.state.turn
         if position is None and (turn != side or sim.round != start):  # the plan has played
-            position = answers.key(sim, other)
+            position = answers.key(sim, other, (side, camp, start))
             if position in known:  # the other sides' answer to it was played out already
                 return known[position]
         bot = own if (turn == side and sim.round == start and sim.side == side) else other
