@@ -7,6 +7,8 @@ alternating; medians of the rounds.
 
     git worktree add /tmp/fortress-old 87f2efe      # the engine before the reshape
     python benchmarks/bots_speed.py /tmp/fortress-old . --rounds 2
+    git worktree add /tmp/old edbf1f0               # main before issue 34 (the play-outs' 3 x target)
+    python benchmarks/bots_speed.py /tmp/old . --rounds 3
 
 Benchmarks report; they assert nothing.
 """
@@ -21,8 +23,12 @@ from pathlib import Path
 
 MEASURE = """
 import sys, time
-from fortress.rulesets.america.bots.simulate import simulate
-from fortress.rulesets.america.bots.search import candidate_plans, rollout
+try:
+    from fortress.rulesets.america.bots.simulate import simulate
+    from fortress.rulesets.america.bots.search import candidate_plans, rollout
+except ImportError:  # the tree before the bots moved into the ruleset (main edbf1f0, before issue 34)
+    from fortress.ai.simulate import simulate
+    from fortress.ai.search import candidate_plans, rollout
 try:
     from fortress.bench.bots import us_declare
 except ImportError:  # the tree before the reshape

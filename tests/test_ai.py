@@ -396,6 +396,32 @@ def test_search_says_when_it_had_too_few_playouts_to_choose():
     assert "play-outs" in enough.last_search["why"]
 
 
+def test_search_without_a_budget_takes_the_machines(monkeypatch):
+    """No budget given: the seconds that buy ``ENOUGH`` play-outs at the play-out speed timed
+    once per process, within ``MACHINE_BUDGET`` (the dashboard's seats search so)."""
+    from fortress.bench.bots import us_declare
+    from fortress.rulesets.america.bots import search
+    low, high = search.MACHINE_BUDGET
+    for per_playout, budget in ((0.01, low), (0.2, 1.2 * search.ENOUGH * 0.2), (5.0, high)):
+        monkeypatch.setattr(search, "_PER_PLAYOUT", [per_playout])
+        assert search.machine_budget() == pytest.approx(budget)
+    monkeypatch.setattr(search, "_PER_PLAYOUT", [0.2])
+    assert search.machine_budget(workers=2) == pytest.approx(1.2 * search.ENOUGH * 0.2 / 2)
+    bot = SearchBot(seed=3)
+    assert bot.budget is None
+    bot._search(us_declare(7001, 2), play=_Counted())
+    assert bot.budget == pytest.approx(1.2 * search.ENOUGH * 0.2)
+    assert SearchBot(seed=3, budget=0.5).budget == 0.5
+
+
+def test_machine_budget_times_real_playouts(monkeypatch):
+    from fortress.rulesets.america.bots import search
+    monkeypatch.setattr(search, "_PER_PLAYOUT", [])
+    monkeypatch.setattr(search, "REFERENCE", (7001, 1))
+    low, high = search.MACHINE_BUDGET
+    assert low <= search.machine_budget() <= high and search._PER_PLAYOUT[0] > 0
+
+
 def _benchmark(name: str):
     import importlib.util
     path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
@@ -403,6 +429,16 @@ def _benchmark(name: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.mark.slow
+def test_search_plans_benchmark_compares_trees(capsys):
+    """benchmarks/search_plans.py: a tree against itself chooses the same plans (each tree
+    in its own process)."""
+    root = Path(__file__).resolve().parents[1]
+    _benchmark("search_plans").main([str(root), str(root), "--playouts", "3", "--positions", "1"])
+    out = capsys.readouterr().out
+    assert out.count("plans 1/1 the same; rows differing: 0") == 2 and "play-outs per CPU-s" in out
 
 
 def test_us_eval_fit_recovers_known_weights_and_records_heuristic_games():

@@ -12,12 +12,12 @@ from click.testing import CliRunner
 
 import fortress
 from fortress.ai import make_bot
-from fortress.rulesets.america.bots import rollouts
+from fortress.rulesets.america.bots import answers, rollouts
 from fortress.bench.bots import rollout_figures, us_declare
-from fortress.rulesets.america.bots.search import SearchBot, candidate_plans
+from fortress.rulesets.america.bots.search import SearchBot, candidate_plans, rollout
 from fortress.cli.simulate import simulate as simulate_cmd
 from fortress.engine.save import from_bytes, to_bytes
-from fortress.rulesets.america.units import US
+from fortress.rulesets.america.units import INVADERS, US
 
 
 def test_bytes_round_trip_plays_on_identically():
@@ -112,3 +112,26 @@ def test_a_dead_worker_does_not_stop_the_search():
     jobs = [(plans["balanced"], s) for s in (1, 2)]
     assert play.run(jobs, deadline=float("inf")) == rollouts.Serial(game, US, "us").run(jobs, float("inf"))
     assert play.workers == 1 and rollouts.runner(game, US, "us", 2).workers == 2  # started again
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, rnd, camp", [(7004, 5, "us"), (7006, 2, "invaders")])
+def test_answers_kept_give_the_values_played_from_scratch(seed, rnd, camp):
+    """Plans that end the turn in the same position take the value played out from it
+    (``answers``): the same values as each play-out from scratch, with some of them kept."""
+    game = us_declare(seed, rnd)
+    if camp == "invaders":  # on to the first Invader's Declare of the next round
+        bots = {s: make_bot("heuristic", seed=3) for s in (US, *INVADERS)}
+        while game.side == US or game.phase != "declare":
+            game.apply(bots[game.side].choose(game))
+    plans = candidate_plans(game, camp)
+    jobs = [(plan, s) for s in (11, 12) for plan in plans.values()]
+    answers.clear()
+    kept = [rollout(game, game.side, camp, plan, s) for plan, s in jobs]
+    played = len(answers.table(game))
+    fresh = []
+    for plan, s in jobs:
+        answers.clear()
+        fresh.append(rollout(game, game.side, camp, plan, s))
+    assert kept == fresh
+    assert 0 < played < len(jobs)  # some play-outs took a kept answer

@@ -33,7 +33,8 @@ BOT = click.Choice(BOT_NAMES)
 @click.option("--bots", "seat_bots", default="", help="Another ruleset's bots, e.g. 'red=heuristic' (other sides: random).")
 @click.option("--workers", type=AT_LEAST_ONE, default=None, help="Local processes (default: every core; 1: serial).")
 @click.option("--scheduler", default=None, callback=scheduler_address, help="Dask scheduler address, e.g. tcp://host:8786.")
-@click.option("--budget", type=POSITIVE, default=None, help="Seconds per key decision for the search bot.")
+@click.option("--budget", type=POSITIVE, default=None,
+              help="Seconds per key decision for the search bot (default: enough for 24 play-outs on this machine, 2-10 s).")
 @click.option("--playouts", type=AT_LEAST_ONE, default=None,
               help="Play-outs per key decision for the search bot, instead of --budget seconds (the same on any machine).")
 @click.option("--max-rollouts", type=AT_LEAST_ONE, default=None,

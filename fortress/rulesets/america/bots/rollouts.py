@@ -59,10 +59,21 @@ class Parallel:
         self.payload = to_bytes(game)
 
     def run(self, jobs: list[Job], deadline: float) -> list[float | None]:
+        """The jobs of one seed go to one worker together (while there are seeds for every
+        worker), so plans that end the turn in the same position there share the play-out
+        of the other sides' answer (:mod:`fortress.rulesets.america.bots.answers`)."""
+        by_seed: dict[int, list[int]] = {}
+        for n, (_plan, seed) in enumerate(jobs):
+            by_seed.setdefault(seed, []).append(n)
+        groups = list(by_seed.values()) if len(by_seed) >= self.workers else [[n] for n in range(len(jobs))]
         try:
-            futures = [self.pool.submit(_play, self.token, self.payload, self.side, self.camp, job, deadline)
-                       for job in jobs]
-            return [fut.result() for fut in futures]
+            futures = [(ns, self.pool.submit(_play, self.token, self.payload, self.side, self.camp,
+                                             [jobs[n] for n in ns], deadline)) for ns in groups]
+            out: list[float | None] = [None] * len(jobs)
+            for ns, fut in futures:
+                for n, value in zip(ns, fut.result()):
+                    out[n] = value
+            return out
         except BrokenExecutor:  # a worker died (killed, out of memory): go on here
             close()
             self.workers = 1
@@ -138,15 +149,13 @@ def _ready() -> bool:
     return _BOARD is not None
 
 
-def _play(token: tuple, payload: bytes, side: str, camp: str, job: Job, deadline: float) -> float | None:
+def _play(token: tuple, payload: bytes, side: str, camp: str, jobs: list[Job], deadline: float) -> list[float | None]:
     """Worker side of :meth:`Parallel.run` (``deadline`` on ``time.monotonic``, the same
     clock in every process of the machine); the position is unpickled once per decision."""
     global _ROOT
     from fortress.rulesets.america.bots.search import rollout
 
-    if time.monotonic() >= deadline:
-        return None
     if _ROOT[0] != token:
         _ROOT = (token, from_bytes(payload, _BOARD))
-    plan, seed = job
-    return rollout(_ROOT[1], side, camp, plan, seed)
+    return [None if time.monotonic() >= deadline else rollout(_ROOT[1], side, camp, plan, seed)
+            for plan, seed in jobs]

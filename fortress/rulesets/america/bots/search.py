@@ -29,7 +29,7 @@ import random
 import time
 
 from fortress.engine.actions import Action, Surrender
-from fortress.rulesets.america.bots import rollouts, us_retake
+from fortress.rulesets.america.bots import answers, rollouts, us_retake
 from fortress.ai import in_play
 from fortress.rulesets.america.bots.heuristic import HeuristicBot
 from fortress.rulesets.america.units import INVADERS, US
@@ -61,6 +61,14 @@ SAMPLING: dict[str, dict[str, float]] = {
 MIN_SEEDS = 3
 #: rollouts in a round of the search while few plans are left (at least two seeds each)
 ROUND = 8
+#: play-outs a searched decision should reach: the first round takes 14-18 (two seeds for
+#: every plan), and a plan needs :data:`MIN_SEEDS` seeds shared with the balanced one to replace it
+ENOUGH = 24
+#: bounds, in seconds, of the budget :func:`machine_budget` gives
+MACHINE_BUDGET = (2.0, 10.0)
+#: the reference position of :func:`machine_budget`: a game seed and the round of its U.S. Declare
+REFERENCE = (7004, 4)
+_PER_PLAYOUT: list[float] = []  # seconds per play-out on this machine, timed once per process
 
 
 def evaluate(game, camp: str) -> float:
@@ -183,10 +191,11 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: int = 0, budget: float | None = 2.0, max_rollouts: int = 400,
+    def __init__(self, seed: int = 0, budget: float | None = None, max_rollouts: int = 400,
                  workers: int = 1, playouts: int | None = None) -> None:
         self.rng = random.Random(seed)
-        self.budget = 2.0 if budget is None else budget
+        #: seconds per searched decision; None: :func:`machine_budget` (set at the first search)
+        self.budget = budget
         #: a budget in play-outs instead of seconds: each search makes this many (fewer only
         #: when every plan but one is dropped or the seeds run out), however long they take
         self.playouts = None if playouts is None else max(1, int(playouts))
@@ -221,7 +230,9 @@ class SearchBot:
         camp = "us" if side == US else "invaders"
         if play is None:
             play = rollouts.runner(game, side, camp, self.workers)  # (starts the pool on first use)
-        deadline = time.monotonic() + self.budget if self.playouts is None else float("inf")
+        if self.budget is None and self.playouts is None:
+            self.budget = machine_budget(self.workers)
+        deadline = time.monotonic() + (self.budget or 0.0) if self.playouts is None else float("inf")
         left = self.playouts if self.playouts is not None else -1  # play-outs still to make (-1: by the clock)
         sampling = SAMPLING[camp]
         first = int(sampling["first"])
@@ -276,6 +287,33 @@ class SearchBot:
         return mean - sampling["se"] * se > sampling["margin"]
 
 
+def machine_budget(workers: int = 1) -> float:
+    """Seconds per searched decision that buy :data:`ENOUGH` play-outs on this machine, as
+    it runs now, within :data:`MACHINE_BUDGET`: three U.S. play-outs are timed (wall clock,
+    as the budget is) at the :data:`REFERENCE` position once per process, the first time
+    a search without a budget is made (about a second); ``workers`` share the play-outs."""
+    if not _PER_PLAYOUT:
+        _PER_PLAYOUT.append(_time_playouts())
+    low, high = MACHINE_BUDGET
+    return min(high, max(low, 1.2 * ENOUGH * _PER_PLAYOUT[0] / max(1, workers)))
+
+
+def _time_playouts(count: int = 3) -> float:
+    """Wall-clock seconds per U.S. play-out at the :data:`REFERENCE` position."""
+    from fortress.engine.game import new_game
+
+    seed, rnd = REFERENCE
+    game = new_game(seed=seed)
+    bots = {s: HeuristicBot(seed=seed + i) for i, s in enumerate((US, *INVADERS))}
+    while not game.is_over and not (game.side == US and game.phase == "declare" and game.round == rnd):
+        game.apply(bots[game.side].choose(game))
+    plan = candidate_plans(game, "us")["balanced"]
+    start = time.perf_counter()
+    for n in range(count):
+        rollout(game, US, "us", plan, n)
+    return (time.perf_counter() - start) / count
+
+
 def too_few(seen: dict[str, dict[int, float]], alive: list[str]) -> bool:
     """Whether the search stopped before any plan still in the running beside the balanced
     one had the :data:`MIN_SEEDS` shared seeds it needs to replace it (``seen``: plan ->
@@ -291,17 +329,28 @@ def _mean(values: dict[int, float]) -> float:
 def rollout(game, side: str, camp: str, plan: tuple, seed: int) -> float:
     """Play ``plan`` for ``side`` to the end of its turn in ``game.determinized(seed)``, the
     heuristic elsewhere, and return the evaluation for ``camp`` at the horizon
-    (:func:`horizon_reached`). The same arguments give the same value in any process."""
+    (:func:`horizon_reached`). The same arguments give the same value in any process. A
+    play-out whose turn ends where another's from ``game`` did (:mod:`answers`) takes that
+    one's value instead of playing the other sides' turns again."""
     sim = game.determinized(seed)
     start = sim.round
     knobs, targets = plan
     own = PlannedBot(seed=seed, targets=targets, **knobs)
     other = HeuristicBot(seed=seed + 1)
+    known = answers.table(game)
+    position = None  # the position at the end of the side's turn (answers.key)
     while not sim.is_over and not horizon_reached(sim, camp, start):
         turn = sim.state.turn
+        if position is None and (turn != side or sim.round != start):  # the plan has played
+            position = answers.key(sim, other, (side, camp, start))
+            if position in known:  # the other sides' answer to it was played out already
+                return known[position]
         bot = own if (turn == side and sim.round == start and sim.side == side) else other
         sim.apply(bot.choose(sim))
-    return evaluate(sim, camp)
+    value = evaluate(sim, camp)
+    if position is not None:
+        known[position] = value
+    return value
 
 
 def horizon_reached(sim, camp: str, start: int) -> bool:
