@@ -502,3 +502,29 @@ def test_a_bot_asked_in_a_finished_game_says_the_game_is_over(name):
     game.apply("surrender")
     with pytest.raises(ValueError, match="the game is over"):
         make_bot(name, budget=0.1).choose(game) if name == "search" else make_bot(name).choose(game)
+
+
+@pytest.mark.quick
+def test_fair_strength_report_judges_issue_33s_target(tmp_path, capsys):
+    """benchmarks/fair_strength.py report: per seating the search's and the heuristic's wins on
+    the same seeds, their lead, the mean over the seatings, and the target met only with 160
+    games a seating, a mean of 60% and a lead of 10 points in each."""
+    fair = _benchmark("fair_strength")
+    path = tmp_path / "fair.csv"
+
+    def write(us: tuple[int, int], invaders: tuple[int, int], games: int) -> str:
+        with path.open("w", newline="") as f:
+            out = fair.csv.DictWriter(f, fair.FIELDS)
+            out.writeheader()
+            for seating, (search, heuristic) in (("us", us), ("invaders", invaders)):
+                for i in range(games):
+                    out.writerow({"seating": seating, "seed": i, "playouts": 50, "search_won": int(i < search),
+                                  "heuristic_won": int(i < heuristic), "rounds": 8, "commit": "x"})
+        fair.main(["report", "--out", str(path)])
+        return capsys.readouterr().out
+
+    out = write((112, 80), (80, 48), 160)  # 70% and 50%: mean 60%, leads of 20 points
+    assert "us: 160 games" in out and "lead +20.0 points; paired 32 / 0" in out
+    assert "mean over the two seatings: 60.0%" in out and out.rstrip().endswith(": met")
+    assert write((112, 100), (80, 48), 160).rstrip().endswith("not met")  # a lead of 7.5 points as the U.S.
+    assert write((70, 50), (50, 30), 100).rstrip().endswith("not met")  # too few games
