@@ -5,6 +5,7 @@ so each seating gives the search's win rate and the heuristic's own on the same 
     python benchmarks/fair_strength.py run --seating invaders --seeds 70000 70160 --playouts 75
     python benchmarks/fair_strength.py run --seating us --seeds 71000 71160 --playouts 53
     python benchmarks/fair_strength.py report
+    python benchmarks/fair_strength.py calibrate --seating us --seeds 60000 60002   # play-outs 2 CPU-s buy
 
 A budget in play-outs (``--playouts``) makes the same decisions on any machine and under any
 load, so a run can be taken on a busy machine, stopped and taken up again: each finished seed is
@@ -112,6 +113,36 @@ def report(args: argparse.Namespace) -> None:
           f"lead >= {TARGET_LEAD * 100:.0f} points in each): {'met' if ok else 'not met'}")
 
 
+def calibrate(args: argparse.Namespace) -> None:
+    """The play-outs a searched decision makes per CPU-second of its process (one worker), as the
+    search plays a seating on ``--seeds``: the ``--playouts`` that ``--seconds`` buy here."""
+    import statistics
+    import time
+
+    import fortress
+    from fortress.ai import make_bot
+    from fortress.rulesets.america.bots.simulate import bot_seed
+
+    camp = {"us": ("us",), "invaders": ("west", "south", "east")}[args.seating]
+    rates = []
+    for seed in range(*args.seeds):
+        game = fortress.new_game(seed=seed)
+        bots = {s: make_bot("search", seed=bot_seed(seed, s), playouts=40) if s in camp
+                else make_bot("heuristic", seed=bot_seed(seed, s)) for s in ("us", "west", "south", "east")}
+        while not game.is_over:
+            bot = bots[game.side]
+            last, start = getattr(bot, "last_search", None), time.process_time()
+            action = bot.choose(game)
+            spent = time.process_time() - start
+            game.apply(action)
+            now = getattr(bot, "last_search", None)
+            if now and now is not last and now["rollouts"]:
+                rates.append(now["rollouts"] / spent)
+    rate = statistics.median(rates)
+    print(f"{args.seating}: {len(rates)} searched decisions, a median {rate:.1f} play-outs per CPU-second; "
+          f"{args.seconds:g} s buy --playouts {round(rate * args.seconds)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
@@ -122,8 +153,12 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--out", type=Path, default=OUT)
     p = sub.add_parser("report", help="win rates, intervals and the target")
     p.add_argument("--out", type=Path, default=OUT)
+    c = sub.add_parser("calibrate", help="the play-outs that --seconds of one core buy a decision here")
+    c.add_argument("--seating", choices=("us", "invaders"), required=True)
+    c.add_argument("--seeds", type=int, nargs=2, required=True, metavar=("FIRST", "END"))
+    c.add_argument("--seconds", type=float, default=2.0)
     args = ap.parse_args(argv)
-    (run if args.command == "run" else report)(args)
+    {"run": run, "report": report, "calibrate": calibrate}[args.command](args)
     return 0
 
 
