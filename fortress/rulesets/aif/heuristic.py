@@ -114,8 +114,8 @@ def checker(view: Any) -> Any:
 def race(research: dict[str, int], rolls: dict[str, int], goal: int, first: str, rng: random.Random,
          turns: int, die: int = 10, runs: int = RACES) -> dict[str, float]:
     """Each side's share of ``runs`` simulated research races (§8: the highest of its rolls a
-    turn) to ``goal`` within ``turns`` turns (after them the side nearer wins, §7 as our limit
-    rules), both sides reaching it in one turn going to the higher, then to ``first``."""
+    turn) to ``goal`` within ``turns`` turns (after them the side nearer wins: our limit rule
+    looks at the research sites held first, which the estimate leaves to the map), both sides reaching it in one turn going to the higher, then to ``first``."""
     wins = {"allies": 0, "axis": 0}
     for _ in range(runs):
         points = dict(research)
