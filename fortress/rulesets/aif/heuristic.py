@@ -3,8 +3,8 @@ the step's own check accepts), chosen by rules of thumb from its own side's view
 (``game.view(side)``: other powers' sealed orders are placeholders it cannot read). Each rule
 is stated where it is applied; in short:
 
-- the race: research decides the game (the hydrogen bomb, or who is nearer it after the last
-  turn), so production buys the side's research rolls while the next roll adds at least
+- the race: research decides the game (the hydrogen bomb, or, after the last turn,
+  who holds more research sites, then who is nearer it), so production buys the side's research rolls while the next roll adds at least
   ``MIN_GAIN`` expected research points (E[max of n d10] less E[max of n - 1]), every roll it
   can once either side is within one die of the target; a side behind in the race buys only
   ``BEHIND_ROLLS`` and an invasion force, one ahead infantry for its threatened research sites
