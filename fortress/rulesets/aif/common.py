@@ -36,12 +36,16 @@ def target(g: Context) -> int:
 
 def income(t: Tables, s: AifState, power: str) -> int:
     """A power's build points this turn (design, the economy): its factories or resources,
-    whichever is fewer, times its production multiple (§5.2: 1.5 in a turn an enemy land unit
-    attacked its home country, rounded down), plus what the minors favouring it give by their
-    band (§3.1): half their resources (rounded down) in Half Resources, all their resources and
-    factories from Full Production up."""
-    p = t.powers[power]
-    total = int(min(p.factories, p.resources) * production_multiple(power in s.attacked))
+    whichever is fewer, in the share of its home regions on the map it still holds (rounded
+    down; a power with no home on the map keeps all), times its production multiple (§5.2: 1.5
+    in a turn an enemy land unit attacked its home country, rounded down), plus what the minors
+    favouring it give by their band (§3.1): half their resources (rounded down) in Half
+    Resources, all their resources and factories from Full Production up."""
+    p, homes = t.powers[power], military.homes(power)
+    base = min(p.factories, p.resources)
+    if homes:
+        base = base * sum(s.control.get(r) == power for r in homes) // len(homes)
+    total = int(base * production_multiple(power in s.attacked))
     for minor, flag in s.politics.flags.items():
         band = t.band(flag.square)
         if flag.power != power or flag.conquered_by or band is None:

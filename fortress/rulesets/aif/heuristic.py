@@ -3,8 +3,8 @@ the step's own check accepts), chosen by rules of thumb from its own side's view
 (``game.view(side)``: other powers' sealed orders are placeholders it cannot read). Each rule
 is stated where it is applied; in short:
 
-- the race: research decides the game (the hydrogen bomb, or who is nearer it after the last
-  turn), so production buys the side's research rolls while the next roll adds at least
+- the race: research decides the game (the hydrogen bomb, or, after the last turn,
+  who holds more research sites, then who is nearer it), so production buys the side's research rolls while the next roll adds at least
   ``MIN_GAIN`` expected research points (E[max of n d10] less E[max of n - 1]), every roll it
   can once either side is within one die of the target; a side behind in the race buys only
   ``BEHIND_ROLLS`` and an invasion force, one ahead infantry for its threatened research sites
@@ -114,8 +114,8 @@ def checker(view: Any) -> Any:
 def race(research: dict[str, int], rolls: dict[str, int], goal: int, first: str, rng: random.Random,
          turns: int, die: int = 10, runs: int = RACES) -> dict[str, float]:
     """Each side's share of ``runs`` simulated research races (§8: the highest of its rolls a
-    turn) to ``goal`` within ``turns`` turns (after them the side nearer wins, §7 as our limit
-    rules), both sides reaching it in one turn going to the higher, then to ``first``."""
+    turn) to ``goal`` within ``turns`` turns (after them the side nearer wins: our limit rule
+    looks at the research sites held first, which the estimate leaves to the map), both sides reaching it in one turn going to the higher, then to ``first``."""
     wins = {"allies": 0, "axis": 0}
     for _ in range(runs):
         points = dict(research)

@@ -6,11 +6,15 @@ units a production order buys. Rules of thumb, each stated where it is applied:
   and ours cheaper), ``HOME`` in an enemy home country (§5.2, §7), 1 in a minor at war, and
   ``BASE`` empty (a landing place); taken only when ATTACK!'s exact odds
   (:func:`fortress.rulesets.attack.heuristic.win_chance`) give ``GOOD_ODDS`` with every unit
-  that can go;
-- the operation: Attack when a target next to its army has good odds; Move when its loaded
-  ships lie off a target; Navigate when it has loaded ships elsewhere (one zone nearer the best
-  target, by value over distance); else pass. Attack and Move send units as ATTACK!'s heuristic
-  does (infantry first, until the odds reach ``ENOUGH``); every cargo off a target lands there;
+  that can go (all but the one holding each region, ATTACK!'s occupancy); a landing only when
+  the whole force aboard has them against the target's guard (:func:`guard`: its defenders and
+  the enemy army next to it), so the troops mass in the box until they do;
+- the operation: Move when its loaded ships lie off the target (land first); in the power's
+  first operation of the turn, Navigate when troops wait in its box (they land in the second,
+  before the enemy's production sees them at sea); Attack when a target next to its army has
+  good odds; Navigate when loaded ships are at sea elsewhere (one zone nearer the best target,
+  by value over distance); else pass. Attack and Move send units as ATTACK!'s heuristic does
+  (infantry first, until the odds reach ``ENOUGH``); every cargo off a target lands there;
 - battles: fronts by the battle's own policy (ATTACK!'s, ruling 12);
 - units (production): the side behind in the race (more turns to the target at its rolls)
   spends what research leaves on an invasion force, a destroyer with an infantry aboard at a
@@ -114,15 +118,36 @@ def sea_distance(s: Any, start: str) -> dict[str, int]:
     return dist
 
 
+def guard(s: Any, power: str, region: str) -> tuple[tuple[str, int], ...]:
+    """``region``'s defenders and every enemy army unit next to it by land (they may reinforce
+    it or strike back before the landing holds): what a landing force is massed against."""
+    out: dict[str, int] = dict(defenders(s, region))
+    for near in graph(s).land.get(region, ()):
+        holder = s.control.get(near)
+        if holder is not None and holder != power and s.hostile(power, holder):
+            for kind, n in s.army(holder, near).items():
+                out[kind] = out.get(kind, 0) + n
+    return tuple(sorted((k, n) for k, n in out.items() if n))
+
+
+def massed(s: Any, power: str, force: dict[str, int], region: str) -> float:
+    """``force``'s chance against :func:`guard` of ``region`` (1 if nothing guards it)."""
+    against = guard(s, power, region)
+    if not against or not force:
+        return 1.0 if force else 0.0
+    return scaled_chance(tuple(sorted(force.items())), against)
+
+
 def landing(s: Any, power: str, place: str, force: dict[str, int]) -> tuple[float, str, str] | None:
     """The best target for ``force`` aboard at ``place``: (value over 1 + sea steps, zone off it,
-    region), among targets the force takes with ``GOOD_ODDS``."""
+    region), among targets the force takes with ``GOOD_ODDS`` against their guard (the
+    defenders and the enemy army next to them: the troops wait, massing, until they do)."""
     dist, coast = sea_distance(s, place), graph(s).coast
     best = None
     for zone in sorted(dist):
         for region in sorted(coast.get(zone, ())):
             worth = value(s, power, region)
-            if worth and odds(s, force, region) >= GOOD_ODDS:
+            if worth and massed(s, power, force, region) >= GOOD_ODDS:
                 score = worth / (1 + dist[zone])
                 if best is None or score > best[0]:
                     best = (score, zone, region)
@@ -139,11 +164,21 @@ def land_targets(s: Any, power: str) -> list[str]:
             continue
         force: dict[str, int] = {}
         for r in land.get(region, ()):
-            for kind, n in mine.get(r, {}).items():
+            for kind, n in free(mine.get(r, {})).items():
                 force[kind] = force.get(kind, 0) + n
         if odds(s, force, region) >= GOOD_ODDS:
             out.append(region)
     return out
+
+
+def free(units: dict[str, int]) -> dict[str, int]:
+    """The units of a region that may leave it: all but one, which holds it (ATTACK!'s
+    occupancy; the one left is the first kind by rank, infantry before the rest)."""
+    out = {k: n for k, n in units.items() if n}
+    stay = min(out, key=lambda k: (k != "infantry", k), default=None)
+    if stay is not None:
+        out[stay] -= 1
+    return {k: n for k, n in out.items() if n}
 
 
 # -- the operations step ------------------------------------------------------------------------
@@ -153,14 +188,20 @@ def operate(game: Any, power: str, legal: list[Action]) -> tuple[Action, str]:
     if s.fight:
         return front_by_policy(s, legal)
     if any(isinstance(a, Choose) for a in legal):
-        return choose(s, power, legal)
+        return choose(s, power, legal, first_operation(game))
     if s.phase == "attack":
         return attack(game, legal)
     if s.phase == "move":
         return move(game, power, legal)
     if s.phase == "navigate":
-        return navigate(s, power, legal)
+        return navigate(s, power, legal, first_operation(game))
     return pass_or_end(legal, f"nothing to do in {s.phase}")
+
+
+def first_operation(game: Any) -> bool:
+    """Whether this is a power's first operation of the turn (the step's first two times,
+    :func:`.operations.playing`): troops leaving the box now can land in the second."""
+    return bool(game.ctx.flow.rep < 2)
 
 
 def plan(s: Any, power: str) -> tuple[str, str] | None:
@@ -179,21 +220,25 @@ def plan(s: Any, power: str) -> tuple[str, str] | None:
     return None if best is None else (best[1], best[2])
 
 
-def choose(s: Any, power: str, legal: list[Action]) -> tuple[Action, str]:
-    """Attack a target with good odds; land the troops lying off the plan's target; sail the
-    others towards it; else pass."""
+def choose(s: Any, power: str, legal: list[Action], first: bool = True) -> tuple[Action, str]:
+    """Land the troops lying off the plan's target; in the first operation of the turn, sail the
+    troops in the box for it (they land in the second, before the enemy's production sees them
+    at sea); attack a target with good odds; sail the troops at sea towards the target; else pass."""
     offered = {a.step: a for a in legal if isinstance(a, Choose)}
+    aim = plan(s, power)
+    aboard = cargo(s, power)
+    box = buy.box_of(power)
+    if aim is not None:
+        zone, region = aim
+        if zone in aboard and "move" in offered:
+            return offered["move"], f"move: land the troops off {region} ({zone})"
+        if first and box in aboard and "navigate" in offered:
+            return offered["navigate"], f"navigate: the troops massed in the box sail for {region} (off it at {zone}), to land next"
     targets = land_targets(s, power)
     if targets and "attack" in offered:
         return offered["attack"], f"attack: {', '.join(targets[:3])} at good odds (at least {GOOD_ODDS:.0%})"
-    aim = plan(s, power)
-    if aim is not None:
-        zone, region = aim
-        aboard = cargo(s, power)
-        if zone in aboard and "move" in offered:
-            return offered["move"], f"move: land the troops off {region} ({zone})"
-        if set(aboard) - {zone} and "navigate" in offered:
-            return offered["navigate"], f"navigate: the troops aboard sail for {region} (off it at {zone})"
+    if aim is not None and set(aboard) - {aim[0], box} and "navigate" in offered:
+        return offered["navigate"], f"navigate: the troops at sea sail for {aim[1]} (off it at {aim[0]})"
     pass_ = next((a for a in legal if isinstance(a, Pass)), None)
     return (pass_ or legal[0]), "no target worth an operation"
 
@@ -230,15 +275,17 @@ def move(game: Any, power: str, legal: list[Action]) -> tuple[Action, str]:
     return pass_or_end(legal, "nothing to land")
 
 
-def navigate(s: Any, power: str, legal: list[Action]) -> tuple[Action, str]:
-    """Each loaded ship one zone nearer the plan's target (strictly nearer: no ship sails back)."""
+def navigate(s: Any, power: str, legal: list[Action], first: bool = True) -> tuple[Action, str]:
+    """Each loaded ship one zone nearer the plan's target (strictly nearer: no ship sails back);
+    from the box only in the first operation of the turn (to land in the second)."""
     aim = plan(s, power)
     if aim is None:
         return pass_or_end(legal, "no troops aboard")
     zone, region = aim
-    dist = sea_distance(s, zone)
+    dist, box = sea_distance(s, zone), buy.box_of(power)
     for a in legal:
-        if isinstance(a, Sail) and "/" in a.ship and dist.get(a.dest, 99) < dist.get(a.origin, 99):
+        if isinstance(a, Sail) and "/" in a.ship and dist.get(a.dest, 99) < dist.get(a.origin, 99) \
+                and (first or a.origin != box):
             return a, f"{a.ship} sails for {region} (off it at {zone})"
     return pass_or_end(legal, "the ships are where they should be")
 

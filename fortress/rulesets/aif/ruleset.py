@@ -110,16 +110,19 @@ def parse(text: str, board: Board) -> Action:
 
 
 def end_turn(g: Any) -> None:
-    """The turn ends: after the last turn (design) the side nearer the hydrogen bomb wins (more
-    research points; ties to the initiative); else each side rolls for the next turn's
+    """The turn ends: after the last turn (design) the side holding more research sites wins
+    (§5.3's five sites: the war's objective), then the side nearer the hydrogen bomb (more
+    research points), then the initiative; else each side rolls for the next turn's
     initiative, the Axis adding 2 (§13), a tie going to the side that did not hold it (design)."""
     s = state(g)
     s.attacked = []
     if g.state.round >= RULES["last_turn"]:
-        best = max(("allies", "axis"), key=lambda team: (s.research[team], team == s.initiative))
-        g.end_game(best, f"after {g.turn.label(s.round)}, the last turn (our limit), the {best.capitalize()} are "
-                         f"nearer the hydrogen bomb ({s.research['allies']} Allied and {s.research['axis']} Axis "
-                         f"research points of {target(g)}).")
+        t, control = tables(), military.research_control(s)
+        sites = {team: atomic.sites_held(t, control, team) for team in ("allies", "axis")}
+        best = max(("allies", "axis"), key=lambda team: (sites[team], s.research[team], team == s.initiative))
+        g.end_game(best, f"after {g.turn.label(s.round)}, the last turn (our limit), the {best.capitalize()} win by "
+                         f"research sites held (Allies {sites['allies']}, Axis {sites['axis']}), then research points "
+                         f"(Allies {s.research['allies']}, Axis {s.research['axis']}, of {target(g)}) (our rule).")
         return
     die = RULES["initiative_die"]
     allies, axis = g.dice.below(die) + 1, g.dice.below(die) + 1

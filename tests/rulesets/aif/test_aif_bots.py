@@ -304,3 +304,59 @@ def test_production_behind_in_the_race_buys_an_invasion_force_and_ahead_defends_
     assert heuristic_ops.threat(game.state, "usa", "california") == 3
     order = bot().choose(game)
     assert (3 + 1 - game.state.army_size("usa", "california"), "infantry", "california") in order.units
+
+
+def test_a_land_attack_counts_every_unit_but_the_one_holding_its_region():
+    """ATTACK!'s occupancy keeps a unit in each region a power holds, so the force next to a
+    target is all but one unit a region: 2 Japanese infantry in British Columbia send 1 against
+    the Pacific Northwest's 1 (no target at good odds); 3 send 2 (a sure win)."""
+    from fortress.rulesets.aif import heuristic_ops
+    game = to_operations(aif(), "japan")
+    s = game.state
+    for region in heuristic_ops.graph(s).land["pacific-northwest"]:
+        s.armies.get(s.control.get(region, ""), {}).pop(region, None)
+        s.control.pop(region, None)
+    s.armies["usa"]["pacific-northwest"] = {"infantry": 1}
+    s.control["british-columbia"] = "japan"
+    s.armies["japan"] = {"british-columbia": {"infantry": 2}}
+    assert heuristic_ops.free({"infantry": 2, "tank": 1}) == {"infantry": 1, "tank": 1}
+    assert "pacific-northwest" not in heuristic_ops.land_targets(s, "japan")
+    s.armies["japan"]["british-columbia"]["infantry"] = 3
+    assert "pacific-northwest" in heuristic_ops.land_targets(s, "japan")
+
+
+def test_the_troops_mass_in_the_box_against_the_target_and_its_neighbours():
+    """A landing is judged against the target's defenders and the enemy army next to it (they
+    reinforce or strike back): 40 American infantry in California turn Japan's force from the
+    Pacific Northwest; a force that takes no target with good odds that way waits in the box."""
+    from fortress.rulesets.aif import heuristic_ops
+    game = to_operations(aif(), "japan")
+    s = game.state
+    force = heuristic_ops.cargo(s, "japan")["japan"]
+    assert heuristic_ops.plan(s, "japan") == ("north-pacific", "pacific-northwest")
+    s.armies["usa"]["california"]["infantry"] += 40
+    assert heuristic_ops.odds(s, force, "pacific-northwest") >= heuristic_ops.GOOD_ODDS
+    assert heuristic_ops.massed(s, "japan", force, "pacific-northwest") < heuristic_ops.GOOD_ODDS
+    assert heuristic_ops.plan(s, "japan") != ("north-pacific", "pacific-northwest")
+    for region, holder in s.control.items():
+        if s.hostile("japan", holder):
+            s.armies[holder][region]["infantry"] = s.armies[holder][region].get("infantry", 0) + 40
+    game.touch()
+    assert heuristic_ops.plan(s, "japan") is None
+    b = bot()
+    assert str(b.choose(game)) == "pass" and "no target" in b.reason
+
+
+def test_troops_leave_the_box_only_in_a_first_operation_to_land_in_the_second():
+    """Japan's troops in its box sail in its first operation of the turn; in its second they
+    stay (sailing then would leave them at sea, seen, until next turn)."""
+    game = to_operations(aif(), "japan")
+    b = bot()
+    assert str(b.choose(game)) == "choose navigate" and "to land next" in b.reason
+    game.apply("pass")
+    bots = {s: bot() for s in game.rules.sides}
+    while not (game.phase == "operations" and game.side == "japan"):
+        side = game.side
+        game.apply("pass" if game.phase == "operations" else bots[side].choose(game), side)
+    assert game.ctx.flow.rep >= 2 and game.state.round == 1
+    assert str(b.choose(game)) != "choose navigate"

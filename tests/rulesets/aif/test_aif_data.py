@@ -94,6 +94,15 @@ def test_powers_points_factories_and_sites(t):
     assert t.research_start == {"allies": 20, "axis": 0} and t.first_initiative == "axis"
 
 
+def test_the_axis_outproduce_the_allies(t):
+    """Design (docs/rules-aif.md, the economy): the invader's build points (factories or
+    resources, the fewer) exceed the defenders' at home, or it never lands enough to take a
+    research site (the heuristic's balance, docs/bots.md)."""
+    def base(side: str) -> int:
+        return sum(min(p.factories, p.resources) for p in t.powers.values() if p.side == side)
+    assert base("axis") > base("allies") + 20
+
+
 def test_the_data_files_ship_in_the_package():
     patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["fortress"]
     for f in tables.DATA_DIR.glob("*.toml"):

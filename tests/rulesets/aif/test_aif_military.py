@@ -47,7 +47,8 @@ def test_the_starting_forces_hold_every_allied_region_and_the_axis_wait_in_their
     s = at_operations().state
     assert all(s.army_size(holder, region) >= 1 for region, holder in s.control.items())
     assert s.control["greenland"] == "cw" and "northern-mexico" not in s.control  # a minor at peace: no holder
-    assert s.fleet("japan", "japan")["destroyer/infantry"] == 3 and not s.armies.get("germany")
+    aboard = T.forces["japan"]["ships"]["japan"]["destroyer/infantry"]
+    assert s.fleet("japan", "japan")["destroyer/infantry"] == aboard > 0 and not s.armies.get("germany")
 
 
 def test_a_minor_at_peace_is_entered_only_as_its_band_allows():
@@ -105,6 +106,22 @@ def test_an_enemy_landing_in_a_home_region_raises_the_production_multiple():
     assert s.attacked == ["usa"] and income(T, s, "usa") == 61  # 41 x 1.5, rounded down (§5.2)
 
 
+def test_income_is_the_share_of_the_home_regions_held():
+    """Design: a power earns its factories or resources in the share of its home regions on the
+    map it holds (rounded down), before §5.2's multiple; the Axis, homed off the map, keep all."""
+    game = at_operations("germany")
+    s = game.state
+    base = {p: income(T, s, p) for p in ("usa", "germany")}
+    for region in ("california", "south"):  # 2 of the USA's 8 home regions
+        s.control[region] = "germany"
+    assert income(T, s, "usa") == 41 * 6 // 8 == 30 and income(T, s, "germany") == base["germany"]
+    s.attacked.append("usa")
+    assert income(T, s, "usa") == 45  # 30 x 1.5 (§5.2)
+    for region in military.homes("usa"):
+        s.control[region] = "japan"
+    assert income(T, s, "usa") == 0 and base["usa"] == 41
+
+
 def test_only_a_boxs_own_powers_sail_into_it():
     game = at_operations("usa")
     game.state.add_ship("usa", "north-pacific", "destroyer", 1)
@@ -133,7 +150,7 @@ def test_production_buys_attacks_units_at_home_or_aboard_in_the_box():
         game.apply("produce 0 0", side)
     s = game.state
     assert s.army("usa", "texas")["infantry"] == 4 and s.fleet("usa", "coast:texas") == {"destroyer": 1}
-    assert s.fleet("germany", "germany-italy")["destroyer/infantry"] == 5
+    assert s.fleet("germany", "germany-italy")["destroyer/infantry"] == T.forces["germany"]["ships"]["germany-italy"]["destroyer/infantry"] + 2
 
 
 def test_the_axis_win_by_conquest():

@@ -334,15 +334,29 @@ def test_the_influence_step_runs_the_turns_arrow_before_the_orders():
     assert game.phase == "influence"
 
 
-def test_after_the_last_turn_the_side_nearer_the_bomb_wins():
+def last_turn_played(sites_to_the_axis: tuple[str, ...] = ()) -> fortress.Game:
+    """A game whose last turn (the design limit, rules.toml ``last_turn``) ends with nobody
+    producing, the Axis holding the regions given."""
+    from fortress.rulesets.aif.ruleset import RULES
     game = to_production(aif())
-    game.state.round = 40  # the design limit (rules.toml last_turn)
+    game.state.round = RULES["last_turn"]
+    for region in sites_to_the_axis:
+        game.state.control[region] = "japan"
     for side in game.rules.sides:
         game.apply("produce 0 0", side)
     for side in game.rules.sides:
         game.apply("influence none", side)
+    return game
+
+
+def test_after_the_last_turn_the_side_holding_more_research_sites_wins_then_the_side_nearer_the_bomb():
+    game = last_turn_played()  # the Allies hold all five sites (and have 20 research points to 0)
     assert game.winner == "allies" and "the last turn (our limit)" in game.state.result
+    assert "Allies 5, Axis 0" in game.state.result
     assert game.returns()["cw"] == 1.0 and game.returns()["japan"] == -1.0
+    game = last_turn_played(("pacific-northwest", "california", "southwest"))  # 3 sites of 5, fewer points
+    assert game.winner == "axis" and "Allies 2, Axis 3" in game.state.result
+    assert game.state.research["axis"] < game.state.research["allies"]
 
 
 def test_a_seat_save_loads_as_that_seats_view_and_a_look_ahead_redraws_the_others_orders():
