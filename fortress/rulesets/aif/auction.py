@@ -65,8 +65,10 @@ class Rules(Check):
 def apply(g: Context, action: Action) -> None:
     s, side = state(g), g.acting
     if isinstance(action, End):
+        default = (f", the short game's 150 less our default Axis bid of {int(tables().research['short_game_default_axis_bid'])}"
+                   " (design)") if "short-game" in g.variants else ""
         g.emit("auction", f"No auction (the variant 'bidding' is off): the hydrogen bomb needs {target(g)} "
-                          "research points.")
+                          f"research points{default}.")
         g.next_phase()
         return
     if isinstance(action, Bid):

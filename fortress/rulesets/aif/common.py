@@ -28,10 +28,14 @@ def state(g: Context) -> AifState:
 
 def target(g: Context) -> int:
     """The research points the hydrogen bomb needs: 200, 150 in the short game (§8, §12), with
-    the auction's winning bid added for an Allied bidder or taken off for an Axis one (§13)."""
+    the auction's winning bid added for an Allied bidder or taken off for an Axis one (§13); a
+    short game without an auction as if the Axis had bid ``short_game_default_axis_bid`` (design)."""
     s, t = state(g), tables()
+    short = "short-game" in g.variants
     side, bid = (g.rules.team_of(s.bids[-1][0]), s.bids[-1][1]) if s.bids else (None, 0)
-    return hydrogen_target(t, "short-game" in g.variants, bid, side)
+    if short and "bidding" not in g.variants:
+        side, bid = "axis", int(t.research["short_game_default_axis_bid"])
+    return hydrogen_target(t, short, bid, side)
 
 
 def income(t: Tables, s: AifState, power: str) -> int:

@@ -6,8 +6,9 @@ is stated where it is applied; in short:
 - the race: research decides the game (the hydrogen bomb, or, after the last turn,
   who holds more research sites, then who is nearer it), so production buys the side's research rolls while the next roll adds at least
   ``MIN_GAIN`` expected research points (E[max of n d10] less E[max of n - 1]), every roll it
-  can once either side is within one die of the target; a side behind in the race buys only
-  ``BEHIND_ROLLS`` and an invasion force, one ahead infantry for its threatened research sites
+  can once either side is within one die of the target; the Axis behind in the race buys only
+  ``BEHIND_ROLLS`` and an invasion force (the Allies, who win only by the bomb, race on), a
+  side ahead infantry for its threatened research sites
   (:mod:`.heuristic_ops`); then political points up to ``STOCK`` (§5.3), then more rolls;
 - the auction: bid while the side's chance to win the race at the target the bid gives is at
   least ``BID_FLOOR`` (a seeded estimate, :func:`race`), never against a partner's standing bid;
@@ -227,7 +228,7 @@ class AifHeuristic:
         research sites), then political points up to ``STOCK``, then more rolls."""
         t, s, power, side = seat.t, seat.s, seat.power, seat.side
         have, each = income(t, s, power), roll_cost(seat.game.ctx, side)
-        late = behind(seat)
+        late = seat.side == "axis" and behind(seat)  # the Allies win only by the bomb (§7): they race on
         wanted = min(side_rolls(seat, side), BEHIND_ROLLS) if late else side_rolls(seat, side)
         earlier = t.side_powers(side)[:t.side_powers(side).index(power)]
         paid = sum(min(income(t, s, p) // each, wanted) for p in earlier if p not in s.politics.conquered)

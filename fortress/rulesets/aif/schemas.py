@@ -59,6 +59,7 @@ def powers() -> Schema:
         "atomic_bomb": count(1, what="research points"), "hydrogen_bomb": count(1, what="research points"),
         "short_game_hydrogen_bomb": count(1, what="research points"), "thresholds_source": source(),
         "short_game_axis_factor": count(1, what="a multiple"), "short_game_source": source(),
+        "short_game_default_axis_bid": count(0, what="research points"), "short_game_default_axis_bid_source": source(),
         "sites": names("research site", 1), "sites_source": source(),
         "sites_owner": one_of(POWERS, "power"), "sites_owner_source": source(),
     }, ("roll_cost", "die", "atomic_bomb", "hydrogen_bomb", "short_game_hydrogen_bomb",

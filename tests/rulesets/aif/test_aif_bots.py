@@ -306,6 +306,20 @@ def test_production_behind_in_the_race_buys_an_invasion_force_and_ahead_defends_
     assert (3 + 1 - game.state.army_size("usa", "california"), "infantry", "california") in order.units
 
 
+
+def test_the_allies_behind_in_the_race_still_race():
+    """The Allies win only by the bomb (§7): behind (the Axis 150 points ahead), the USA buys
+    more rolls than a side behind keeps (``BEHIND_ROLLS``) and no invasion force."""
+    from fortress.rulesets.aif.heuristic import BEHIND_ROLLS
+    game = calm(aif())
+    game.state.research = {**game.state.research, "axis": 170}
+    game.touch()
+    b = bot()
+    order = b.choose(game)
+    each = 10 - 5  # the Allies hold the five research sites (§8)
+    assert game.side == "usa" and order.research > BEHIND_ROLLS * each, b.reason
+    assert "behind in the race" not in b.reason and "destroyer" not in {k for _, k, _ in order.units}
+
 def test_a_land_attack_counts_every_unit_but_the_one_holding_its_region():
     """ATTACK!'s occupancy keeps a unit in each region a power holds, so the force next to a
     target is all but one unit a region: 2 Japanese infantry in British Columbia send 1 against

@@ -275,10 +275,18 @@ def test_without_bidding_the_auction_is_passed_over():
 
 
 def test_the_short_game_doubles_the_axis_points_and_needs_150():
+    """§12: the Axis' points doubled, 150 to win (with the auction, before any bid); without an
+    auction, 150 less our default Axis bid (design, for balance), and the log says so."""
+    game = aif(variants=("short-game", "bidding"))
+    assert "of 150" in game.rules.describe(game)
+    default = int(load().research["short_game_default_axis_bid"])
     game = aif(variants=("short-game",))
     points = game.state.politics.points
     assert (points["germany"], points["italy"], points["japan"], points["usa"]) == (80, 50, 60, 50)
-    assert "of 150" in game.rules.describe(game)
+    assert 0 < default < 130 and f"of {150 - default}" in game.rules.describe(game)
+    assert f"needs {150 - default} research points, the short game's 150 less our default Axis bid of {default}" \
+        in "\n".join(game.log)
+    assert "of 200" in aif().rules.describe(aif())  # the standard game: no default bid
 
 
 def to_production(game: fortress.Game) -> fortress.Game:
