@@ -32,9 +32,11 @@ def enter(g: Context) -> None:
 
 
 def highest(g: Context) -> int:
-    """The highest bid the target allows: it stays above every side's starting research points."""
-    t = tables()
-    return hydrogen_target(t, "short-game" in g.variants) - max(t.research_start.values()) - 1
+    """The highest bid the target allows: it stays above every side's starting research points
+    (the short game's target less our Axis handicap, :func:`..common.target`)."""
+    t, short = tables(), "short-game" in g.variants
+    handicap = int(t.research["short_game_default_axis_bid"]) if short else 0
+    return hydrogen_target(t, short) - handicap - max(t.research_start.values()) - 1
 
 
 class Rules(Check):
@@ -65,7 +67,7 @@ class Rules(Check):
 def apply(g: Context, action: Action) -> None:
     s, side = state(g), g.acting
     if isinstance(action, End):
-        default = (f", the short game's 150 less our default Axis bid of {int(tables().research['short_game_default_axis_bid'])}"
+        default = (f", the short game's 150 less our Axis handicap of {int(tables().research['short_game_default_axis_bid'])}"
                    " (design)") if "short-game" in g.variants else ""
         g.emit("auction", f"No auction (the variant 'bidding' is off): the hydrogen bomb needs {target(g)} "
                           f"research points{default}.")

@@ -28,14 +28,12 @@ def state(g: Context) -> AifState:
 
 def target(g: Context) -> int:
     """The research points the hydrogen bomb needs: 200, 150 in the short game (§8, §12), with
-    the auction's winning bid added for an Allied bidder or taken off for an Axis one (§13); a
-    short game without an auction as if the Axis had bid ``short_game_default_axis_bid`` (design)."""
+    the auction's winning bid added for an Allied bidder or taken off for an Axis one (§13); the
+    short game's 150 less ``short_game_default_axis_bid`` (design), with or without an auction."""
     s, t = state(g), tables()
     short = "short-game" in g.variants
     side, bid = (g.rules.team_of(s.bids[-1][0]), s.bids[-1][1]) if s.bids else (None, 0)
-    if short and "bidding" not in g.variants:
-        side, bid = "axis", int(t.research["short_game_default_axis_bid"])
-    return hydrogen_target(t, short, bid, side)
+    return hydrogen_target(t, short, bid, side) - (int(t.research["short_game_default_axis_bid"]) if short else 0)
 
 
 def income(t: Tables, s: AifState, power: str) -> int:

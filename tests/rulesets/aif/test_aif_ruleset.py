@@ -274,19 +274,21 @@ def test_without_bidding_the_auction_is_passed_over():
     assert "No auction (the variant 'bidding' is off): the hydrogen bomb needs 200 research points." in game.log
 
 
-def test_the_short_game_doubles_the_axis_points_and_needs_150():
-    """§12: the Axis' points doubled, 150 to win (with the auction, before any bid); without an
-    auction, 150 less our default Axis bid (design, for balance), and the log says so."""
-    game = aif(variants=("short-game", "bidding"))
-    assert "of 150" in game.rules.describe(game)
-    default = int(load().research["short_game_default_axis_bid"])
+def test_the_short_game_doubles_the_axis_points_and_needs_150_less_our_handicap():
+    """§12: the Axis' points doubled, 150 to win, less our Axis handicap (design, for balance),
+    which the log says; an auction's bid changes that target as §13 says."""
+    handicap = int(load().research["short_game_default_axis_bid"])
     game = aif(variants=("short-game",))
     points = game.state.politics.points
     assert (points["germany"], points["italy"], points["japan"], points["usa"]) == (80, 50, 60, 50)
-    assert 0 < default < 130 and f"of {150 - default}" in game.rules.describe(game)
-    assert f"needs {150 - default} research points, the short game's 150 less our default Axis bid of {default}" \
+    assert 0 < handicap < 130 and f"of {150 - handicap}" in game.rules.describe(game)
+    assert f"needs {150 - handicap} research points, the short game's 150 less our Axis handicap of {handicap}" \
         in "\n".join(game.log)
-    assert "of 200" in aif().rules.describe(aif())  # the standard game: no default bid
+    game = aif(variants=("short-game", "bidding"))
+    assert f"of {150 - handicap}" in game.rules.describe(game)
+    game.apply("bid 1")  # the USA's seat bids 1: an Allied bid is added
+    assert "(the hydrogen bomb would need" in game.log[-1] and f"need {151 - handicap})" in game.log[-1]
+    assert "of 200" in aif().rules.describe(aif())  # the standard game: no handicap
 
 
 def to_production(game: fortress.Game) -> fortress.Game:
