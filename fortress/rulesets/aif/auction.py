@@ -14,8 +14,7 @@ from typing import Any
 from fortress.engine.actions import Action, End
 from fortress.engine.check import Check
 from fortress.engine.flow import Pass
-from fortress.rulesets.aif.atomic import hydrogen_target
-from fortress.rulesets.aif.common import state, tables, target
+from fortress.rulesets.aif.common import game_target, handicap, state, tables, target
 from fortress.rulesets.aif.state import Bid
 
 Context = Any
@@ -34,9 +33,8 @@ def enter(g: Context) -> None:
 def highest(g: Context) -> int:
     """The highest bid the target allows: it stays above every side's starting research points
     (the short game's target less our Axis handicap, :func:`..common.target`)."""
-    t, short = tables(), "short-game" in g.variants
-    handicap = int(t.research["short_game_default_axis_bid"]) if short else 0
-    return hydrogen_target(t, short) - handicap - max(t.research_start.values()) - 1
+    t = tables()
+    return game_target(t, "short-game" in g.variants) - max(t.research_start.values()) - 1
 
 
 class Rules(Check):
@@ -67,8 +65,8 @@ class Rules(Check):
 def apply(g: Context, action: Action) -> None:
     s, side = state(g), g.acting
     if isinstance(action, End):
-        default = (f", the short game's 150 less our Axis handicap of {int(tables().research['short_game_default_axis_bid'])}"
-                   " (design)") if "short-game" in g.variants else ""
+        short = "short-game" in g.variants
+        default = f", the short game's 150 less our Axis handicap of {handicap(tables(), short)} (design)" if short else ""
         g.emit("auction", f"No auction (the variant 'bidding' is off): the hydrogen bomb needs {target(g)} "
                           f"research points{default}.")
         g.next_phase()

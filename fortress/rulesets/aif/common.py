@@ -30,10 +30,20 @@ def target(g: Context) -> int:
     """The research points the hydrogen bomb needs: 200, 150 in the short game (§8, §12), with
     the auction's winning bid added for an Allied bidder or taken off for an Axis one (§13); the
     short game's 150 less ``short_game_default_axis_bid`` (design), with or without an auction."""
-    s, t = state(g), tables()
-    short = "short-game" in g.variants
+    s = state(g)
     side, bid = (g.rules.team_of(s.bids[-1][0]), s.bids[-1][1]) if s.bids else (None, 0)
-    return hydrogen_target(t, short, bid, side) - (int(t.research["short_game_default_axis_bid"]) if short else 0)
+    return game_target(tables(), "short-game" in g.variants, bid, side)
+
+
+def handicap(t: Tables, short: bool) -> int:
+    """The Axis' handicap in research points: ``short_game_default_axis_bid`` in the short game
+    (design, for balance), none in the standard game."""
+    return int(t.research["short_game_default_axis_bid"]) if short else 0
+
+
+def game_target(t: Tables, short: bool, bid: int = 0, side: str | None = None) -> int:
+    """§8, §12, §13's target (:func:`..atomic.hydrogen_target`) less the :func:`handicap`."""
+    return hydrogen_target(t, short, bid, side) - handicap(t, short)
 
 
 def income(t: Tables, s: AifState, power: str) -> int:

@@ -357,8 +357,6 @@ def behind(seat: Seat) -> bool:
 def target_after(seat: Seat, bid: int) -> int:
     """The research points to win if this side's bid of ``bid`` wins the auction (§13; the short
     game's from its designed target, :func:`..common.target`)."""
-    from fortress.rulesets.aif.atomic import hydrogen_target
-    short = "short-game" in seat.game.variants
-    default = int(seat.t.research["short_game_default_axis_bid"]) if short else 0
-    return hydrogen_target(seat.t, short, bid, seat.side) - default
+    from fortress.rulesets.aif.common import game_target
+    return game_target(seat.t, "short-game" in seat.game.variants, bid, seat.side)
 
