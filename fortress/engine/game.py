@@ -553,18 +553,26 @@ class Game:
 
     @property
     def undoable(self) -> int:
-        """How many of the last actions the side to move may take back now: its own, taken in
-        this turn, none that revealed dice or cards (nor any before one), none once the game is
-        over. What a player's Undo offers (``can_undo`` is the engine's wider take-back)."""
+        """How many of the last actions the player to move may take back now: their own (of any
+        side their seat controls: a seat ordering for several powers takes back the first
+        power's order too), taken in this turn, none that revealed dice or cards (nor any
+        before one), none once the game is over. What a player's Undo offers (``can_undo`` is
+        the engine's wider take-back)."""
         if self.is_over or not self.history:
             return 0
-        now, stop = self._actor(), max(self._chance_marks[-1] if self._chance_marks else -1, self._made - 1)
+        (side, *when), stop = self._actor(), max(self._chance_marks[-1] if self._chance_marks else -1, self._made - 1)
+        player = self._player(side)
         n = 0
         for i in range(len(self.history) - 1, stop, -1):
-            if self._actors[i] != now:
+            by, *then = self._actors[i]
+            if then != when or self._player(by) != player:
                 break
             n += 1
         return n
+
+    def _player(self, side: str) -> int | str:
+        """The seat controlling ``side`` (the side itself if no seat does)."""
+        return next((i for i, seat in enumerate(self.seats) if side in seat), side)
 
     def undo(self) -> A.Action:
         """Take back the last action (not one that revealed dice or cards); returns it."""

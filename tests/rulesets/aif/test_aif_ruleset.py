@@ -393,3 +393,17 @@ def test_undo_of_the_first_order_goes_back_to_the_pre_set_up_step_and_play_goes_
     assert game.state.phase == "pre-set-up" and game.state.to_dict() == fresh
     game.apply(order)
     assert len(game.history) == 1
+
+
+@pytest.mark.quick
+def test_a_seat_of_several_powers_takes_back_its_first_powers_order_but_no_other_seats():
+    """Undo offers a player's own orders of this step, whichever of their powers gave them (it
+    once offered only the power to move's, so the Allies could not take back the USA's order
+    once the CW was to order)."""
+    game = fortress.new_game(seed=5, ruleset="aif", players=2)
+    game.apply("influence none", "usa")
+    assert game.side == "cw" and game.undoable == 1
+    game.apply("influence none", "cw")
+    assert game.undoable == 2
+    game.apply("influence none", "germany")  # the Axis' order: the Allies may no longer reach theirs
+    assert game.undoable == 0
