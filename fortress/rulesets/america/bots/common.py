@@ -8,7 +8,7 @@ from __future__ import annotations
 import weakref
 from collections import Counter, deque
 from functools import lru_cache
-from typing import Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from fortress.rulesets.america import odds as O
 from fortress.rulesets.america.battle import POLICIES, Battle
@@ -20,6 +20,32 @@ FAR = 99
 #: An empty Counter for look-ups with a default (read only: never add to it).
 NONE: Counter = Counter()
 
+
+
+def best(options: Iterable, score: Callable, sort_key: Callable):
+    """What ``max(sorted(options, key=sort_key), key=score)`` picks, without sorting: the
+    highest score, a tie going to the option first in notation order (``sort_key``: the
+    game's, ``game.sort_key``); None for no options. The bots score the legal actions in
+    the engine's order, which may vary between processes, and pick by this."""
+    top: Any = None
+    ties: list = []
+    for a in options:
+        s = score(a)
+        if not ties or s > top:
+            top, ties = s, [a]
+        elif not s < top:  # equal: max() would keep the first in notation order
+            ties.append(a)
+    if len(ties) > 1:
+        return min(ties, key=sort_key)
+    return ties[0] if ties else None
+
+
+def first_kind(options: list, sort_key: Callable) -> type:
+    """The type of the first of ``options`` (not empty) in notation order, without sorting."""
+    kind = type(options[0])
+    if all(type(a) is kind for a in options):
+        return kind
+    return type(min(options, key=sort_key))
 
 
 def allies(side: str) -> frozenset[str]:

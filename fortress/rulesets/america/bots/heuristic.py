@@ -20,8 +20,8 @@ from fortress.rulesets.america.actions import (Action, Attack, Casualty, Commit,
                               Invade, Move, Place, PlaceLaser, Retreat, Sabotage, Surrender)
 from fortress.ai import in_play
 from fortress.rulesets.america.bots import cards, us_retake
-from fortress.rulesets.america.bots.common import (FAR, NONE, allies, battle_choice, by_area, by_kind, distances,
-                                enemy_value_by_area, odds, strength, threat)
+from fortress.rulesets.america.bots.common import (FAR, NONE, allies, battle_choice, best, by_area, by_kind, distances,
+                                enemy_value_by_area, first_kind, odds, strength, threat)
 from fortress.rulesets.america import stacking
 from fortress.rulesets.america.state import Stage
 from fortress.rulesets.america.units import INVADERS, US
@@ -29,9 +29,6 @@ from fortress.rulesets.america.units import INVADERS, US
 #: Score for an Invader move into one of its captured cities that stands empty (enough to
 #: outweigh a step away from the fighting).
 GARRISON = 4.0
-#: Phases whose handler picks the same action in any order of the legal actions (it breaks
-#: ties by notation itself), so :meth:`HeuristicBot.choose` need not sort them first.
-ORDER_FREE = frozenset({"maneuvers"})
 #: Share of each unit type an Invader aims for on the board when reinforcing.
 MIX = {"infantry": 3.0, "hovertank": 2.0, "mobile": 1.5, "helicopter": 1.5, "bomber": 1.0}
 
@@ -55,17 +52,15 @@ class HeuristicBot:
         self.retake = retake
         self._plan_key: tuple | None = None
         self._plan: list[str] = []
-        self._why = ""
         self._moves: dict | None = None  # the Maneuvers context and move scores (_move_context)
 
     # -- entry point -------------------------------------------------------------------------
     def choose(self, game) -> Action:
         in_play(game)
         legal = game.legal_actions()
-        options = [a for a in legal if not isinstance(a, Surrender)]
-        if game.phase not in ORDER_FREE:
-            # sorted: the engine's order of legal actions may vary between processes (set order)
-            options.sort(key=game.sort_key)
+        # the engine's order, which may vary between processes (set order): every handler picks
+        # as if the options were sorted by notation (common.best: ties to the first in that order)
+        options = legal[:-1] if legal and isinstance(legal[-1], Surrender) else legal  # Surrender is listed last
         if not options:
             self.reason = "No other action is possible."
             return legal[-1]
@@ -74,7 +69,7 @@ class HeuristicBot:
             return options[0]
         handler = getattr(self, "_" + game.phase, None)
         action, why = handler(game, options) if handler else (None, "")
-        if action is None or action not in options:
+        if action is None or not _listed(action, options):
             options.sort(key=game.sort_key)
             action = next((a for a in options if isinstance(a, End)), None) or self.rng.choice(options)
             why = why or "nothing better to do"
@@ -90,21 +85,20 @@ class HeuristicBot:
         def score(a: Place) -> tuple:
             exposed = any(n in zones for n in game.board.neighbours(a.area))
             return (game.tables.values[a.unit], -strength(have.get(a.area, Counter()), game.tables.values), exposed)
-        best = max(places, key=score)
-        return best, f"strongest unit to the weakest {'city' if game.side == US else 'zone'}"
+        return best(places, score, game.sort_key), f"strongest unit to the weakest {'city' if game.side == US else 'zone'}"
 
     # -- reinforcements --------------------------------------------------------------------
     def _reinforcements(self, game, options):
-        first = options[0]
-        if isinstance(first, PlaceLaser):
+        kind = first_kind(options, game.sort_key)
+        if kind is PlaceLaser:
             return self._laser_site(game, options)
-        if isinstance(first, Sabotage):
+        if kind is Sabotage:
             return self._sabotage(game, options)
-        if isinstance(first, Ground):
+        if kind is Ground:
             classes = game.tables.classes
             air = Counter(u.side for u in game.state.units.values() if classes[u.kind] == "air" and u.side != US)
-            best = max(options, key=lambda a: air.get(a.side, 0))
-            return best, f"{best.side} has the most aircraft"
+            grounded = best(options, lambda a: air.get(a.side, 0), game.sort_key)
+            return grounded, f"{grounded.side} has the most aircraft"
         if game.side == US:
             return self._partisan(game, options)
         return cards.choose(game, options) or self._reinforce(game, options)
@@ -121,8 +115,7 @@ class HeuristicBot:
         def score(a: Sabotage) -> float:
             alone = enemy.get(a.area, 0) == game.tables.values[a.unit]
             return game.tables.values[a.unit] + 3 * (a.area in near_city) + 8 * (alone and game.board[a.area].is_city)
-        best = max(options, key=score)
-        return best, "the most dangerous Invader unit near U.S. cities"
+        return best(options, score, game.sort_key), "the most dangerous Invader unit near U.S. cities"
 
     def _us_city_neighbourhood(self, game) -> set[str]:
         out: set[str] = set()
@@ -144,9 +137,9 @@ class HeuristicBot:
                 return (100 if area.is_city else 30) + cut
             t = threat(game, a.area, enemy)
             return (20 + t if area.is_city else t / 2) - len(game.units(a.area, US))
-        best = max(options, key=score)
-        why = "retake it" if control[best.area] != US else "stiffen a threatened place"
-        return best, f"a partisan to {why}"
+        place = best(options, score, game.sort_key)
+        why = "retake it" if control[place.area] != US else "stiffen a threatened place"
+        return place, f"a partisan to {why}"
 
     def _reinforce(self, game, options):
         side = game.side
@@ -180,9 +173,10 @@ class HeuristicBot:
         if self._plan_key != key:
             self._plan_key, self._plan = key, self.declare_plan(game)
         declared = set(game.state.declared)
+        open_ = {a.area: a for a in options if type(a) is Declare}
         for area in self._plan:
-            if area not in declared and Declare(area) in options:
-                return Declare(area), f"{game.board[area].name} is worth fighting for"
+            if area not in declared and area in open_:
+                return open_[area], f"{game.board[area].name} is worth fighting for"
         return End(), f"declared {len(declared)} territories"
 
     def declare_plan(self, game, threshold: float | None = None) -> list[str]:
@@ -225,7 +219,7 @@ class HeuristicBot:
         limit = game.tables.numbers["unit_limit"]
         over = {area for area, _ in stacking.over_limit(load, limit)} if End() not in options else set()
         best, best_score = None, -1.0 if over else 0.0
-        for a in options:  # in the engine's order (ORDER_FREE): ties go to the first in notation order
+        for a in options:  # in the engine's order: ties go to the first in notation order
             if isinstance(a, Move) and (a.src in over or not over) \
                     and load.get(a.dst, 0) + a.count + (a.passenger is not None) <= limit:
                 known = scores.get(id(a))
@@ -370,10 +364,10 @@ class HeuristicBot:
                 s += (6 if board[a.area].is_city else 2) * (1 + ours_next)
             s += self.retake * us_retake.laser_bonus(game, a.area, us_units)
             return s + (1 if control[a.area] in INVADERS and board[a.area].is_city else 0)
-        best = max(options, key=score)
-        if not isinstance(best, Fire):
+        shot = best(options, score, game.sort_key)
+        if not isinstance(shot, Fire):
             return End(), "no target left"
-        return best, f"the most dangerous target ({best.unit} in {board[best.area].name})"
+        return shot, f"the most dangerous target ({shot.unit} in {board[shot.area].name})"
 
     # -- combat --------------------------------------------------------------------------------
     def _combat(self, game, options):
@@ -386,7 +380,8 @@ class HeuristicBot:
 
     def _pick_battle(self, game, options):
         board = game.board
-        best, best_score = None, -1e9
+        forced = not any(type(a) is End for a in options)
+        fair: list[tuple[Attack, float, float]] = []  # (attack, score, P(cleared))
         for a in options:
             if not isinstance(a, Attack):
                 continue
@@ -394,14 +389,12 @@ class HeuristicBot:
                                      by_kind(game.defence_forces(a.area)), game.tables)
             worth = 3 if board[a.area].is_city else 1
             score = p * worth + 0.1 * (lost_d - lost_a)
-            forced = End() not in options
-            bar = self._attack_bar(game, a.area)
-            if (p >= bar or lost_d > 1.5 * lost_a or forced) and score > best_score:
-                best, best_score = a, score
-                self._why = f"{p:.0%} to clear {board[a.area].name}"
-        if best is None:
+            if (p >= self._attack_bar(game, a.area) or lost_d > 1.5 * lost_a or forced) and score > -1e9:
+                fair.append((a, score, p))
+        chosen = best(fair, lambda f: f[1], lambda f: game.sort_key(f[0]))
+        if chosen is None:
             return End(), "no remaining battle has fair odds"
-        return best, self._why
+        return chosen[0], f"{chosen[2]:.0%} to clear {board[chosen[0].area].name}"
 
     def _attack_bar(self, game, area: str) -> float:
         """P(cleared) needed to fight: lower for the U.S. at a captured city, and almost
@@ -426,39 +419,33 @@ class HeuristicBot:
         def score(a: Commit) -> tuple:
             shared = sum(1 for x in others if board.adjacent(a.src, x))
             return (classes[a.unit] not in {classes[k] for k in have}, -shared, a.count, game.tables.values[a.unit])
-        best = max(commits, key=score)
-        return best, f"join the battle for {board[area].name}"
+        return best(commits, score, game.sort_key), f"join the battle for {board[area].name}"
 
     def _battle_decision(self, game, options, b):
         token = battle_choice(b.battle)
-        first = options[0]
-        if isinstance(first, Casualty):
+        kind = first_kind(options, game.sort_key)
+        if kind is Casualty:
             return Casualty(*token), "destroy the most valuable unit the rules allow"
-        if isinstance(first, Disengage):
+        if kind is Disengage:
             return Disengage(*token), "send back the cheapest unit that keeps combined arms"
         moves = [a for a in options if isinstance(a, Retreat) and (a.unit, a.src) == token]
         if not moves:
             return None, ""
         side = game.side
-        best = max(moves, key=lambda a: (a.dst is not None and game.board[a.dst].is_city,
-                                         len(game.units(a.dst, side)) if a.dst else -1))
-        return best, "save the most valuable defender"
+        return best(moves, lambda a: (a.dst is not None and game.board[a.dst].is_city,
+                                      len(game.units(a.dst, side)) if a.dst else -1), game.sort_key), \
+            "save the most valuable defender"
 
     # -- invasion ------------------------------------------------------------------------------
     def _invasion(self, game, options):
         side, board = game.side, game.board
         enemy = enemy_value_by_area(game, side)
         units = by_area(game, side)
-        best, best_score = None, 0.0
-        for a in options:
-            if not isinstance(a, Invade):
-                continue
-            s = self._invade_score(game, a, units, enemy, side)
-            if s > best_score:
-                best, best_score = a, s
-        if best is None:
+        scored = [(a, s) for a in options if isinstance(a, Invade) and (s := self._invade_score(game, a, units, enemy, side)) > 0]
+        chosen = best(scored, lambda pair: pair[1], lambda pair: game.sort_key(pair[0]))
+        if chosen is None:
             return End(), "the new ground is held"
-        return best, f"occupy {board[best.dst].name}"
+        return chosen[0], f"occupy {board[chosen[0].dst].name}"
 
     def _invade_score(self, game, a: Invade, units: dict, enemy: dict, side: str) -> float:
         board = game.board
@@ -485,3 +472,9 @@ def _same(a: Counter | None, b: Counter | None) -> bool:
     """Two unit Counters hold the same units (compared as dicts: ``Counter.__eq__`` is slow,
     and these Counters never hold zero counts)."""
     return a is b or (a is not None and b is not None and dict.__eq__(a, b))
+
+
+def _listed(action: Action, options: list[Action]) -> bool:
+    """``action in options``, the handlers' usual answer (one of the options) found by identity
+    before any comparison."""
+    return any(a is action for a in options) or action in options
