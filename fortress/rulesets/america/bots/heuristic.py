@@ -21,7 +21,7 @@ from fortress.rulesets.america.actions import (Action, Attack, Casualty, Commit,
 from fortress.ai import in_play
 from fortress.rulesets.america.bots import cards, us_retake
 from fortress.rulesets.america.bots.common import (FAR, NONE, allies, battle_choice, best, by_area, by_kind, distances,
-                                enemy_value_by_area, first_kind, odds, strength, threat)
+                                enemy_value_by_area, first_kind, kinds_in, odds, side_view, strength, threat)
 from fortress.rulesets.america import stacking
 from fortress.rulesets.america.state import Stage
 from fortress.rulesets.america.units import INVADERS, US
@@ -214,13 +214,15 @@ class HeuristicBot:
         listed), the best move out of one."""
         side = game.side
         ctx = self._move_context(game)
+        urgent = ctx["urgent"] = self.retake and us_retake.all_out(game)  # read by the U.S. move scores
+        ctx["guard"] = 0.0 if urgent and game.round >= game.tables.numbers["rounds"] else self.guard
         scores = ctx["scores"]  # id(move) -> (move, score): a look-up without hashing the move
-        load = stacking.loads(game.state, side)
+        load = ctx["load"]
         limit = game.tables.numbers["unit_limit"]
-        over = {area for area, _ in stacking.over_limit(load, limit)} if End() not in options else set()
+        over = set() if any(type(a) is End for a in reversed(options)) else {area for area, _ in stacking.over_limit(load, limit)}
         best, best_score = None, -1.0 if over else 0.0
         for a in options:  # in the engine's order: ties go to the first in notation order
-            if isinstance(a, Move) and (a.src in over or not over) \
+            if type(a) is Move and (not over or a.src in over) \
                     and load.get(a.dst, 0) + a.count + (a.passenger is not None) <= limit:
                 known = scores.get(id(a))
                 if known is not None and known[0] is a:
@@ -230,6 +232,7 @@ class HeuristicBot:
                     scores[id(a)] = (a, s)
                 if s > best_score or (s == best_score and best is not None and game.sort_key(a) < game.sort_key(best)):
                     best, best_score = a, s
+        ctx["chose"] = best
         if best is None:
             return End(), "every unit is where it is needed"
         return best, ctx["why"].get(best, "move closer to the fighting")
@@ -237,29 +240,63 @@ class HeuristicBot:
     def _move_context(self, game) -> dict:
         """What the move scores read, with the scores themselves. Within one Maneuvers phase
         only the side's own units move, so the context of the previous decision is kept and
-        only the scores its moves can have changed are dropped (:meth:`_stale`)."""
-        side, s, board = game.side, game.state, game.board
-        enemy = enemy_value_by_area(game, side)
-        units = by_area(game, side)
-        key = (game.round, side, tuple(s.declared), tuple(s.control.values()))
+        only the scores its moves can have changed are dropped (:meth:`_stale`); when the one
+        action since is the move chosen then, only its two places are read again."""
+        side, s, history = game.side, game.state, game.history
         ctx = self._moves
-        if ctx is not None and ctx["key"] == key and ctx["game"] is game.history and ctx["enemy"] == enemy:
-            self._stale(game, ctx, units)
+        if ctx is not None and ctx["game"] is history and len(history) == ctx["seen"] + 1 \
+                and ctx["chose"] is not None and history[-1] is ctx["chose"] and ctx["key"][:2] == (game.round, side):
+            self._moved(game, ctx, ctx["chose"])
             return ctx
+        units, load, enemy = side_view(game, side)
+        key = (game.round, side, tuple(s.declared), tuple(s.control.values()))
+        if ctx is not None and ctx["key"] == key and ctx["game"] is history and ctx["enemy"] == enemy:
+            self._stale(game, ctx, units)
+        else:
+            ctx = self._fresh_context(game, key, units, enemy)
+        ctx["load"], ctx["seen"], ctx["chose"] = load, len(history), None
+        return ctx
+
+    def _fresh_context(self, game, key: tuple, units: dict, enemy: dict) -> dict:
+        side, s, board = game.side, game.state, game.board
         attack = [a for a in s.declared if game.enemies_in(a, side)]
         goals = attack or list(s.declared) or [a for a in board.cities if s.control[a] not in allies(side)]
         dist = distances(board, goals) if goals else {}
         ctx = self._moves = {"key": key, "game": game.history, "scores": {},
                              "enemy": enemy, "attack": set(attack), "dist": dist, "why": {},
-                             "us_cities": {c for c in board.cities if s.control.get(c) == US}}
-        self._count_units(ctx, units, game.tables.values)
+                             "us_cities": {c for c in board.cities if s.control.get(c) == US},
+                             "cities": frozenset(board.cities), "declared": frozenset(s.declared),
+                             "units": units, "count": {}, "strength": {}}
+        self._recount(ctx, units.keys(), game.tables.values)
         return ctx
 
+    def _moved(self, game, ctx: dict, move: Move) -> None:
+        """The context after ``move``, the side's one action since the last decision: only
+        the units and loads of its two places changed (a test holds this to the context
+        made from scratch)."""
+        side, units, load = game.side, dict(ctx["units"]), dict(ctx["load"])
+        for area in {move.src, move.dst}:
+            here = kinds_in(game.units(area, side))
+            if here:
+                units[area] = here
+            else:
+                units.pop(area, None)
+            load[area] = game.ctx.load(area, side)
+        self._stale(game, ctx, units)
+        ctx["load"], ctx["seen"], ctx["chose"] = load, len(game.history), None
+
     @staticmethod
-    def _count_units(ctx: dict, units: dict, values: Mapping[str, int]) -> None:
-        ctx["units"] = units
-        ctx["count"] = {a: sum(c.values()) for a, c in units.items()}
-        ctx["strength"] = {a: strength(c, values) for a, c in units.items()}
+    def _recount(ctx: dict, areas, values: Mapping[str, int]) -> None:
+        """Units and their value in ``areas``, from ``ctx["units"]``."""
+        units, count, held = ctx["units"], ctx["count"], ctx["strength"]
+        for a in areas:
+            c = units.get(a)
+            if c is None:
+                count.pop(a, None)
+                held.pop(a, None)
+            else:
+                count[a] = sum(c.values())
+                held[a] = strength(c, values)
 
     def _stale(self, game, ctx: dict, units: dict) -> None:
         """Drop the scores of moves that start or end where the units changed, and (U.S.)
@@ -268,7 +305,8 @@ class HeuristicBot:
         dirty = {a for a in old.keys() | units.keys() if not _same(old.get(a), units.get(a))}
         if not dirty:
             return
-        self._count_units(ctx, units, game.tables.values)
+        ctx["units"] = units
+        self._recount(ctx, dirty, game.tables.values)
         board = game.board
         goals = [c for c in ctx.get("retake", ()) if board.neighbours(c) & dirty]
         scores, why = ctx["scores"], ctx["why"]
@@ -278,34 +316,35 @@ class HeuristicBot:
                 why.pop(a, None)
 
     def _move_score(self, game, a: Move, ctx: dict, side: str) -> float:
-        board, s = game.board, game.state
-        dist = ctx["dist"]
-        if a.dst in s.declared:  # bombing run (scouting is never worth a helicopter's attack)
-            if a.unit != "bomber" or a.dst not in ctx["attack"]:
+        board, dist, src, dst = game.board, ctx["dist"], a.src, a.dst
+        if dst in ctx["declared"]:  # bombing run (scouting is never worth a helicopter's attack)
+            if a.unit != "bomber" or dst not in ctx["attack"]:
                 return 0.0
-            ctx["why"][a] = f"bomb {board[a.dst].name}, a declared target"
-            return 2.0 + board[a.dst].is_city + 0.01 * a.count
-        gain = dist.get(a.src, FAR) - dist.get(a.dst, FAR)
-        if dist.get(a.src, FAR) == 1 and a.src not in ctx["attack"]:
+            ctx["why"][a] = f"bomb {board[dst].name}, a declared target"
+            return 2.0 + board[dst].is_city + 0.01 * a.count
+        far_src, far_dst = dist.get(src, FAR), dist.get(dst, FAR)
+        gain = far_src - far_dst
+        if far_src == 1 and src not in ctx["attack"]:
             gain = min(gain, 0)  # already next to a target
-        if dist.get(a.dst, FAR) == 0 or dist.get(a.dst, FAR) >= FAR:
+        if far_dst == 0 or far_dst >= FAR:
             gain = min(gain, 0)
-        left = ctx["count"].get(a.src, 0) - a.count - (1 if a.passenger else 0)
+        left = ctx["count"].get(src, 0) - a.count - (1 if a.passenger else 0)
         score = float(gain) + 0.3 * bool(a.passenger) + 0.01 * a.count
         if side == US:
-            urgent = self.retake and us_retake.all_out(game)
-            guard = 0.0 if urgent and game.round >= game.tables.numbers["rounds"] else self.guard
-            score += guard * self._defence_gain(game, a, ctx, left)
+            urgent = ctx["urgent"]
+            score += ctx["guard"] * self._defence_gain(game, a, ctx, left)
             score += self.retake * (2 if urgent else 1) * us_retake.move_gain(game, a, ctx)
-            if left <= 0 and self._retaking(game, a.src):
+            if left <= 0 and self._retaking(game, src):
                 score -= 3  # the city is retaken at Capture only if a U.S. unit is still in it
-        else:
-            if board[a.src].is_city and left <= 0:
-                score -= 3  # never leave a captured city empty
-            if self._unguarded(game, a.dst, ctx) and not (a.unit == "bomber" and not a.passenger):
-                score += GARRISON  # an empty captured city: partisans retake it by just landing
-                ctx["why"][a] = f"garrison {board[a.dst].name}, a captured city left empty"
-        if side in INVADERS and dist.get(a.dst, FAR) > dist.get(a.src, FAR):
+            return score if score > 0.05 else 0.0
+        cities = ctx["cities"]
+        if src in cities and left <= 0:
+            score -= 3  # never leave a captured city empty
+        if dst in cities and game.state.control.get(dst) == side and not ctx["count"].get(dst) \
+                and not (a.unit == "bomber" and not a.passenger):
+            score += GARRISON  # an empty captured city (unguarded): partisans retake it by just landing
+            ctx["why"][a] = f"garrison {board[dst].name}, a captured city left empty"
+        if side in INVADERS and far_dst > far_src:
             score -= 1
         return score if score > 0.05 else 0.0
 
@@ -335,12 +374,6 @@ class HeuristicBot:
         if gain > 0.3:
             ctx["why"][a] = f"reinforce {board[a.dst].name}, threatened by nearby Invaders"
         return gain
-
-    @staticmethod
-    def _unguarded(game, area: str, ctx: dict) -> bool:
-        """Invaders: one of the side's captured cities with none of its units in it."""
-        return (game.board[area].is_city and game.state.control.get(area) == game.side
-                and not ctx["count"].get(area))
 
     @staticmethod
     def _retaking(game, area: str) -> bool:
