@@ -281,7 +281,11 @@ class HeuristicBot:
                 units[area] = here
             else:
                 units.pop(area, None)
-            load[area] = game.ctx.load(area, side)
+            n = game.ctx.load(area, side)
+            if n:
+                load[area] = n
+            else:
+                load.pop(area, None)
         self._stale(game, ctx, units)
         ctx["load"], ctx["seen"], ctx["chose"] = load, len(game.history), None
 
