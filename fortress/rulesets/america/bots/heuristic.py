@@ -45,6 +45,7 @@ class HeuristicBot:
                  guard: float = 0.1, retake: float = 2.0) -> None:
         self.rng = random.Random(seed)
         self.reason = ""
+        self._said: tuple | None = None  # (game, action, why): the reason, written when read
         self.declare_at = declare
         self.attack_at = attack
         self.fill = fill
@@ -65,7 +66,7 @@ class HeuristicBot:
             self.reason = "No other action is possible."
             return legal[-1]
         if len(options) == 1:
-            self.reason = f"{game.notation(options[0])}: the only legal action."
+            self._said = (game, options[0], "the only legal action")
             return options[0]
         handler = getattr(self, "_" + game.phase, None)
         action, why = handler(game, options) if handler else (None, "")
@@ -73,8 +74,21 @@ class HeuristicBot:
             options.sort(key=game.sort_key)
             action = next((a for a in options if isinstance(a, End)), None) or self.rng.choice(options)
             why = why or "nothing better to do"
-        self.reason = f"{game.notation(action)}: {why}."
+        self._said = (game, action, why)
         return action
+
+    @property
+    def reason(self) -> str:
+        """Why the last action was chosen: its notation and the rule that picked it (written
+        when first read: play-outs never read it)."""
+        if self._said is not None:
+            game, action, why = self._said
+            self._reason, self._said = f"{game.notation(action)}: {why}.", None
+        return self._reason
+
+    @reason.setter
+    def reason(self, text: str) -> None:
+        self._reason, self._said = text, None
 
     # -- setup ---------------------------------------------------------------------------------
     def _setup(self, game, options):
@@ -476,33 +490,50 @@ class HeuristicBot:
     # -- invasion ------------------------------------------------------------------------------
     def _invasion(self, game, options):
         side, board = game.side, game.board
-        enemy = enemy_value_by_area(game, side)
-        units = by_area(game, side)
-        scored = [(a, s) for a in options if isinstance(a, Invade) and (s := self._invade_score(game, a, units, enemy, side)) > 0]
+        here = _Tally(game, side)
+        scored = [(a, s) for a in options if isinstance(a, Invade) and (s := self._invade_score(game, a, here, side)) > 0]
         chosen = best(scored, lambda pair: pair[1], lambda pair: game.sort_key(pair[0]))
         if chosen is None:
             return End(), "the new ground is held"
         return chosen[0], f"occupy {board[chosen[0].dst].name}"
 
-    def _invade_score(self, game, a: Invade, units: dict, enemy: dict, side: str) -> float:
+    def _invade_score(self, game, a: Invade, here: "_Tally", side: str) -> float:
         board = game.board
         dst, src = board[a.dst], board[a.src]
-        retake = us_retake.invade_gain(game, a, units) if side == US and self.retake else 0.0
-        left = sum(units.get(a.src, NONE).values()) - a.count
+        retake = us_retake.invade_gain(game, a, here[a.dst]) if side == US and self.retake else 0.0
+        left = here[a.src] - a.count
         if retake and (left >= 1 or not src.is_city):
             return retake
-        here = sum(units.get(a.dst, NONE).values())
+        there = here[a.dst]
         want = (self.fill + 1 if dst.is_city else self.fill) if side != US else (2 if dst.is_city else 1)
-        if here >= want or a.count > want - here:
+        if there >= want or a.count > want - there:
             return 0.0
         if game.tables.classes[a.unit] == "air":
             return 0.0
         if src.is_city and (game.controller(a.src) == side or self._retaking(game, a.src)):
-            keep = 1 if side != US else (2 if threat(game, a.src, enemy) > 0 else 1)
+            keep = 1 if side != US else (2 if threat(game, a.src, here.enemy()) > 0 else 1)
             if left < keep:
                 return 0.0
         kind_pref = {"infantry": 3, "partisan": 3, "mobile": 2, "hovertank": 1}.get(a.unit, 0)
         return 1 + 2 * dst.is_city + kind_pref + 0.1 * a.count
+
+
+class _Tally(dict):
+    """One decision's count of the side's units per area, each area counted when first asked
+    (the engine's unit index), and the other camp's value per area when first asked."""
+
+    def __init__(self, game, side: str) -> None:
+        super().__init__()
+        self.game, self.side, self._enemy = game, side, None
+
+    def __missing__(self, area: str) -> int:
+        n = self[area] = len(self.game.units(area, self.side))
+        return n
+
+    def enemy(self) -> dict[str, int]:
+        if self._enemy is None:
+            self._enemy = enemy_value_by_area(self.game, self.side)
+        return self._enemy
 
 
 def _same(a: Counter | None, b: Counter | None) -> bool:
@@ -512,6 +543,7 @@ def _same(a: Counter | None, b: Counter | None) -> bool:
 
 
 def _listed(action: Action, options: list[Action]) -> bool:
-    """``action in options``, the handlers' usual answer (one of the options) found by identity
-    before any comparison."""
-    return any(a is action for a in options) or action in options
+    """``action in options`` in one pass, comparing only actions of its type (the handlers'
+    answer is usually one of the options, found by identity)."""
+    kind = type(action)
+    return any(a is action or (type(a) is kind and a == action) for a in options)
