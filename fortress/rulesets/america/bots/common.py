@@ -120,11 +120,11 @@ def enemy_value_by_area(game, side: str) -> dict[str, int]:
 _STEPS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def distances(board, sources: Iterable[str], through=None) -> dict[str, int]:
-    """Steps from the nearest source to every area (optionally only through ``through``).
-    Without ``through`` the answer is memoized per board and set of sources: read it,
-    never change it."""
-    if through is None:
+def distances(board, sources: Iterable[str], through=None, most: int | None = None) -> dict[str, int]:
+    """Steps from the nearest source to every area (optionally only through ``through``, and
+    only the areas at most ``most`` steps away). Without ``through`` or ``most`` the answer
+    is memoized per board and set of sources: read it, never change it."""
+    if through is None and most is None:
         memo = _STEPS.setdefault(board, {})
         key = frozenset(sources)
         if key not in memo:
@@ -132,14 +132,16 @@ def distances(board, sources: Iterable[str], through=None) -> dict[str, int]:
                 memo.clear()
             memo[key] = _bfs(board, key, None)
         return memo[key]
-    return _bfs(board, sources, through)
+    return _bfs(board, sources, through, most)
 
 
-def _bfs(board, sources: Iterable[str], through) -> dict[str, int]:
+def _bfs(board, sources: Iterable[str], through, most: int | None = None) -> dict[str, int]:
     dist = {s: 0 for s in sources}
     queue = deque(dist)
     while queue:
         here = queue.popleft()
+        if most is not None and dist[here] >= most:
+            continue  # breadth first: every area still queued is at least this far
         for n in board.neighbours(here):
             if n not in dist and (through is None or through(n)):
                 dist[n] = dist[here] + 1

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import repeat
+from operator import is_
 from typing import Mapping
 
 from fortress.rulesets.america.actions import (Action, Attack, Casualty, Commit, Declare, Disengage, End, Fight, Fire, Ground,
@@ -233,23 +235,27 @@ class HeuristicBot:
         scores = ctx["scores"]  # id(move) -> (move, score): a look-up without hashing the move
         load = ctx["load"]
         limit = game.tables.numbers["unit_limit"]
-        over = set() if any(type(a) is End for a in reversed(options)) else {area for area, _ in stacking.over_limit(load, limit)}
-        best, best_score = None, -1.0 if over else 0.0
+        over = set() if End in map(type, reversed(options)) else {area for area, _ in stacking.over_limit(load, limit)}
+        chosen, top = None, -1.0 if over else 0.0
+        known_score, load_at, sort_key, touch = scores.get, load.get, game.sort_key, ctx["touch"]
         for a in options:  # in the engine's order: ties go to the first in notation order
-            if type(a) is Move and (not over or a.src in over) \
-                    and load.get(a.dst, 0) + a.count + (a.passenger is not None) <= limit:
-                known = scores.get(id(a))
-                if known is not None and known[0] is a:
-                    s = known[1]
-                else:
-                    s = self._move_score(game, a, ctx, side)
-                    scores[id(a)] = (a, s)
-                if s > best_score or (s == best_score and best is not None and game.sort_key(a) < game.sort_key(best)):
-                    best, best_score = a, s
-        ctx["chose"] = best
-        if best is None:
+            if type(a) is not Move or (over and a.src not in over) \
+                    or load_at(a.dst, 0) + a.count + (a.passenger is not None) > limit:
+                continue
+            known = known_score(id(a))
+            if known is not None and known[0] is a:
+                s = known[1]
+            else:
+                s = self._move_score(game, a, ctx, side)
+                scores[id(a)] = (a, s)
+                touch.setdefault(a.src, []).append(a)
+                touch.setdefault(a.dst, []).append(a)
+            if s > top or (s == top and chosen is not None and sort_key(a) < sort_key(chosen)):
+                chosen, top = a, s
+        ctx["chose"] = chosen
+        if chosen is None:
             return End(), "every unit is where it is needed"
-        return best, ctx["why"].get(best, "move closer to the fighting")
+        return chosen, ctx["why"].get(chosen, "move closer to the fighting")
 
     def _move_context(self, game) -> dict:
         """What the move scores read, with the scores themselves. Within one Maneuvers phase
@@ -276,7 +282,7 @@ class HeuristicBot:
         attack = [a for a in s.declared if game.enemies_in(a, side)]
         goals = attack or list(s.declared) or [a for a in board.cities if s.control[a] not in allies(side)]
         dist = distances(board, goals) if goals else {}
-        ctx = self._moves = {"key": key, "game": game.history, "scores": {},
+        ctx = self._moves = {"key": key, "game": game.history, "scores": {}, "touch": {},
                              "enemy": enemy, "attack": set(attack), "dist": dist, "why": {},
                              "us_cities": {c for c in board.cities if s.control.get(c) == US},
                              "cities": frozenset(board.cities), "declared": frozenset(s.declared),
@@ -326,12 +332,19 @@ class HeuristicBot:
         ctx["units"] = units
         self._recount(ctx, dirty, game.tables.values)
         board = game.board
+        scores, why, touch = ctx["scores"], ctx["why"], ctx["touch"]
+        for area in dirty:  # touch: area -> the moves scored from or to it since it last changed
+            for a in touch.pop(area, ()):
+                kept = scores.get(id(a))
+                if kept is not None and kept[0] is a:
+                    del scores[id(a)]
+                    why.pop(a, None)
         goals = [c for c in ctx.get("retake", ()) if board.neighbours(c) & dirty]
-        scores, why = ctx["scores"], ctx["why"]
-        for key, (a, _s) in list(scores.items()):
-            if a.src in dirty or a.dst in dirty or (goals and any(board.adjacent(a.dst, c) for c in goals)):
-                del scores[key]
-                why.pop(a, None)
+        if goals:
+            for key, (a, _s) in list(scores.items()):
+                if any(board.adjacent(a.dst, c) for c in goals):
+                    del scores[key]
+                    why.pop(a, None)
 
     def _move_score(self, game, a: Move, ctx: dict, side: str) -> float:
         board, dist, src, dst = game.board, ctx["dist"], a.src, a.dst
@@ -543,7 +556,10 @@ def _same(a: Counter | None, b: Counter | None) -> bool:
 
 
 def _listed(action: Action, options: list[Action]) -> bool:
-    """``action in options`` in one pass, comparing only actions of its type (the handlers'
-    answer is usually one of the options, found by identity)."""
-    kind = type(action)
-    return any(a is action or (type(a) is kind and a == action) for a in options)
+    """``action in options``, the handlers' usual answers (one of the options, or 'end')
+    found without comparing actions field by field."""
+    if any(map(is_, options, repeat(action))):
+        return True
+    if type(action) is End:
+        return End in map(type, options)
+    return action in options

@@ -56,7 +56,7 @@ def reach(game) -> set[str]:
         if not moves:
             continue
         if max((units[k].move for k in kinds if units[k].cls == "air"), default=0) >= 2:
-            land = distances(board, [area], through=lambda a: board[a].is_land)
+            land = distances(board, [area], through=lambda a: board[a].is_land, most=moves)
             out |= {a for a, d in land.items() if d <= moves and s.control.get(a) == US}
         else:
             out |= {a for a in board.neighbours(area) if s.control.get(a) == US}
