@@ -150,11 +150,13 @@ class Maneuvers:
                     del scores[id(a)]
                     why.pop(a, None)
         goals = [c for c in ctx.get("retake", ()) if board.neighbours(c) & dirty]
-        if goals:
-            for key, (a, _s) in list(scores.items()):
-                if any(board.adjacent(a.dst, c) for c in goals):
-                    del scores[key]
-                    why.pop(a, None)
+        for c in goals:  # the moves into a neighbour of c (adjacency is symmetric: Board's edges)
+            for n in board.neighbours(c):
+                for a in touch.get(n, ()):
+                    kept = scores.get(id(a))
+                    if kept is not None and kept[0] is a and a.dst == n:
+                        del scores[id(a)]
+                        why.pop(a, None)
 
     def _move_score(self, game, a: Move, ctx: dict, side: str) -> float:
         board, dist, src, dst = game.board, ctx["dist"], a.src, a.dst
