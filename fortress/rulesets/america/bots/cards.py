@@ -10,7 +10,7 @@ Each rule is a scored pick among the legal ``play`` actions, like the rest of th
 """
 from __future__ import annotations
 
-from fortress.rulesets.america.bots.common import distances
+from fortress.rulesets.america.bots.common import best, distances
 from fortress.rulesets.america.actions import Action, Play
 from fortress.rulesets.america.units import US
 
@@ -24,8 +24,8 @@ def choose(game, options: list[Action]) -> tuple[Action, str] | None:
     for a in plays:
         by_effect.setdefault(game.tables.invader_cards[a.card].effect, []).append(a)
     if "reinforce" in by_effect:
-        best = max(by_effect["reinforce"], key=lambda a: (game.tables.invader_cards[a.card].units, a.card))
-        return best, f"'{game.tables.invader_cards[best.card].name}' brings more units"
+        card = best(by_effect["reinforce"], lambda a: (game.tables.invader_cards[a.card].units, a.card), game.sort_key)
+        return card, f"'{game.tables.invader_cards[card.card].name}' brings more units"
     if "foothold" in by_effect:
         return _foothold(game, by_effect["foothold"])
     if "strike" in by_effect:
@@ -42,9 +42,9 @@ def _foothold(game, plays: list[Play]) -> tuple[Action, str]:
         enemy = sum(1 for n in board.neighbours(a.area) if board[n].is_land and control[n] != side)
         return board[a.area].is_city, enemy, home.get(a.area, 0), a.area
 
-    best = max(plays, key=score)
-    assert best.area is not None
-    return best, f"a foothold in {board[best.area].name} brings reinforcements closer to the front"
+    chosen = best(plays, score, game.sort_key)
+    assert chosen.area is not None
+    return chosen, f"a foothold in {board[chosen.area].name} brings reinforcements closer to the front"
 
 
 def _strike(game, plays: list[Play]) -> tuple[Action, str]:
@@ -55,6 +55,6 @@ def _strike(game, plays: list[Play]) -> tuple[Action, str]:
         alone = len(game.units(a.area, US)) == 1
         return alone, board[a.area].is_city, game.tables.values[a.unit], a.area, a.unit
 
-    best = max(plays, key=score)
-    assert best.area is not None
-    return best, f"'{game.tables.invader_cards[best.card].name}' hits the U.S. {best.unit} in {board[best.area].name}"
+    chosen = best(plays, score, game.sort_key)
+    assert chosen.area is not None
+    return chosen, f"'{game.tables.invader_cards[chosen.card].name}' hits the U.S. {chosen.unit} in {board[chosen.area].name}"

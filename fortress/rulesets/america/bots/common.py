@@ -8,7 +8,7 @@ from __future__ import annotations
 import weakref
 from collections import Counter, deque
 from functools import lru_cache
-from typing import Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from fortress.rulesets.america import odds as O
 from fortress.rulesets.america.battle import POLICIES, Battle
@@ -20,6 +20,32 @@ FAR = 99
 #: An empty Counter for look-ups with a default (read only: never add to it).
 NONE: Counter = Counter()
 
+
+
+def best(options: Iterable, score: Callable, sort_key: Callable):
+    """What ``max(sorted(options, key=sort_key), key=score)`` picks, without sorting: the
+    highest score, a tie going to the option first in notation order (``sort_key``: the
+    game's, ``game.sort_key``); None for no options. The bots score the legal actions in
+    the engine's order, which may vary between processes, and pick by this."""
+    top: Any = None
+    ties: list = []
+    for a in options:
+        s = score(a)
+        if not ties or s > top:
+            top, ties = s, [a]
+        elif not s < top:  # equal: max() would keep the first in notation order
+            ties.append(a)
+    if len(ties) > 1:
+        return min(ties, key=sort_key)
+    return ties[0] if ties else None
+
+
+def first_kind(options: list, sort_key: Callable) -> type:
+    """The type of the first of ``options`` (not empty) in notation order, without sorting."""
+    kind = type(options[0])
+    if all(type(a) is kind for a in options):
+        return kind
+    return type(min(options, key=sort_key))
 
 
 def allies(side: str) -> frozenset[str]:
@@ -36,6 +62,37 @@ def by_area(game, side: str | None = None) -> dict[str, Counter]:
             if here is None:
                 here = out[u.area] = _empty_counter()
             here[u.kind] += 1
+    return out
+
+
+def side_view(game, side: str) -> tuple[dict[str, Counter], dict[str, int], dict[str, int]]:
+    """In one pass over the units: ``side``'s units per area (:func:`by_area`), its loads
+    toward the unit limit (``stacking.loads``) and the other camp's value per area
+    (:func:`enemy_value_by_area`)."""
+    mine, values = allies(side), game.tables.values
+    units: dict[str, Counter] = {}
+    load: dict[str, int] = {}
+    enemy: dict[str, int] = {}
+    for u in game.state.units.values():
+        if u.side == side:
+            area = u.area
+            here = units.get(area)
+            if here is None:
+                here = units[area] = _empty_counter()
+            here[u.kind] += 1
+            if u.origin is not None:
+                area = u.origin
+            load[area] = load.get(area, 0) + 1
+        elif u.side not in mine:
+            enemy[u.area] = enemy.get(u.area, 0) + values[u.kind]
+    return units, load, enemy
+
+
+def kinds_in(units: Iterable) -> Counter:
+    """A Counter of the unit types of ``units``."""
+    out = _empty_counter()
+    for u in units:
+        out[u.kind] += 1
     return out
 
 
@@ -63,11 +120,11 @@ def enemy_value_by_area(game, side: str) -> dict[str, int]:
 _STEPS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def distances(board, sources: Iterable[str], through=None) -> dict[str, int]:
-    """Steps from the nearest source to every area (optionally only through ``through``).
-    Without ``through`` the answer is memoized per board and set of sources: read it,
-    never change it."""
-    if through is None:
+def distances(board, sources: Iterable[str], through=None, most: int | None = None) -> dict[str, int]:
+    """Steps from the nearest source to every area (optionally only through ``through``, and
+    only the areas at most ``most`` steps away). Without ``through`` or ``most`` the answer
+    is memoized per board and set of sources: read it, never change it."""
+    if through is None and most is None:
         memo = _STEPS.setdefault(board, {})
         key = frozenset(sources)
         if key not in memo:
@@ -75,14 +132,16 @@ def distances(board, sources: Iterable[str], through=None) -> dict[str, int]:
                 memo.clear()
             memo[key] = _bfs(board, key, None)
         return memo[key]
-    return _bfs(board, sources, through)
+    return _bfs(board, sources, through, most)
 
 
-def _bfs(board, sources: Iterable[str], through) -> dict[str, int]:
+def _bfs(board, sources: Iterable[str], through, most: int | None = None) -> dict[str, int]:
     dist = {s: 0 for s in sources}
     queue = deque(dist)
     while queue:
         here = queue.popleft()
+        if most is not None and dist[here] >= most:
+            continue  # breadth first: every area still queued is at least this far
         for n in board.neighbours(here):
             if n not in dist and (through is None or through(n)):
                 dist[n] = dist[here] + 1

@@ -14,29 +14,24 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Mapping
+from itertools import repeat
+from operator import is_
 
 from fortress.rulesets.america.actions import (Action, Attack, Casualty, Commit, Declare, Disengage, End, Fight, Fire, Ground,
-                              Invade, Move, Place, PlaceLaser, Retreat, Sabotage, Surrender)
+                              Invade, Place, PlaceLaser, Retreat, Sabotage, Surrender)
 from fortress.ai import in_play
 from fortress.rulesets.america.bots import cards, us_retake
-from fortress.rulesets.america.bots.common import (FAR, NONE, allies, battle_choice, by_area, by_kind, distances,
-                                enemy_value_by_area, odds, strength, threat)
-from fortress.rulesets.america import stacking
+from fortress.rulesets.america.bots.common import (allies, battle_choice, best, by_area, by_kind, enemy_value_by_area,
+                                first_kind, odds, strength, threat)
+from fortress.rulesets.america.bots.maneuvers import Maneuvers
 from fortress.rulesets.america.state import Stage
 from fortress.rulesets.america.units import INVADERS, US
 
-#: Score for an Invader move into one of its captured cities that stands empty (enough to
-#: outweigh a step away from the fighting).
-GARRISON = 4.0
-#: Phases whose handler picks the same action in any order of the legal actions (it breaks
-#: ties by notation itself), so :meth:`HeuristicBot.choose` need not sort them first.
-ORDER_FREE = frozenset({"maneuvers"})
 #: Share of each unit type an Invader aims for on the board when reinforcing.
 MIX = {"infantry": 3.0, "hovertank": 2.0, "mobile": 1.5, "helicopter": 1.5, "bomber": 1.0}
 
 
-class HeuristicBot:
+class HeuristicBot(Maneuvers):
     """Scored rules per phase. Knobs: ``declare`` and ``attack``, the odds (P(cleared))
     for declaring and for fighting a battle; ``fill``, units an Invader moves into new
     ground; ``guard``, how strongly the U.S. pulls units into threatened cities;
@@ -48,6 +43,7 @@ class HeuristicBot:
                  guard: float = 0.1, retake: float = 2.0) -> None:
         self.rng = random.Random(seed)
         self.reason = ""
+        self._said: tuple | None = None  # (game, action, why): the reason, written when read
         self.declare_at = declare
         self.attack_at = attack
         self.fill = fill
@@ -55,31 +51,42 @@ class HeuristicBot:
         self.retake = retake
         self._plan_key: tuple | None = None
         self._plan: list[str] = []
-        self._why = ""
         self._moves: dict | None = None  # the Maneuvers context and move scores (_move_context)
 
     # -- entry point -------------------------------------------------------------------------
     def choose(self, game) -> Action:
         in_play(game)
         legal = game.legal_actions()
-        options = [a for a in legal if not isinstance(a, Surrender)]
-        if game.phase not in ORDER_FREE:
-            # sorted: the engine's order of legal actions may vary between processes (set order)
-            options.sort(key=game.sort_key)
+        # the engine's order, which may vary between processes (set order): every handler picks
+        # as if the options were sorted by notation (common.best: ties to the first in that order)
+        options = legal[:-1] if legal and isinstance(legal[-1], Surrender) else legal  # Surrender is listed last
         if not options:
             self.reason = "No other action is possible."
             return legal[-1]
         if len(options) == 1:
-            self.reason = f"{game.notation(options[0])}: the only legal action."
+            self._said = (game, options[0], "the only legal action")
             return options[0]
         handler = getattr(self, "_" + game.phase, None)
         action, why = handler(game, options) if handler else (None, "")
-        if action is None or action not in options:
+        if action is None or not _listed(action, options):
             options.sort(key=game.sort_key)
             action = next((a for a in options if isinstance(a, End)), None) or self.rng.choice(options)
             why = why or "nothing better to do"
-        self.reason = f"{game.notation(action)}: {why}."
+        self._said = (game, action, why)
         return action
+
+    @property
+    def reason(self) -> str:
+        """Why the last action was chosen: its notation and the rule that picked it (written
+        when first read: play-outs never read it)."""
+        if self._said is not None:
+            game, action, why = self._said
+            self._reason, self._said = f"{game.notation(action)}: {why}.", None
+        return self._reason
+
+    @reason.setter
+    def reason(self, text: str) -> None:
+        self._reason, self._said = text, None
 
     # -- setup ---------------------------------------------------------------------------------
     def _setup(self, game, options):
@@ -90,21 +97,20 @@ class HeuristicBot:
         def score(a: Place) -> tuple:
             exposed = any(n in zones for n in game.board.neighbours(a.area))
             return (game.tables.values[a.unit], -strength(have.get(a.area, Counter()), game.tables.values), exposed)
-        best = max(places, key=score)
-        return best, f"strongest unit to the weakest {'city' if game.side == US else 'zone'}"
+        return best(places, score, game.sort_key), f"strongest unit to the weakest {'city' if game.side == US else 'zone'}"
 
     # -- reinforcements --------------------------------------------------------------------
     def _reinforcements(self, game, options):
-        first = options[0]
-        if isinstance(first, PlaceLaser):
+        kind = first_kind(options, game.sort_key)
+        if kind is PlaceLaser:
             return self._laser_site(game, options)
-        if isinstance(first, Sabotage):
+        if kind is Sabotage:
             return self._sabotage(game, options)
-        if isinstance(first, Ground):
+        if kind is Ground:
             classes = game.tables.classes
             air = Counter(u.side for u in game.state.units.values() if classes[u.kind] == "air" and u.side != US)
-            best = max(options, key=lambda a: air.get(a.side, 0))
-            return best, f"{best.side} has the most aircraft"
+            grounded = best(options, lambda a: air.get(a.side, 0), game.sort_key)
+            return grounded, f"{grounded.side} has the most aircraft"
         if game.side == US:
             return self._partisan(game, options)
         return cards.choose(game, options) or self._reinforce(game, options)
@@ -121,8 +127,7 @@ class HeuristicBot:
         def score(a: Sabotage) -> float:
             alone = enemy.get(a.area, 0) == game.tables.values[a.unit]
             return game.tables.values[a.unit] + 3 * (a.area in near_city) + 8 * (alone and game.board[a.area].is_city)
-        best = max(options, key=score)
-        return best, "the most dangerous Invader unit near U.S. cities"
+        return best(options, score, game.sort_key), "the most dangerous Invader unit near U.S. cities"
 
     def _us_city_neighbourhood(self, game) -> set[str]:
         out: set[str] = set()
@@ -144,9 +149,9 @@ class HeuristicBot:
                 return (100 if area.is_city else 30) + cut
             t = threat(game, a.area, enemy)
             return (20 + t if area.is_city else t / 2) - len(game.units(a.area, US))
-        best = max(options, key=score)
-        why = "retake it" if control[best.area] != US else "stiffen a threatened place"
-        return best, f"a partisan to {why}"
+        place = best(options, score, game.sort_key)
+        why = "retake it" if control[place.area] != US else "stiffen a threatened place"
+        return place, f"a partisan to {why}"
 
     def _reinforce(self, game, options):
         side = game.side
@@ -180,9 +185,10 @@ class HeuristicBot:
         if self._plan_key != key:
             self._plan_key, self._plan = key, self.declare_plan(game)
         declared = set(game.state.declared)
+        open_ = {a.area: a for a in options if type(a) is Declare}
         for area in self._plan:
-            if area not in declared and Declare(area) in options:
-                return Declare(area), f"{game.board[area].name} is worth fighting for"
+            if area not in declared and area in open_:
+                return open_[area], f"{game.board[area].name} is worth fighting for"
         return End(), f"declared {len(declared)} territories"
 
     def declare_plan(self, game, threshold: float | None = None) -> list[str]:
@@ -213,147 +219,6 @@ class HeuristicBot:
             plan = list(dict.fromkeys(plan))
         return plan
 
-    # -- maneuvers -----------------------------------------------------------------------------
-    def _maneuvers(self, game, options):
-        """The best-scored move that leaves its destination within the 5-unit limit (the
-        bot makes no swaps); if a place is over the limit all the same ('end' is not
-        listed), the best move out of one."""
-        side = game.side
-        ctx = self._move_context(game)
-        scores = ctx["scores"]  # id(move) -> (move, score): a look-up without hashing the move
-        load = stacking.loads(game.state, side)
-        limit = game.tables.numbers["unit_limit"]
-        over = {area for area, _ in stacking.over_limit(load, limit)} if End() not in options else set()
-        best, best_score = None, -1.0 if over else 0.0
-        for a in options:  # in the engine's order (ORDER_FREE): ties go to the first in notation order
-            if isinstance(a, Move) and (a.src in over or not over) \
-                    and load.get(a.dst, 0) + a.count + (a.passenger is not None) <= limit:
-                known = scores.get(id(a))
-                if known is not None and known[0] is a:
-                    s = known[1]
-                else:
-                    s = self._move_score(game, a, ctx, side)
-                    scores[id(a)] = (a, s)
-                if s > best_score or (s == best_score and best is not None and game.sort_key(a) < game.sort_key(best)):
-                    best, best_score = a, s
-        if best is None:
-            return End(), "every unit is where it is needed"
-        return best, ctx["why"].get(best, "move closer to the fighting")
-
-    def _move_context(self, game) -> dict:
-        """What the move scores read, with the scores themselves. Within one Maneuvers phase
-        only the side's own units move, so the context of the previous decision is kept and
-        only the scores its moves can have changed are dropped (:meth:`_stale`)."""
-        side, s, board = game.side, game.state, game.board
-        enemy = enemy_value_by_area(game, side)
-        units = by_area(game, side)
-        key = (game.round, side, tuple(s.declared), tuple(s.control.values()))
-        ctx = self._moves
-        if ctx is not None and ctx["key"] == key and ctx["game"] is game.history and ctx["enemy"] == enemy:
-            self._stale(game, ctx, units)
-            return ctx
-        attack = [a for a in s.declared if game.enemies_in(a, side)]
-        goals = attack or list(s.declared) or [a for a in board.cities if s.control[a] not in allies(side)]
-        dist = distances(board, goals) if goals else {}
-        ctx = self._moves = {"key": key, "game": game.history, "scores": {},
-                             "enemy": enemy, "attack": set(attack), "dist": dist, "why": {},
-                             "us_cities": {c for c in board.cities if s.control.get(c) == US}}
-        self._count_units(ctx, units, game.tables.values)
-        return ctx
-
-    @staticmethod
-    def _count_units(ctx: dict, units: dict, values: Mapping[str, int]) -> None:
-        ctx["units"] = units
-        ctx["count"] = {a: sum(c.values()) for a, c in units.items()}
-        ctx["strength"] = {a: strength(c, values) for a, c in units.items()}
-
-    def _stale(self, game, ctx: dict, units: dict) -> None:
-        """Drop the scores of moves that start or end where the units changed, and (U.S.)
-        of moves next to a city to retake whose support changed."""
-        old = ctx["units"]
-        dirty = {a for a in old.keys() | units.keys() if not _same(old.get(a), units.get(a))}
-        if not dirty:
-            return
-        self._count_units(ctx, units, game.tables.values)
-        board = game.board
-        goals = [c for c in ctx.get("retake", ()) if board.neighbours(c) & dirty]
-        scores, why = ctx["scores"], ctx["why"]
-        for key, (a, _s) in list(scores.items()):
-            if a.src in dirty or a.dst in dirty or (goals and any(board.adjacent(a.dst, c) for c in goals)):
-                del scores[key]
-                why.pop(a, None)
-
-    def _move_score(self, game, a: Move, ctx: dict, side: str) -> float:
-        board, s = game.board, game.state
-        dist = ctx["dist"]
-        if a.dst in s.declared:  # bombing run (scouting is never worth a helicopter's attack)
-            if a.unit != "bomber" or a.dst not in ctx["attack"]:
-                return 0.0
-            ctx["why"][a] = f"bomb {board[a.dst].name}, a declared target"
-            return 2.0 + board[a.dst].is_city + 0.01 * a.count
-        gain = dist.get(a.src, FAR) - dist.get(a.dst, FAR)
-        if dist.get(a.src, FAR) == 1 and a.src not in ctx["attack"]:
-            gain = min(gain, 0)  # already next to a target
-        if dist.get(a.dst, FAR) == 0 or dist.get(a.dst, FAR) >= FAR:
-            gain = min(gain, 0)
-        left = ctx["count"].get(a.src, 0) - a.count - (1 if a.passenger else 0)
-        score = float(gain) + 0.3 * bool(a.passenger) + 0.01 * a.count
-        if side == US:
-            urgent = self.retake and us_retake.all_out(game)
-            guard = 0.0 if urgent and game.round >= game.tables.numbers["rounds"] else self.guard
-            score += guard * self._defence_gain(game, a, ctx, left)
-            score += self.retake * (2 if urgent else 1) * us_retake.move_gain(game, a, ctx)
-            if left <= 0 and self._retaking(game, a.src):
-                score -= 3  # the city is retaken at Capture only if a U.S. unit is still in it
-        else:
-            if board[a.src].is_city and left <= 0:
-                score -= 3  # never leave a captured city empty
-            if self._unguarded(game, a.dst, ctx) and not (a.unit == "bomber" and not a.passenger):
-                score += GARRISON  # an empty captured city: partisans retake it by just landing
-                ctx["why"][a] = f"garrison {board[a.dst].name}, a captured city left empty"
-        if side in INVADERS and dist.get(a.dst, FAR) > dist.get(a.src, FAR):
-            score -= 1
-        return score if score > 0.05 else 0.0
-
-    def _defence_gain(self, game, a: Move, ctx: dict, left: int) -> float:
-        """U.S.: value of moving strength from a safe place into a threatened city."""
-        board, enemy, held, cities = game.board, ctx["enemy"], ctx["strength"], ctx["us_cities"]
-        if a.dst not in cities and not board[a.src].is_city:
-            return 0.0  # no U.S. city gains or loses a defender
-        values = game.tables.values
-        moved = values[a.unit] * a.count + (values[a.passenger] if a.passenger else 0)
-        memo = ctx.setdefault("threat", {})
-
-        def danger(area: str) -> float:
-            if area not in memo:
-                memo[area] = threat(game, area, enemy)
-            return memo[area]
-
-        def need(area: str, extra: int) -> float:
-            if area not in cities:
-                return 0.0
-            return max(0.0, danger(area) - held.get(area, 0) - extra)
-        before = need(a.src, 0) + need(a.dst, 0)
-        after = need(a.src, -moved) + need(a.dst, moved)
-        gain = (before - after) / 3.0
-        if board[a.src].is_city and left < 1 and danger(a.src) > 0:
-            gain -= 3
-        if gain > 0.3:
-            ctx["why"][a] = f"reinforce {board[a.dst].name}, threatened by nearby Invaders"
-        return gain
-
-    @staticmethod
-    def _unguarded(game, area: str, ctx: dict) -> bool:
-        """Invaders: one of the side's captured cities with none of its units in it."""
-        return (game.board[area].is_city and game.state.control.get(area) == game.side
-                and not ctx["count"].get(area))
-
-    @staticmethod
-    def _retaking(game, area: str) -> bool:
-        """U.S.: a captured city declared this turn, retaken at Capture if a U.S. unit is in it."""
-        return (game.side == US and area in game.state.declared and game.board[area].is_city
-                and game.state.control.get(area) in INVADERS)
-
     # -- lasers --------------------------------------------------------------------------------
     def _lasers(self, game, options):
         board, control = game.board, game.state.control
@@ -370,10 +235,10 @@ class HeuristicBot:
                 s += (6 if board[a.area].is_city else 2) * (1 + ours_next)
             s += self.retake * us_retake.laser_bonus(game, a.area, us_units)
             return s + (1 if control[a.area] in INVADERS and board[a.area].is_city else 0)
-        best = max(options, key=score)
-        if not isinstance(best, Fire):
+        shot = best(options, score, game.sort_key)
+        if not isinstance(shot, Fire):
             return End(), "no target left"
-        return best, f"the most dangerous target ({best.unit} in {board[best.area].name})"
+        return shot, f"the most dangerous target ({shot.unit} in {board[shot.area].name})"
 
     # -- combat --------------------------------------------------------------------------------
     def _combat(self, game, options):
@@ -386,7 +251,8 @@ class HeuristicBot:
 
     def _pick_battle(self, game, options):
         board = game.board
-        best, best_score = None, -1e9
+        forced = not any(type(a) is End for a in options)
+        fair: list[tuple[Attack, float, float]] = []  # (attack, score, P(cleared))
         for a in options:
             if not isinstance(a, Attack):
                 continue
@@ -394,14 +260,12 @@ class HeuristicBot:
                                      by_kind(game.defence_forces(a.area)), game.tables)
             worth = 3 if board[a.area].is_city else 1
             score = p * worth + 0.1 * (lost_d - lost_a)
-            forced = End() not in options
-            bar = self._attack_bar(game, a.area)
-            if (p >= bar or lost_d > 1.5 * lost_a or forced) and score > best_score:
-                best, best_score = a, score
-                self._why = f"{p:.0%} to clear {board[a.area].name}"
-        if best is None:
+            if (p >= self._attack_bar(game, a.area) or lost_d > 1.5 * lost_a or forced) and score > -1e9:
+                fair.append((a, score, p))
+        chosen = best(fair, lambda f: f[1], lambda f: game.sort_key(f[0]))
+        if chosen is None:
             return End(), "no remaining battle has fair odds"
-        return best, self._why
+        return chosen[0], f"{chosen[2]:.0%} to clear {board[chosen[0].area].name}"
 
     def _attack_bar(self, game, area: str) -> float:
         """P(cleared) needed to fight: lower for the U.S. at a captured city, and almost
@@ -421,67 +285,84 @@ class HeuristicBot:
             return Fight(), f"{p:.0%} to clear {board[area].name}"
         others = [x for x in game.state.declared if x != area and x not in game.state.fought
                   and game.enemies_in(x, side)]
-        have, classes = set(committed), game.tables.classes
+        classes, values = game.tables.classes, game.tables.values
+        have = {classes[k] for k in committed}
 
         def score(a: Commit) -> tuple:
             shared = sum(1 for x in others if board.adjacent(a.src, x))
-            return (classes[a.unit] not in {classes[k] for k in have}, -shared, a.count, game.tables.values[a.unit])
-        best = max(commits, key=score)
-        return best, f"join the battle for {board[area].name}"
+            return (classes[a.unit] not in have, -shared, a.count, values[a.unit])
+        return best(commits, score, game.sort_key), f"join the battle for {board[area].name}"
 
     def _battle_decision(self, game, options, b):
         token = battle_choice(b.battle)
-        first = options[0]
-        if isinstance(first, Casualty):
+        kind = first_kind(options, game.sort_key)
+        if kind is Casualty:
             return Casualty(*token), "destroy the most valuable unit the rules allow"
-        if isinstance(first, Disengage):
+        if kind is Disengage:
             return Disengage(*token), "send back the cheapest unit that keeps combined arms"
         moves = [a for a in options if isinstance(a, Retreat) and (a.unit, a.src) == token]
         if not moves:
             return None, ""
         side = game.side
-        best = max(moves, key=lambda a: (a.dst is not None and game.board[a.dst].is_city,
-                                         len(game.units(a.dst, side)) if a.dst else -1))
-        return best, "save the most valuable defender"
+        return best(moves, lambda a: (a.dst is not None and game.board[a.dst].is_city,
+                                      len(game.units(a.dst, side)) if a.dst else -1), game.sort_key), \
+            "save the most valuable defender"
 
     # -- invasion ------------------------------------------------------------------------------
     def _invasion(self, game, options):
         side, board = game.side, game.board
-        enemy = enemy_value_by_area(game, side)
-        units = by_area(game, side)
-        best, best_score = None, 0.0
-        for a in options:
-            if not isinstance(a, Invade):
-                continue
-            s = self._invade_score(game, a, units, enemy, side)
-            if s > best_score:
-                best, best_score = a, s
-        if best is None:
+        here = _Tally(game, side)
+        scored = [(a, s) for a in options if isinstance(a, Invade) and (s := self._invade_score(game, a, here, side)) > 0]
+        chosen = best(scored, lambda pair: pair[1], lambda pair: game.sort_key(pair[0]))
+        if chosen is None:
             return End(), "the new ground is held"
-        return best, f"occupy {board[best.dst].name}"
+        return chosen[0], f"occupy {board[chosen[0].dst].name}"
 
-    def _invade_score(self, game, a: Invade, units: dict, enemy: dict, side: str) -> float:
+    def _invade_score(self, game, a: Invade, here: "_Tally", side: str) -> float:
         board = game.board
         dst, src = board[a.dst], board[a.src]
-        retake = us_retake.invade_gain(game, a, units) if side == US and self.retake else 0.0
-        left = sum(units.get(a.src, NONE).values()) - a.count
+        retake = us_retake.invade_gain(game, a, here[a.dst]) if side == US and self.retake else 0.0
+        left = here[a.src] - a.count
         if retake and (left >= 1 or not src.is_city):
             return retake
-        here = sum(units.get(a.dst, NONE).values())
+        there = here[a.dst]
         want = (self.fill + 1 if dst.is_city else self.fill) if side != US else (2 if dst.is_city else 1)
-        if here >= want or a.count > want - here:
+        if there >= want or a.count > want - there:
             return 0.0
         if game.tables.classes[a.unit] == "air":
             return 0.0
         if src.is_city and (game.controller(a.src) == side or self._retaking(game, a.src)):
-            keep = 1 if side != US else (2 if threat(game, a.src, enemy) > 0 else 1)
+            keep = 1 if side != US else (2 if threat(game, a.src, here.enemy()) > 0 else 1)
             if left < keep:
                 return 0.0
         kind_pref = {"infantry": 3, "partisan": 3, "mobile": 2, "hovertank": 1}.get(a.unit, 0)
         return 1 + 2 * dst.is_city + kind_pref + 0.1 * a.count
 
 
-def _same(a: Counter | None, b: Counter | None) -> bool:
-    """Two unit Counters hold the same units (compared as dicts: ``Counter.__eq__`` is slow,
-    and these Counters never hold zero counts)."""
-    return a is b or (a is not None and b is not None and dict.__eq__(a, b))
+class _Tally(dict[str, int]):
+    """One decision's count of the side's units per area, each area counted when first asked
+    (the engine's unit index), and the other camp's value per area when first asked."""
+
+    def __init__(self, game, side: str) -> None:
+        super().__init__()
+        self.game, self.side = game, side
+        self._enemy: dict[str, int] | None = None
+
+    def __missing__(self, area: str) -> int:
+        n = self[area] = len(self.game.units(area, self.side))
+        return n
+
+    def enemy(self) -> dict[str, int]:
+        if self._enemy is None:
+            self._enemy = enemy_value_by_area(self.game, self.side)
+        return self._enemy
+
+
+def _listed(action: Action, options: list[Action]) -> bool:
+    """``action in options``, the handlers' usual answers (one of the options, or 'end')
+    found without comparing actions field by field."""
+    if any(map(is_, options, repeat(action))):
+        return True
+    if type(action) is End:
+        return End in map(type, options)
+    return action in options

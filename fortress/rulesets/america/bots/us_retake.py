@@ -56,7 +56,7 @@ def reach(game) -> set[str]:
         if not moves:
             continue
         if max((units[k].move for k in kinds if units[k].cls == "air"), default=0) >= 2:
-            land = distances(board, [area], through=lambda a: board[a].is_land)
+            land = distances(board, [area], through=lambda a: board[a].is_land, most=moves)
             out |= {a for a, d in land.items() if d <= moves and s.control.get(a) == US}
         else:
             out |= {a for a in board.neighbours(area) if s.control.get(a) == US}
@@ -108,12 +108,11 @@ def laser_bonus(game, area: str, units: dict[str, Counter]) -> float:
     return max(12.0 - 3 * n, 3.0)
 
 
-def invade_gain(game, a, units: dict[str, Counter]) -> float:
-    """Score for moving a U.S. unit into a cleared captured city (air units too): up to
-    two units, never emptying a threatened U.S. city."""
+def invade_gain(game, a, here: int) -> float:
+    """Score for moving a U.S. unit into a cleared captured city (air units too) where
+    ``here`` U.S. units stand: up to two units, never emptying a threatened U.S. city."""
     if game.state.control.get(a.dst) not in INVADERS or not game.board[a.dst].is_city:
         return 0.0
-    here = sum(units.get(a.dst, NONE).values())
     if here >= 2 or a.count > 2 - here:
         return 0.0
     return 8.0 + (2.0 if here == 0 else 0.0) + 0.1 * game.tables.values[a.unit]
