@@ -22,7 +22,10 @@ for seed in range(int(sys.argv[1]), int(sys.argv[2])):
         game.apply(bots[game.side].choose(game))
         if us.last_search is not last and us.last_search:
             last = us.last_search
-            rows.append((seed, last["rollouts"], last["too_few"], last["plan"]))
-    print(seed, game.winner, [r[1:] for r in rows if r[0] == seed], flush=True)
+            rows.append((seed, last["rollouts"], last["too_few"], last["plan"], last["challengers"]))
+    print(seed, game.winner, [r[1:4] for r in rows if r[0] == seed], flush=True)
 n = len(rows)
-print(f"searched U.S. turns {n}; play-outs median {sorted(r[1] for r in rows)[n // 2]}; too few {sum(r[2] for r in rows)}; not balanced {sum(r[3] != 'balanced' for r in rows)}")
+contested = [r for r in rows if r[4]]  # a plan besides the balanced one played differently
+print(f"searched U.S. turns {n}; play-outs median {sorted(r[1] for r in rows)[n // 2]}; too few {sum(r[2] for r in rows)}; "
+      f"not balanced {sum(r[3] != 'balanced' for r in rows)}; with a challenger {len(contested)}, "
+      f"of which not balanced {sum(r[3] != 'balanced' for r in contested)}")

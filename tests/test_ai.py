@@ -394,6 +394,15 @@ def test_search_says_when_it_had_too_few_playouts_to_choose():
     enough._search(game, play=_Counted(gain=50.0))
     assert not enough.last_search["too_few"] and enough.last_search["plan"] != "balanced"
     assert "play-outs" in enough.last_search["why"]
+    plans = search.candidate_plans(game, "us")  # a plan is a clone when _Counted values it as the balanced one
+    value = {name: len(repr(plan)) % 7 / 100 + (50.0 if plan[1] is not None else 0.0) for name, plan in plans.items()}
+    assert enough.last_search["challengers"] == sum(v != value["balanced"] for v in value.values())
+
+
+def test_a_plan_that_plays_out_as_the_balanced_one_is_no_challenger():
+    from fortress.rulesets.america.bots.search import challengers
+    seen = {"balanced": {0: 1.0, 1: 2.0}, "clone": {0: 1.0, 1: 2.0}, "other": {0: 1.0, 1: 3.0}, "unseen": {}}
+    assert challengers(seen) == 1
 
 
 def test_search_without_a_budget_takes_the_machines(monkeypatch):

@@ -270,7 +270,8 @@ class SearchBot:
         why = (f"too few play-outs to choose: {runs}, and a plan needs {MIN_SEEDS} seeds shared with the "
                "balanced one to replace it" if few else
                f"best of {len(plans)} plans over {runs} play-outs, value {mean:+.1f}")
-        self.last_search = {"plan": best, "rollouts": runs, "value": mean, "too_few": few, "why": why}
+        self.last_search = {"plan": best, "rollouts": runs, "value": mean, "too_few": few, "why": why,
+                            "challengers": challengers(seen)}
         knobs, targets = candidates[best]
         return PlannedBot(seed=self.rng.getrandbits(32), targets=targets, **knobs)
 
@@ -320,6 +321,14 @@ def too_few(seen: dict[str, dict[int, float]], alive: list[str]) -> bool:
     {seed index: value}; ``alive``: the plans not dropped)."""
     base = seen["balanced"]
     return any(len(seen[p].keys() & base.keys()) < MIN_SEEDS for p in alive if p != "balanced")
+
+
+def challengers(seen: dict[str, dict[int, float]]) -> int:
+    """The plans besides the balanced one that played out differently from it on a seed both
+    played (the others are its clones: they make the same moves this turn)."""
+    base = seen["balanced"]
+    return sum(1 for p, values in seen.items()
+               if p != "balanced" and any(j in base and v != base[j] for j, v in values.items()))
 
 
 def _mean(values: dict[int, float]) -> float:
