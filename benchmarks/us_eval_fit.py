@@ -2,6 +2,7 @@
 ``fortress.rulesets.america.bots.search.US_LATE``)
 
     .venv/bin/python benchmarks/us_eval_fit.py --games 600 --seed 30000 --workers 2
+    .venv/bin/python benchmarks/us_eval_fit.py --games 600 --seed 30000 --workers 2 --at round
 
 Plays ``--games`` heuristic games (every seat ``heuristic``, game seeds SEED, SEED+1, ...)
 and records, at the first U.S. Declare decision of every round (where the U.S. search's
@@ -13,7 +14,8 @@ regression of "the U.S. wins" on those counts, printed as weights in U.S. unit v
 the outcome as six infantry; the win rate by captured count follows. These are
 correlations across positions, not the effect of one choice (``benchmarks/us_plan_study.py``
 tests scores against plans played from the same position; the games of the search are the
-real test). About 3 minutes for 600 games on two cores.
+real test). About 3 minutes for 600 games on two cores. ``--at round`` reads the counts where
+the Invaders' search scores instead (each round's start; round r's row is the end of round r-1).
 """
 from __future__ import annotations
 
@@ -39,13 +41,16 @@ def record(game) -> dict:
             "reserves": reserve_value(game), "targets": len(us_retake.targets(game))}
 
 
-def play(seed: int) -> dict:
-    """One heuristic game; the counts at each U.S. Declare and the winner."""
+def play(seed: int, at: str = "us") -> dict:
+    """One heuristic game; the counts at each U.S. Declare (``at="us"``, the U.S. search's
+    horizon) or at each round's first decision (``at="round"``: the end of the round before,
+    the Invaders' search's horizon), and the winner."""
     game = fortress.new_game(seed=seed, players=4)
     bots = {s: make_bot("heuristic", seed=bot_seed(seed, s)) for s in SIDES}
     rows, seen = [], set()
     while not game.is_over:
-        if game.side == US and game.phase == "declare" and game.round not in seen:
+        here = game.side == US and game.phase == "declare" if at == "us" else True
+        if here and game.round not in seen:
             seen.add(game.round)
             rows.append(record(game))
         game.apply(bots[game.side].choose(game))
@@ -100,14 +105,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=30000)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--without", default="", help="comma-separated features to leave out (e.g. targets)")
+    ap.add_argument("--at", choices=("us", "round"), default="us",
+                    help="where the counts are read: each U.S. Declare, or each round's start (the Invaders' horizon)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     seeds = range(args.seed, args.seed + args.games)
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
-            games = list(pool.map(play, seeds, chunksize=4))
+            games = list(pool.map(play, seeds, [args.at] * len(seeds), chunksize=4))
     else:
-        games = [play(s) for s in seeds]
+        games = [play(s, args.at) for s in seeds]
     features = tuple(f for f in FEATURES if f not in args.without.split(","))
     table = fit(games, features)
     if args.json:
@@ -118,7 +125,7 @@ def main(argv: list[str] | None = None) -> None:
     print("round positions us_win " + " ".join(f"{f:>9}" for f in features))
     for rnd, row in table.items():
         print(f"{rnd:5d} {row['positions']:9d} {row['us_win']:6.2f} " + " ".join(f"{row[f]:9.2f}" for f in features))
-    print("U.S. win rate by captured cities at its Declare (positions):")
+    print("U.S. win rate by captured cities there (positions):")
     for rnd, row in by_captured(games).items():
         print(f"{rnd:5d} " + " ".join(f"{c}:{p:.2f}({n})" for c, (p, n) in row.items()))
 
