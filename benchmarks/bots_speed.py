@@ -15,11 +15,11 @@ Benchmarks report; they assert nothing.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
+
+from trees import run_in
 
 MEASURE = """
 import sys, time
@@ -55,9 +55,7 @@ print(rate, 2 * played / spent, played)
 
 def measure(tree: Path, games: int, seeds: int) -> tuple[float, float, int]:
     """(heuristic games/s, rollouts per 2 s, rollouts played) of one run in ``tree``."""
-    env = {**os.environ, "PYTHONPATH": str(tree.resolve())}
-    out = subprocess.run([sys.executable, "-c", MEASURE, str(games), str(seeds)], cwd="/", env=env,
-                         capture_output=True, text=True, check=True).stdout.split()
+    out = run_in(tree, MEASURE, games, seeds).split()
     return float(out[0]), float(out[1]), int(out[2])
 
 

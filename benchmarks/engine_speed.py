@@ -10,11 +10,11 @@ Benchmarks report; they assert nothing.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
+
+from trees import run_in
 
 PLAY = """
 import random, sys, time
@@ -42,9 +42,7 @@ print(games / spent, actions, " ".join(winners))
 
 def play(tree: Path, kind: str, games: int) -> tuple[float, str]:
     """(games per second, "actions winners") of one run in ``tree``."""
-    env = {**os.environ, "PYTHONPATH": str(tree.resolve())}
-    out = subprocess.run([sys.executable, "-c", PLAY, kind, str(games)], cwd="/", env=env,
-                         capture_output=True, text=True, check=True).stdout.split(maxsplit=1)
+    out = run_in(tree, PLAY, kind, games).split(maxsplit=1)
     return float(out[0]), out[1].strip()
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
+
+from trees import run_in
 
 MEASURE = """
 import hashlib, json, sys
@@ -59,9 +59,7 @@ print(json.dumps(rows))
 
 
 def measure(tree: Path, games: int, searches: int) -> list:
-    env = {**os.environ, "PYTHONPATH": str(tree.resolve())}
-    out = subprocess.run([sys.executable, "-c", MEASURE, str(games), str(searches)], cwd="/", env=env,
-                         capture_output=True, text=True, check=True).stdout
+    out = run_in(tree, MEASURE, games, searches)
     rows: list = json.loads(out.strip().splitlines()[-1])
     return rows
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
+
+from trees import run_in
 
 MEASURE = """
 import json, sys, time
@@ -45,9 +45,7 @@ print(json.dumps({"rows": rows, "cpu": spent}))
 
 def measure(tree: Path, playouts: int, positions: int, bot_seed: int = 0) -> dict:
     """One run in ``tree``: its searches' rows and their CPU seconds."""
-    env = {**os.environ, "PYTHONPATH": str(tree.resolve())}
-    out = subprocess.run([sys.executable, "-c", MEASURE, str(playouts), str(positions), str(bot_seed)], cwd="/", env=env,
-                         capture_output=True, text=True, check=True).stdout
+    out = run_in(tree, MEASURE, playouts, positions, bot_seed)
     result: dict = json.loads(out.strip().splitlines()[-1])
     return result
 
