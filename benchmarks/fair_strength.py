@@ -64,12 +64,14 @@ def play(seating: str, seed: int, playouts: int) -> tuple[bool, bool, int]:
 def run(args: argparse.Namespace) -> None:
     done = {(r["seating"], int(r["seed"])) for r in read(args.out)}
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    new = not args.out.exists()
+    try:  # the header once, even with several runs started at once on other seeds
+        with args.out.open("x", newline="") as f:
+            csv.DictWriter(f, FIELDS).writeheader()
+    except FileExistsError:
+        pass
     here = commit()
     with args.out.open("a", newline="") as f:
         out = csv.DictWriter(f, FIELDS)
-        if new:
-            out.writeheader()
         for seed in range(*args.seeds):
             if (args.seating, seed) in done:
                 continue

@@ -537,3 +537,19 @@ def test_fair_strength_report_judges_issue_33s_target(tmp_path, capsys):
     assert "mean over the two seatings: 60.0%" in out and out.rstrip().endswith(": met")
     assert write((112, 100), (80, 48), 160).rstrip().endswith("not met")  # a lead of 7.5 points as the U.S.
     assert write((70, 50), (50, 30), 100).rstrip().endswith("not met")  # too few games
+
+
+@pytest.mark.quick
+def test_fair_strength_runs_write_one_header_and_skip_the_seeds_done(tmp_path, monkeypatch):
+    """Runs over other seeds append to the same file under one header, written only by the
+    run that creates the file; a seed already in the file is not played again."""
+    fair = _benchmark("fair_strength")
+    played: list[int] = []
+    monkeypatch.setattr(fair, "play", lambda seating, seed, playouts: (played.append(seed), True, False, 7)[1:])
+    monkeypatch.setattr(fair, "commit", lambda: "x")
+    path = tmp_path / "fair.csv"
+    for first, end in ((0, 2), (2, 4), (1, 3)):
+        fair.main(["run", "--seating", "invaders", "--seeds", str(first), str(end), "--playouts", "9", "--out", str(path)])
+    lines = path.read_text().splitlines()
+    assert lines[0].startswith("seating,") and sum(line.startswith("seating,") for line in lines) == 1
+    assert played == [0, 1, 2, 3] and len(fair.read(path)) == 4
