@@ -432,8 +432,14 @@ def test_machine_budget_times_real_playouts(monkeypatch):
 
 
 def _benchmark(name: str):
+    """The script ``benchmarks/<name>.py`` as a module, its folder on the import path as when
+    it runs (the scripts share ``benchmarks/trees.py``)."""
     import importlib.util
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    import sys
+    folder = Path(__file__).resolve().parents[1] / "benchmarks"
+    if str(folder) not in sys.path:
+        sys.path.append(str(folder))
+    path = folder / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
