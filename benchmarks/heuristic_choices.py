@@ -13,11 +13,10 @@ and at the end with the searches' plans and values. Benchmarks report; they asse
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
-from trees import run_in
+from trees import json_in
 
 MEASURE = """
 import hashlib, json, sys
@@ -59,8 +58,7 @@ print(json.dumps(rows))
 
 
 def measure(tree: Path, games: int, searches: int) -> list:
-    out = run_in(tree, MEASURE, games, searches)
-    rows: list = json.loads(out.strip().splitlines()[-1])
+    rows: list = json_in(tree, MEASURE, games, searches)
     return rows
 
 

@@ -16,12 +16,11 @@ or value differ. Benchmarks report; they assert nothing.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 from pathlib import Path
 
-from trees import run_in
+from trees import json_in
 
 MEASURE = """
 import json, sys, time
@@ -45,8 +44,7 @@ print(json.dumps({"rows": rows, "cpu": spent}))
 
 def measure(tree: Path, playouts: int, positions: int, bot_seed: int = 0) -> dict:
     """One run in ``tree``: its searches' rows and their CPU seconds."""
-    out = run_in(tree, MEASURE, playouts, positions, bot_seed)
-    result: dict = json.loads(out.strip().splitlines()[-1])
+    result: dict = json_in(tree, MEASURE, playouts, positions, bot_seed)
     return result
 
 
