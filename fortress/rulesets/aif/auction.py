@@ -14,6 +14,7 @@ from typing import Any
 from fortress.engine.actions import Action, End
 from fortress.engine.check import Check
 from fortress.engine.flow import Pass
+from fortress.rulesets.aif.atomic import hydrogen_target
 from fortress.rulesets.aif.common import game_target, handicap, state, tables, target
 from fortress.rulesets.aif.state import Bid
 
@@ -66,7 +67,9 @@ def apply(g: Context, action: Action) -> None:
     s, side = state(g), g.acting
     if isinstance(action, End):
         short = "short-game" in g.variants
-        default = f", the short game's 150 less our Axis handicap of {handicap(tables(), short)} (design)" if short else ""
+        t = tables()
+        default = (f", the short game's {hydrogen_target(t, True)} less our Axis handicap of {handicap(t, short)} (design)"
+                   if short else "")
         g.emit("auction", f"No auction (the variant 'bidding' is off): the hydrogen bomb needs {target(g)} "
                           f"research points{default}.")
         g.next_phase()
