@@ -16,7 +16,7 @@ from fortress.rulesets.america.battle import (ATTACKER, DEFENDER, DEFAULT_POLICY
                                    Token, casualty_options, other)
 from fortress.rulesets.america.dice import DiceKey, DiceOf, clear_tables, roll_table, volley_table
 from fortress.rulesets.america.odds.forces import policy
-from fortress.rulesets.america.odds.report import SUMMARY, Count, Odds, Outcome, _by_type, _destroy_retreats, outcome_of, summarise
+from fortress.rulesets.america.odds.report import Count, Odds, Outcome, _by_type, _destroy_retreats, outcome_of, summarise
 
 __all__ = ["FACTORABLE", "cache_bytes", "clear_caches", "dice_key", "factored_odds", "final_states", "odds_of", "resolve",
            "roll_table", "state_key", "step_table", "successors"]
@@ -432,7 +432,7 @@ def _summary_of_parts(parts: list[tuple[dict, dict[int, float]]], names: list[tu
     outcome probabilities by number in ``names``), independent within a part."""
     att_by: dict[str, float] = {}
     def_by: dict[str, float] = {}
-    s = dict.fromkeys(SUMMARY, 0.0)
+    destroyed = gone = disengaged = cleared = retreated = 0.0
     d_all: dict[int, float] = {}  # the defender's side over all parts
     for a_dist, d_vec in parts:
         pa = 0.0
@@ -440,18 +440,17 @@ def _summary_of_parts(parts: list[tuple[dict, dict[int, float]]], names: list[tu
             pa += p
             for t, n in lost:
                 att_by[t] = att_by.get(t, 0) + n * p
-            s["p_attacker_destroyed"] += p * (not left and not dis)
-            s["p_attacker_gone"] += p * (not left)
-            s["disengaged"] += p * sum(n for _t, n in dis)
+            destroyed += p * (not left and not dis)
+            gone += p * (not left)
+            disengaged += p * sum(n for _t, n in dis)
         for k, q in d_vec.items():
             d_all[k] = d_all.get(k, 0.0) + pa * q
     for k in sorted(d_all):
         (left, ret, lost), q = names[k], d_all[k]
         for t, n in lost:
             def_by[t] = def_by.get(t, 0) + n * q
-        s["p_cleared"] += q * (not left)
-        s["retreated"] += q * sum(n for _t, n in ret)
-    s["attacker_losses"], s["defender_losses"] = sum(att_by.values()), sum(def_by.values())
+        cleared += q * (not left)
+        retreated += q * sum(n for _t, n in ret)
 
     def table() -> dict[Outcome, float]:
         out: dict[Outcome, float] = {}
@@ -463,6 +462,8 @@ def _summary_of_parts(parts: list[tuple[dict, dict[int, float]]], names: list[tu
                     out[o] = out.get(o, 0.0) + p * q
         return out
 
-    return Odds("exact", attacker_losses_by_type=dict(sorted(att_by.items())),
-                defender_losses_by_type=dict(sorted(def_by.items())), table=table,
-                **s)  # type: ignore[arg-type]  # the summary figures, by field name
+    return Odds("exact", p_cleared=cleared, p_attacker_destroyed=destroyed, p_attacker_gone=gone,
+                attacker_losses=sum(att_by.values()), defender_losses=sum(def_by.values()),
+                attacker_losses_by_type=dict(sorted(att_by.items())),
+                defender_losses_by_type=dict(sorted(def_by.items())), disengaged=disengaged,
+                retreated=retreated, table=table)
