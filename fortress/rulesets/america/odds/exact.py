@@ -275,7 +275,8 @@ class _Side:
             p = dist[s]
             m = moves.get(s)
             if m is None:
-                m = moves[s] = tuple((k, w) for k, w in self.step_moves(*step, s).items() if w)
+                cls, dk, ca = step
+                m = moves[s] = tuple((k, w) for k, w in self.step_moves(cls, dk, ca, s).items() if w)
                 self.bytes += ENTRY_BYTES * (len(m) + 1)
             for k, w in m:
                 out[k] = get(k, 0.0) + p * w
