@@ -22,9 +22,10 @@ def cleared_at_most(attackers: Mapping[str, int], defenders: int, tables: Tables
     reach = [1.0] + [0.0] * defenders  # P(k faces so far), the last slot: at least ``defenders``
     for kind, n in attackers.items():
         p = _best_chance(kind, tables)
-        for _ in range(n):
-            for k in range(defenders, 0, -1):
-                reach[k] = reach[k] + reach[k - 1] * p if k == defenders else reach[k] * (1 - p) + reach[k - 1] * p
+        for _ in range(n):  # one more die: the last slot keeps what it has
+            reach[defenders] += reach[defenders - 1] * p
+            for k in range(defenders - 1, 0, -1):
+                reach[k] = reach[k] * (1 - p) + reach[k - 1] * p
             reach[0] *= 1 - p
     return reach[defenders]
 
