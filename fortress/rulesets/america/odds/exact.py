@@ -48,8 +48,9 @@ def clear_caches() -> None:
 
 
 def cache_bytes() -> int:
-    """Bytes held by the sides' arrays kept between calls (distributions and coverage):
-    at most about ``MAX_SIDE_BYTES`` per side, past which a side starts afresh."""
+    """Bytes counted for what the sides keep between calls (moves, distributions, outcome
+    numbers; ``ENTRY_BYTES`` an entry): at most about ``MAX_SIDE_BYTES`` per side, past which a
+    side starts afresh."""
     with _SIDES_LOCK:
         return sum(side.bytes for side in _SIDES.values())
 
