@@ -63,6 +63,26 @@ def test_step_table_is_the_folded_and_capped_roll_table(seed):
         assert set(got) == set(want) and all(abs(got[k] - want[k]) < 1e-12 for k in want)
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_the_cleared_bound_is_never_below_the_exact_chance(seed):
+    """``cleared_at_most`` (the heuristic asks the odds only where it reaches its bar) is at least
+    the exact P(cleared) on random battles (a lone partisan and bombers inside among them), and
+    below the bar in some: it spares real work."""
+    from fortress.rulesets.america.tables import default
+    tables, r = default(), random.Random(40 + seed)
+    battles = [random_forces(r) for _ in range(80)] + [({("partisan", "a"): 1}, {"infantry": 1}, "city", 0)]
+    below = 0
+    for att, dfn, terrain, inside in battles:
+        kinds: dict[str, int] = {"bomber": inside} if inside else {}
+        for (kind, _w), n in att.items():
+            kinds[kind] = kinds.get(kind, 0) + n
+        bound = O.cleared_at_most(kinds, sum(dfn.values()), tables)
+        assert bound >= O.exact(att, dfn, terrain, bombers_inside=inside).p_cleared - 1e-12, (att, dfn, terrain, inside)
+        below += bound < 0.95
+    assert below >= 10
+    assert O.cleared_at_most({"infantry": 1}, 0, tables) == 1.0
+
+
 def test_kept_sides_stay_within_their_byte_budget(monkeypatch):
     """The sides kept between calls start afresh past ``MAX_SIDE_BYTES``: memory stays bounded
     over many battles (it grew by ~12 MB per bots' game before), and the answers do not change."""

@@ -24,9 +24,12 @@ from fortress.rulesets.america.bots import cards, us_retake
 from fortress.rulesets.america.bots.common import (allies, battle_choice, best, by_area, by_kind, enemy_value_by_area,
                                 first_kind, odds, strength, threat)
 from fortress.rulesets.america.bots.maneuvers import Maneuvers
+from fortress.rulesets.america.odds import cleared_at_most
 from fortress.rulesets.america.state import Stage
 from fortress.rulesets.america.units import INVADERS, US
 
+#: P(cleared) at which the attacker stops sending units into a battle and fights.
+SURE = 0.95
 #: Share of each unit type an Invader aims for on the board when reinforcing.
 MIX = {"infantry": 3.0, "hovertank": 2.0, "mobile": 1.5, "helicopter": 1.5, "bomber": 1.0}
 
@@ -279,10 +282,13 @@ class HeuristicBot(Maneuvers):
         area, side, board = b.area, game.side, game.board
         committed = Counter(b.units("attacker"))
         defenders = by_kind(game.defence_forces(area))
-        p, _, _ = odds(board[area].kind, committed, defenders, game.tables)
         commits = [a for a in options if isinstance(a, Commit)]
-        if not commits or (p >= 0.95 and committed):
-            return Fight(), f"{p:.0%} to clear {board[area].name}"
+        # fight once P(cleared) reaches SURE; no odds needed where a bound says it cannot
+        can = not commits or (committed and cleared_at_most(committed, sum(defenders.values()), game.tables) >= SURE - 1e-9)
+        if can:
+            p, _, _ = odds(board[area].kind, committed, defenders, game.tables)
+            if not commits or p >= SURE:
+                return Fight(), f"{p:.0%} to clear {board[area].name}"
         others = [x for x in game.state.declared if x != area and x not in game.state.fought
                   and game.enemies_in(x, side)]
         classes, values = game.tables.classes, game.tables.values

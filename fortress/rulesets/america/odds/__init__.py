@@ -11,6 +11,7 @@ This package is the calculator's face; the work is done in
 
 * :mod:`fortress.rulesets.america.odds.forces` -- input: forces, terrains, policies, the battle;
 * :mod:`fortress.rulesets.america.odds.exact` -- the exact method;
+* :mod:`fortress.rulesets.america.odds.bound` -- a cheap upper bound on P(cleared);
 * :mod:`fortress.rulesets.america.odds.montecarlo` -- Monte Carlo (the battles of ``fight``, over counts by ``FastBattle``);
 * :mod:`fortress.rulesets.america.odds.report` -- outcomes, the ``Odds`` summary (intervals: :mod:`fortress.odds.intervals`).
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fortress.rulesets.america.battle import DEFAULT_POLICY, Battle, Policy
+from fortress.rulesets.america.odds.bound import cleared_at_most
 from fortress.rulesets.america.odds.exact import (FACTORABLE, cache_bytes, clear_caches, dice_key, factored_odds, final_states, odds_of, resolve,
                                  roll_table, state_key, step_table, successors)
 from fortress.rulesets.america.odds.forces import BATTLE_AREA, FROM, TERRAINS, Units, make_battle, parse_force, policy, tokens
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BATTLE_AREA", "FACTORABLE", "FROM", "PROBABILITIES", "SUMMARY", "TERRAINS", "Count", "Odds", "Outcome", "Units",
-    "cache_bytes", "clear_caches", "dice_key", "exact", "factored_odds", "final_states", "for_game", "make_battle", "monte_carlo",
+    "cache_bytes", "clear_caches", "cleared_at_most", "dice_key", "exact", "factored_odds", "final_states", "for_game", "make_battle", "monte_carlo",
     "normal_interval", "odds_of", "outcome_of", "parse_force", "policy", "resolve", "roll_table", "simulate_odds",
     "state_key", "step_table", "successors", "summarise", "tokens", "wilson", "z_value",
 ]

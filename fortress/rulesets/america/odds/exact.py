@@ -7,17 +7,16 @@ from ``casualty_options``, the choices from the casualty policies (see docs/odds
 from __future__ import annotations
 
 import threading
-from collections import Counter
 from functools import lru_cache
 from typing import Any, Mapping
 
-import numpy as np
+import numpy  # noqa: F401 - the dice tables' folds (dice.py imports it when first asked): loaded with the odds, not in the first battle
 
 from fortress.rulesets.america.battle import (ATTACKER, DEFENDER, DEFAULT_POLICY, POLICIES, STEPS, Battle, Decision, Policy,
                                    Token, casualty_options, other)
 from fortress.rulesets.america.dice import DiceKey, DiceOf, clear_tables, roll_table, volley_table
 from fortress.rulesets.america.odds.forces import policy
-from fortress.rulesets.america.odds.report import SUMMARY, Count, Odds, Outcome, _by_type, _destroy_retreats, outcome_of, summarise
+from fortress.rulesets.america.odds.report import Count, Odds, Outcome, _by_type, _destroy_retreats, outcome_of, summarise
 
 __all__ = ["FACTORABLE", "cache_bytes", "clear_caches", "dice_key", "factored_odds", "final_states", "odds_of", "resolve",
            "roll_table", "state_key", "step_table", "successors"]
@@ -49,8 +48,9 @@ def clear_caches() -> None:
 
 
 def cache_bytes() -> int:
-    """Bytes held by the sides' arrays kept between calls (distributions and coverage):
-    at most about ``MAX_SIDE_BYTES`` per side, past which a side starts afresh."""
+    """Bytes counted for what the sides keep between calls (moves, distributions, outcome
+    numbers; ``ENTRY_BYTES`` an entry): at most about ``MAX_SIDE_BYTES`` per side, past which a
+    side starts afresh."""
     with _SIDES_LOCK:
         return sum(side.bytes for side in _SIDES.values())
 
@@ -143,37 +143,27 @@ SideKey = tuple  # (force items, frozenset of units that left): one side of a ba
 
 #: Sides kept between calls, by (attacker policy, defender policy, victim, terrain). Their
 #: transitions depend only on the side's own units (``FACTORABLE``), so they stay valid for
-#: any battle; a side past ``MAX_SIDE_STATES`` states or ``MAX_SIDE_BYTES`` of arrays starts
-#: afresh (``clear_caches`` too). Each kept distribution is as long as the side's states, so
-#: the byte bound is what keeps a long run of bots' games within memory (docs/performance.md).
+#: any battle; a side past ``MAX_SIDE_STATES`` states or ``MAX_SIDE_BYTES`` of kept moves and
+#: distributions (``ENTRY_BYTES`` an entry) starts afresh (``clear_caches`` too): the byte bound
+#: is what keeps a long run of bots' games within memory (docs/performance.md).
 _SIDES: dict[tuple, "_Side"] = {}
-#: A kept side grows its chains and arrays as it is read, so one thread at a time reads the
+#: A kept side grows its chains and distributions as it is read, so one thread at a time reads the
 #: sides (a server's bots play in threads; the work holds the GIL anyway).
 _SIDES_LOCK = threading.RLock()
 MAX_SIDE_STATES = 20_000
 MAX_SIDE_BYTES = 16 * 2**20
-
-
-class _Trans:
-    """The moves of one firing step (class, dice, Combined Arms rule) from one start, as
-    arrays: probability ``w`` from state ``src`` to state ``dst`` (``cov``: states done)."""
-
-    __slots__ = ("src", "dst", "w", "cov", "arrays")
-
-    def __init__(self) -> None:
-        self.src: list[int] = []
-        self.dst: list[int] = []
-        self.w: list[float] = []
-        self.cov = np.zeros(0, dtype=bool)
-        self.arrays: tuple | None = None
+#: Bytes counted for each kept move, distribution entry and memo entry (a dict slot or a pair,
+#: and a float: about 0.7 of what the sides hold, their numbered states not counted)
+ENTRY_BYTES = 96
 
 
 class _Side:
     """One side of a battle under the other side's fire. Its states (``SideKey``s) are
     numbered; its single transitions (one hit, one unit leaving) are computed with a real
-    ``Battle``, and a firing step is one ``bincount`` over the step's moves."""
+    ``Battle``; a firing step moves each state of a distribution (a dict, the states with a
+    chance) along its kept moves, summed in state order."""
 
-    __slots__ = ("rep", "view", "victim", "policies", "index", "keys", "sizes", "hits", "leaves", "trans", "dists",
+    __slots__ = ("rep", "view", "victim", "policies", "index", "keys", "sizes", "hits", "leaves", "moves", "dists",
                  "outs", "bytes")
 
     def __init__(self, rep: Battle, victim: str, policies: Mapping[str, Policy]) -> None:
@@ -184,10 +174,10 @@ class _Side:
         self.sizes: list[int] = []
         self.hits: dict[tuple[str, int], list[int]] = {}  # (firing class, state) -> [state, 1 hit, 2 hits, ...]
         self.leaves: dict[int, list[int]] = {}  # state -> [state, 1 left, 2 left, ...]
-        self.trans: dict[tuple, _Trans] = {}  # (start, cls, dice, CA) -> moves
-        self.dists: dict[tuple, np.ndarray] = {}  # (start, path of steps) -> distribution
+        self.moves: dict[tuple, dict[int, tuple]] = {}  # (cls, dice, CA) -> state -> ((state, probability), ...)
+        self.dists: dict[tuple, dict[int, float]] = {}  # (start, path of steps) -> {state: probability}
         self.outs: dict[tuple, Any] = {}  # the caller's memo of what states mean
-        self.bytes = 0  # held by dists, the transitions' coverage and the outcome numbers
+        self.bytes = 0  # held by the moves, the distributions and the outcome numbers (ENTRY_BYTES each)
 
     def key(self, b: Battle) -> SideKey:
         if self.victim == ATTACKER:
@@ -274,47 +264,42 @@ class _Side:
             merged[k] = merged.get(k, 0.0) + p
         return merged
 
-    def _step(self, start: int, v: np.ndarray, step: tuple) -> np.ndarray:
-        """The distribution after one firing step (v: probabilities by state number)."""
-        t = self.trans.get((start, step))
-        if t is None:
-            t = self.trans[(start, step)] = _Trans()
-        support = v.nonzero()[0]
-        if len(t.cov) < len(v):
-            self.bytes += len(v) - len(t.cov)
-            t.cov = np.concatenate([t.cov, np.zeros(len(v) - len(t.cov), dtype=bool)])
-        missing = support[~t.cov[support]]
-        if len(missing):
-            cls, dk, ca = step
-            for s in missing.tolist():
-                moves = self.step_moves(cls, dk, ca, s)
-                t.src.extend([s] * len(moves))
-                t.dst.extend(moves)
-                t.w.extend(moves.values())
-            t.cov[missing] = True
-            t.arrays = None
-        if t.arrays is None:
-            t.arrays = (np.array(t.src, dtype=np.intp), np.array(t.dst, dtype=np.intp), np.array(t.w))
-        src, dst, w = t.arrays
-        n = len(self.keys)
-        if len(v) < n:
-            v = np.concatenate([v, np.zeros(n - len(v))])
-        return np.bincount(dst, weights=v[src] * w, minlength=n)
+    def _step(self, dist: dict[int, float], step: tuple) -> dict[int, float]:
+        """The distribution after one firing step ``step`` = (cls, dice, CA) (the moves of
+        each state worked out once, then kept)."""
+        moves = self.moves.get(step)
+        if moves is None:
+            moves = self.moves[step] = {}
+        out: dict[int, float] = {}
+        get = out.get
+        for s in sorted(dist):
+            p = dist[s]
+            m = moves.get(s)
+            if m is None:
+                cls, dk, ca = step
+                m = moves[s] = tuple((k, w) for k, w in self.step_moves(cls, dk, ca, s).items() if w)
+                self.bytes += ENTRY_BYTES * (len(m) + 1)
+            for k, w in m:
+                out[k] = get(k, 0.0) + p * w
+        return out
 
-    def fire(self, start: int, path: tuple) -> np.ndarray:
-        """Distribution (by state number) of this side after the other side fires ``path``:
-        (cls, dice, CA) steps. Every prefix is memoised (paths share their first steps)."""
-        dist = self.dists.get((start, ()))
+    def fire(self, start: int, path: tuple) -> dict[int, float]:
+        """Distribution ``{state: probability}`` of this side after the other side fires
+        ``path``: (cls, dice, CA) steps. Every prefix is memoised (paths share their first steps)."""
+        dists = self.dists
+        dist = dists.get((start, path))
+        if dist is not None:
+            return dist
+        dist = dists.get((start, ()))
         if dist is None:
-            dist = self.dists[(start, ())] = np.zeros(len(self.keys))
-            dist[start] = 1.0
-            self.bytes += dist.nbytes
+            dist = dists[(start, ())] = {start: 1.0}
+            self.bytes += ENTRY_BYTES
         for i in range(len(path)):
             prefix = (start, path[:i + 1])
-            cached = self.dists.get(prefix)
+            cached = dists.get(prefix)
             if cached is None:
-                cached = self.dists[prefix] = self._step(start, dist, path[i])
-                self.bytes += cached.nbytes
+                cached = dists[prefix] = self._step(dist, path[i])
+                self.bytes += ENTRY_BYTES * (len(cached) + 1)
             dist = cached
         return dist
 
@@ -348,34 +333,55 @@ def _factored_odds(battle: Battle, attacker: Policy, defender: Policy, retreat_p
     # Phase 2: group the attacker's side by what its fire does, then fire once per group.
     groups: dict[tuple, dict] = {}
     va = a_side.fire(a0, d_path)
-    for i in va.nonzero()[0].tolist():
+    for i in sorted(va):
+        p = va[i]
         info = a_side.outs.get((a0, i))
         if info is None:
             info = a_side.outs[(a0, i)] = _a_info(a_side, a0, i, start, d_path)
+            a_side.bytes += ENTRY_BYTES
         a_out, path = info
         g = groups.setdefault(path, {})
-        g[a_out] = g.get(a_out, 0.0) + float(va[i])
-    outs: tuple[dict[tuple, int], list[tuple], list[np.ndarray]] | None = d_side.outs.get((d0, retreat_possible))
+        g[a_out] = g.get(a_out, 0.0) + p
+    outs = d_side.outs.get((d0, retreat_possible))
     if outs is None:
-        outs = d_side.outs[(d0, retreat_possible)] = ({}, [], [np.zeros(0, dtype=np.intp)])
-    codes, names, arr = outs  # d_out -> number, numbers -> d_out, state -> d_out number (-1: not yet)
-    parts = []
-    for path, a_dist in groups.items():
+        outs = d_side.outs[(d0, retreat_possible)] = _DefenderOutcomes()
+    parts = [(a_dist, outs.after(d_side, d0, path, start.defenders, retreat_possible))
+             for path, a_dist in groups.items()]
+    return _summary_of_parts(parts, outs.names)
+
+
+class _DefenderOutcomes:
+    """What the defender's states mean from one start (and retreat rule): each outcome
+    (left, retreated, lost by type) numbered, and per attacker's fire path the chance of each."""
+
+    __slots__ = ("codes", "names", "code_of", "by_path")
+
+    def __init__(self) -> None:
+        self.codes: dict[tuple, int] = {}  # outcome -> number
+        self.names: list[tuple] = []  # number -> outcome
+        self.code_of: dict[int, int] = {}  # state -> outcome number
+        self.by_path: dict[tuple, dict[int, float]] = {}  # path -> {outcome number: probability}
+
+    def after(self, d_side: _Side, d0: int, path: tuple, start: Mapping[Token, int],
+              retreat_possible: bool) -> dict[int, float]:
+        """``{outcome number: probability}`` after the attackers fire ``path`` (kept)."""
+        found = self.by_path.get(path)
+        if found is not None:
+            return found
+        found = self.by_path[path] = {}
+        code_of, codes = self.code_of, self.codes
         v = d_side.fire(d0, path)
-        support = v.nonzero()[0]
-        if len(arr[0]) < len(v):
-            d_side.bytes += (len(v) - len(arr[0])) * arr[0].itemsize
-            arr[0] = np.concatenate([arr[0], np.full(len(v) - len(arr[0]), -1, dtype=np.intp)])
-        new = support[arr[0][support] < 0]
-        for s in new.tolist():
-            d = _d_out(d_side.keys[s], start.defenders, retreat_possible)
-            arr[0][s] = codes.setdefault(d, len(codes))
-            if len(names) < len(codes):
-                names.append(d)
-        parts.append((a_dist, np.bincount(arr[0][support], weights=v[support])))
-    n = len(names)
-    parts = [(a, np.concatenate([d, np.zeros(n - len(d))]) if len(d) < n else d) for a, d in parts]
-    return _summary_of_parts(parts, names)
+        for s in sorted(v):
+            c = code_of.get(s)
+            if c is None:
+                d = _d_out(d_side.keys[s], start, retreat_possible)
+                c = code_of[s] = codes.setdefault(d, len(codes))
+                d_side.bytes += ENTRY_BYTES
+                if len(self.names) < len(codes):
+                    self.names.append(d)
+            found[c] = found.get(c, 0.0) + v[s]
+        d_side.bytes += ENTRY_BYTES * (len(found) + 1)
+        return found
 
 
 def _a_info(a_side: _Side, a0: int, i: int, start: Battle, d_path: tuple) -> tuple:
@@ -423,41 +429,43 @@ def _minus(start: Count, key: SideKey) -> Count:
     return tuple((t, n) for t, n in out.items() if n)
 
 
-def _summary_of_parts(parts: list[tuple[dict, np.ndarray]], names: list[tuple]) -> Odds:
+def _summary_of_parts(parts: list[tuple[dict, dict[int, float]]], names: list[tuple]) -> Odds:
     """Summary and (lazy) outcome table of parts: (attacker outcomes -> p, defender
     outcome probabilities by number in ``names``), independent within a part."""
-    att_by: Counter = Counter()
-    def_by: Counter = Counter()
-    s = dict.fromkeys(SUMMARY, 0.0)
-    d_all = np.zeros(len(names))  # the defender's side over all parts
+    att_by: dict[str, float] = {}
+    def_by: dict[str, float] = {}
+    destroyed = gone = disengaged = cleared = retreated = 0.0
+    d_all: dict[int, float] = {}  # the defender's side over all parts
     for a_dist, d_vec in parts:
         pa = 0.0
         for (left, dis, lost), p in a_dist.items():
             pa += p
             for t, n in lost:
-                att_by[t] += n * p
-            s["p_attacker_destroyed"] += p * (not left and not dis)
-            s["p_attacker_gone"] += p * (not left)
-            s["disengaged"] += p * sum(n for _t, n in dis)
-        d_all += pa * d_vec
-    for k in d_all.nonzero()[0].tolist():
-        (left, ret, lost), q = names[k], float(d_all[k])
+                att_by[t] = att_by.get(t, 0) + n * p
+            destroyed += p * (not left and not dis)
+            gone += p * (not left)
+            disengaged += p * sum(n for _t, n in dis)
+        for k, q in d_vec.items():
+            d_all[k] = d_all.get(k, 0.0) + pa * q
+    for k in sorted(d_all):
+        (left, ret, lost), q = names[k], d_all[k]
         for t, n in lost:
-            def_by[t] += n * q
-        s["p_cleared"] += q * (not left)
-        s["retreated"] += q * sum(n for _t, n in ret)
-    s["attacker_losses"], s["defender_losses"] = sum(att_by.values()), sum(def_by.values())
+            def_by[t] = def_by.get(t, 0) + n * q
+        cleared += q * (not left)
+        retreated += q * sum(n for _t, n in ret)
 
     def table() -> dict[Outcome, float]:
         out: dict[Outcome, float] = {}
         for a_dist, d_vec in parts:
-            d_items = [(names[k], float(d_vec[k])) for k in d_vec.nonzero()[0].tolist()]
+            d_items = [(names[k], d_vec[k]) for k in sorted(d_vec)]
             for (al, dis, alost), p in a_dist.items():
                 for (dl, ret, dlost), q in d_items:
                     o = Outcome(al, dl, dis, ret, alost, dlost)
                     out[o] = out.get(o, 0.0) + p * q
         return out
 
-    return Odds("exact", attacker_losses_by_type=dict(sorted(att_by.items())),
-                defender_losses_by_type=dict(sorted(def_by.items())), table=table,
-                **s)  # type: ignore[arg-type]  # the summary figures, by field name
+    return Odds("exact", p_cleared=cleared, p_attacker_destroyed=destroyed, p_attacker_gone=gone,
+                attacker_losses=sum(att_by.values()), defender_losses=sum(def_by.values()),
+                attacker_losses_by_type=dict(sorted(att_by.items())),
+                defender_losses_by_type=dict(sorted(def_by.items())), disengaged=disengaged,
+                retreated=retreated, table=table)
