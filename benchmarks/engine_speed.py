@@ -1,4 +1,6 @@
-"""Engine speed of several source trees side by side: full random games and heuristic-v-heuristic
+"""Engine speed of several source trees side by side: full random games (each action drawn
+uniformly from the legal ones: from ``legal_actions()``, and again with ``Game.random_action``,
+which draws without listing where it can; the two play different games) and heuristic-v-heuristic
 games per second, CPU time of play only (``new_game`` is left out), one subprocess per tree and
 round, the trees alternating so a busy machine slows them alike; medians of the rounds.
 
@@ -27,6 +29,10 @@ for seed in range(games):
     if kind == "random":
         rng = random.Random(seed)
         choose = lambda g: rng.choice(g.legal_actions()[:-1])
+    elif kind == "drawn":  # Game.random_action where the tree has it (the same chances, other draws)
+        rng = random.Random(seed)
+        choose = (lambda g: g.random_action(rng)) if hasattr(game, "random_action") else \
+            (lambda g: rng.choice(g.legal_actions()[:-1]))
     else:
         bots = {s: make_bot("heuristic", seed=seed) for s in ("us", "west", "south", "east")}
         choose = lambda g: bots[g.side].choose(g)
@@ -53,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--random-games", type=int, default=12)
     ap.add_argument("--heuristic-games", type=int, default=6)
     args = ap.parse_args(argv)
-    for kind, games in (("random", args.random_games), ("heuristic", args.heuristic_games)):
+    for kind, games in (("random", args.random_games), ("drawn", args.random_games),
+                        ("heuristic", args.heuristic_games)):
         rates: dict[Path, list[float]] = {t: [] for t in args.trees}
         games_played: dict[Path, str] = {}
         for _ in range(args.rounds):
@@ -61,7 +68,9 @@ def main(argv: list[str] | None = None) -> int:
                 rate, games_played[tree] = play(tree, kind, games)
                 rates[tree].append(rate)
         base = statistics.median(rates[args.trees[0]])
-        print(f"{kind} games/s ({games} games, medians of {args.rounds} rounds):")
+        label = "random games/s drawn with Game.random_action (listing in a tree without it)" \
+            if kind == "drawn" else f"{kind} games/s"
+        print(f"{label} ({games} games, medians of {args.rounds} rounds):")
         for tree in args.trees:
             rate = statistics.median(rates[tree])
             actions, winners = games_played[tree].split(maxsplit=1)

@@ -21,6 +21,14 @@ rest (who has moved, room left, units ready) is read afresh from the state each 
 no list of legal actions is kept from one action to the next.
 ``tests/test_engine_speedups.py`` holds ``legal`` and ``reason`` to each other after
 every action of random games.
+
+A phase whose listing is costly may also answer without listing (the game then keeps its
+``Check`` as :class:`Pending` until the list is asked for; a phase has both or neither):
+
+* ``lone_end()`` -- whether 'end' is its only legal action (the game then takes it);
+* ``sample(rng)`` -- one legal action drawn uniformly (``Game.random_action``).
+
+``tests/test_random_action.py`` holds both to :meth:`Check.legal`.
 """
 from __future__ import annotations
 
@@ -53,6 +61,18 @@ class Check:
         """The allowed actions, in the listed order."""
         reason = self.reason
         return [a for a in self.candidates() if reason(a) is None]
+
+
+class Pending:
+    """The ``Check`` of the state the game is in, kept while no list of its legal actions has
+    been made (a phase with ``lone_end`` and ``sample``: the list is made when asked for);
+    ``sampled``: the last action its ``sample`` drew, which the check allowed."""
+
+    __slots__ = ("check", "sampled")
+
+    def __init__(self, check: Check) -> None:
+        self.check = check
+        self.sampled: Action | None = None
 
 
 class Automatic(Check):

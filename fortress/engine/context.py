@@ -96,8 +96,9 @@ class Context:
         self.events: list[Event] = []
         #: what a phase computes once and reuses while it lasts (emptied at each phase)
         self.memo: dict[Any, Any] = {}
-        #: the list of legal actions handed out last (a phase's cache checks it is its own)
-        self._legal: list[Any] | None = None
+        #: the list of legal actions handed out last (a phase's cache checks it is its own), or
+        #: the step's check kept unlisted (``check.Pending``, which imports this module)
+        self._legal: Any = None
         self._index: tuple[dict[str, list[Any]], dict[str, list[Any]]] | None = None
         self._sides: dict[str, list[Any]] | None = None
         self.actor: str | None = None  #: the side asking, when it is not the one deciding now

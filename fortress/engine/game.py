@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from fortress.engine.board import Board
+from fortress.engine.check import Pending
 from fortress.engine import actions as A
 from fortress.engine import flow
 from fortress.engine import rulesets
@@ -130,11 +131,11 @@ class Game:
         self.ctx.memo = value
 
     @property
-    def _legal(self) -> list[Any] | None:
+    def _legal(self) -> Any:
         return self.ctx._legal
 
     @_legal.setter
-    def _legal(self, value: list[Any] | None) -> None:
+    def _legal(self, value: Any) -> None:
         self.ctx._legal = value
 
     # -- who, when, what -----------------------------------------------------------------
@@ -337,9 +338,33 @@ class Game:
                     return []
                 with self._acting(side):
                     return self._compute_legal() + [_SURRENDER]
-        if ctx._legal is None:
-            ctx._legal = self._compute_legal()
-        return ctx._legal + [_SURRENDER]
+        legal: list[A.Action] | Pending | None = ctx._legal
+        if legal is None:
+            ctx._legal = legal = self._compute_legal()
+        elif isinstance(legal, Pending):
+            ctx._legal = legal = legal.check.legal()
+        return legal + [_SURRENDER]
+
+    def random_action(self, rng: Any) -> A.Action:
+        """A legal action for the side deciding now, drawn uniformly from
+        ``legal_actions()`` less Surrender with ``rng.randrange`` (a :class:`random.Random`).
+        The same chances as ``rng.choice(legal_actions()[:-1])``, not the same draws: where
+        listing costs, the step draws without listing (Maneuvers draws among the moves the
+        groups could make and keeps the first its rules allow), so random play runs faster.
+        Raises :class:`IllegalAction` once the game is over."""
+        ctx = self.ctx
+        if ctx.state.winner is not None:
+            raise IllegalAction("random", f"the game is over: {ctx.state.result}")
+        legal = ctx._legal
+        if legal is None:  # a copy, a replay: the step's check, kept unlisted if it can draw
+            rules = ctx.turn.by_name[ctx.state.phase].Rules(ctx)
+            legal = ctx._legal = Pending(rules) if hasattr(rules, "sample") else rules.legal()
+        if isinstance(legal, Pending):
+            action: A.Action = legal.check.sample(rng)  # type: ignore[attr-defined]  # a phase with sample
+            legal.sampled = action
+            return action
+        chosen: A.Action = legal[rng.randrange(len(legal))]
+        return chosen
 
     @contextmanager
     def _acting(self, side: str | None) -> Iterator[None]:
@@ -411,9 +436,12 @@ class Game:
         return reason
 
     def _listed(self, action: object) -> bool:
-        """``action`` is one of the very objects legal_actions() gave out (the usual case)."""
+        """``action`` is one of the very objects legal_actions() or random_action() gave out
+        (the usual case)."""
         legal = self.ctx._legal
         if legal is not None and self.ctx.state.winner is None:
+            if isinstance(legal, Pending):  # drawn by random_action, which the step's check allowed
+                return legal.sampled is action
             for c in legal:
                 if c is action:
                     return True

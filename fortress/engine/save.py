@@ -230,6 +230,8 @@ def to_bytes(game: "Game") -> bytes:
     import pickle
     fields = {k: v for k, v in game.__dict__.items() if k not in ("ctx", "rules")}
     ctx = {k: v for k, v in game.ctx.__dict__.items() if k not in _SHARED}
+    if not isinstance(ctx.get("_legal"), list):  # a step's check kept unlisted (check.Pending) holds the context
+        ctx["_legal"] = None
     return pickle.dumps({"ruleset": game.rules.name, "game": fields, "ctx": ctx}, protocol=pickle.HIGHEST_PROTOCOL)
 
 

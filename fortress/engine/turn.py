@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from fortress.engine import flow
 from fortress.engine.actions import End
+from fortress.engine.check import Pending
 from fortress.engine.flow import Calendar, pending
 
 if TYPE_CHECKING:
@@ -370,7 +371,8 @@ class Turn:
 
     def settle(self, g: "Context") -> None:
         """Do everything that needs no decision, until a side must decide (its legal
-        actions are left in ``g._legal``) or the game is over."""
+        actions are left in ``g._legal``, or the phase's check as :class:`Pending`) or the
+        game is over."""
         state = g.state
         by_name = self.by_name
         while state.winner is None:
@@ -378,7 +380,14 @@ class Turn:
             if s.auto is not None and s.auto(g):
                 g._legal = None
                 continue
-            legal = s.Rules(g).legal()
+            rules = s.Rules(g)
+            if hasattr(rules, "lone_end"):  # the phase says so without listing (check.Pending)
+                if self.auto_end and rules.lone_end():
+                    s.apply(g, _END)
+                    continue
+                g._legal = Pending(rules)
+                return
+            legal = rules.legal()
             if self.auto_end and len(legal) == 1 and type(legal[0]) is End:
                 s.apply(g, _END)
                 continue

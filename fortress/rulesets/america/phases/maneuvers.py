@@ -18,6 +18,7 @@ back within it, and 'end' is refused while a place is over it.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Container, Mapping
 
 from fortress.rulesets.america.actions import Action, End, Move, notation, shared
@@ -365,6 +366,43 @@ class Rules(Check):
             out.append(End())
         return out
 
+    def lone_end(self) -> bool:
+        """Whether 'end' is the only legal action: no place over the 5-unit limit, and no
+        group with a move allowed (the first group with one answers)."""
+        if self.over:
+            return False
+        return not any(self.moves(src, kind) for src, here in self.movers.items() for kind in here)
+
+    def sample(self, rng: Any) -> Action:
+        """A legal action drawn uniformly (``Game.random_action``), mostly without listing:
+        a move of the groups' plans (:meth:`plan`: every move the rules could allow, each
+        once) or 'end' is drawn uniformly and kept if :meth:`allows` keeps it, else drawn
+        again, so each legal action has the same chance; after :data:`DRAWS` refusals, drawn
+        from the full listing (as likely too)."""
+        starts: list[int] = []
+        groups: list[tuple[list[Move], dict]] = []
+        total = 0
+        units, riders = self.units, self.riders
+        for src, here in self.movers.items():
+            for kind, n in here.items():
+                flat, spans = self.plan(src, kind, n, tuple(riders.get(src, ())) if units[kind].transport else ())
+                if flat:
+                    starts.append(total)
+                    groups.append((flat, spans))
+                    total += len(flat)
+        count = total + (not self.over)  # the moves, and 'end' while no place is over the limit
+        for _ in range(DRAWS if count else 0):
+            i = rng.randrange(count)
+            if i == total:
+                return End()
+            g = bisect_right(starts, i) - 1
+            flat, spans = groups[g]
+            move = flat[i - starts[g]]
+            if self.allows(move, spans[move.dst][3]):
+                return move
+        legal = self.legal()
+        return legal[rng.randrange(len(legal))]
+
     def reason(self, action: Action) -> str | None:
         if type(action) is End:
             return end_refusal(self.g.board, "Maneuvers", self.load, self.limit, "move units out first")
@@ -452,6 +490,8 @@ def _rows(kind: str, src: str, limit: int) -> _Rows:
 
 
 _ROWS: dict[tuple[str, str, int], _Rows] = {}
+#: draws :meth:`Rules.sample` makes before it lists (a refused draw is drawn again)
+DRAWS = 8
 _NONE: dict[str, int] = {}
 
 
