@@ -41,10 +41,10 @@ def check_draws(game, rng: random.Random, draws: int = 4) -> None:
         assert rules.lone_end() == (rules.legal() == [End()])
 
 
-def play_drawing(seed: int, players: int, setup: str | None) -> tuple[int, int]:
+def play_drawing(seed: int, players: int, setup: str | None, variants: frozenset = frozenset()) -> tuple[int, int]:
     """A game played with ``random_action``, checked at every decision; (actions, Maneuvers
     decisions)."""
-    game = fortress.new_game(seed=seed, players=players, setup=setup)
+    game = fortress.new_game(seed=seed, players=players, setup=setup, variants=set(variants))
     rng, check = random.Random(seed), random.Random(-seed)
     n = moves = 0
     while not game.is_over:
@@ -59,6 +59,14 @@ def play_drawing(seed: int, players: int, setup: str | None) -> tuple[int, int]:
 @pytest.mark.parametrize("seed, players, setup", [(0, 4, "balanced"), (1, 2, "random")])
 def test_every_draw_is_legal_through_random_games(seed, players, setup):
     n, moves = play_drawing(seed, players, setup)
+    assert n > 300 and moves > 100
+
+
+@pytest.mark.parametrize("seed, players, setup, variants", [
+    (2, 3, "coastal", {"invader-cards"}), (3, 4, None, {"individual-victory"}),
+    (4, 2, "balanced", {"invader-cards", "individual-victory"}), (5, 4, "random", set())])
+def test_every_draw_is_legal_with_the_variants(seed, players, setup, variants):
+    n, moves = play_drawing(seed, players, setup, frozenset(variants))
     assert n > 300 and moves > 100
 
 
