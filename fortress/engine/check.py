@@ -75,6 +75,12 @@ class Pending:
         self.sampled: Action | None = None
 
 
+def unlisted(check: Check) -> bool:
+    """Whether ``check`` answers without listing (``lone_end`` and ``sample``): the game
+    then keeps it as :class:`Pending` instead of its list."""
+    return hasattr(check, "sample")
+
+
 class Automatic(Check):
     """A step that happens by itself: its only action is 'end' (the game takes it)."""
 

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from fortress.engine.board import Board
-from fortress.engine.check import Pending
+from fortress.engine.check import Check, Pending, unlisted
 from fortress.engine import actions as A
 from fortress.engine import flow
 from fortress.engine import rulesets
@@ -357,8 +357,8 @@ class Game:
             raise IllegalAction("random", f"the game is over: {ctx.state.result}")
         legal = ctx._legal
         if legal is None:  # a copy, a replay: the step's check, kept unlisted if it can draw
-            rules = ctx.turn.by_name[ctx.state.phase].Rules(ctx)
-            legal = ctx._legal = Pending(rules) if hasattr(rules, "sample") else rules.legal()
+            rules = self._check()
+            legal = ctx._legal = Pending(rules) if unlisted(rules) else rules.legal()
         if isinstance(legal, Pending):
             action: A.Action = legal.check.sample(rng)  # type: ignore[attr-defined]  # a phase with sample
             legal.sampled = action
@@ -506,9 +506,14 @@ class Game:
 
     def _compute_legal(self) -> list[A.Action]:
         """The legal actions (without Surrender), from the step's check."""
-        ctx = self.ctx
-        legal: list[A.Action] = ctx.turn.by_name[ctx.state.phase].Rules(ctx).legal()
+        legal: list[A.Action] = self._check().legal()
         return legal
+
+    def _check(self) -> Check:
+        """The current step's check, built for the state now."""
+        ctx = self.ctx
+        check: Check = ctx.turn.by_name[ctx.state.phase].Rules(ctx)
+        return check
 
     def parse(self, text: str) -> A.Action:
         """Read an action in the ruleset's notation, e.g. ``move 2 hovertank Seattle -> Olympic Peninsula``."""

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from fortress.engine import flow
 from fortress.engine.actions import End
-from fortress.engine.check import Pending
+from fortress.engine.check import Pending, unlisted
 from fortress.engine.flow import Calendar, pending
 
 if TYPE_CHECKING:
@@ -381,7 +381,7 @@ class Turn:
                 g._legal = None
                 continue
             rules = s.Rules(g)
-            if hasattr(rules, "lone_end"):  # the phase says so without listing (check.Pending)
+            if unlisted(rules):  # the phase says so without listing (check.Pending)
                 if self.auto_end and rules.lone_end():
                     s.apply(g, _END)
                     continue
